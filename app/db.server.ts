@@ -1,0 +1,27 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@prisma/client";
+import { env } from "./env.server";
+
+declare global {
+  // Remix's dev server re-imports modules on change; keep one pool across reloads.
+  var __modelShotsPrisma: PrismaClient | undefined;
+}
+
+export function createPrismaClient(connectionString: string): PrismaClient {
+  return new PrismaClient({ adapter: new PrismaPg({ connectionString }) });
+}
+
+function databaseUrl(): string {
+  const url = env().DATABASE_URL;
+  if (!url) {
+    // scripts/with-database.ts starts the embedded PostgreSQL and sets DATABASE_URL for every local command.
+    throw new Error(
+      "DATABASE_URL is not set. Start the app with `npm run sandbox` (embedded database) or set DATABASE_URL.",
+    );
+  }
+  return url;
+}
+
+const prisma: PrismaClient = (globalThis.__modelShotsPrisma ??= createPrismaClient(databaseUrl()));
+
+export default prisma;

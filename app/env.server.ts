@@ -1,0 +1,65 @@
+import { z } from "zod";
+
+const REQUIRED_SCOPES = ["read_products", "write_products", "write_files"] as const;
+
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// connection URL");
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+    SHOPIFY_API_KEY: z.string().min(1, "is required (the app's client id from the Partner Dashboard)"),
+    SHOPIFY_API_SECRET: z.string().min(1, "is required (the app's client secret)"),
+    SHOPIFY_APP_URL: z.url({ protocol: /^https?$/, error: "must be the app's public URL, e.g. https://example.com" }),
+    SCOPES: z
+      .string()
+      .default(REQUIRED_SCOPES.join(","))
+      .transform((value) => value.split(",").map((scope) => scope.trim()).filter(Boolean))
+      .refine(
+        (scopes) => REQUIRED_SCOPES.every((scope) => scopes.includes(scope)),
+        `must include ${REQUIRED_SCOPES.join(", ")}`,
+      ),
+    SHOP_CUSTOM_DOMAIN: z.string().min(1).optional(),
+    DATABASE_URL: postgresUrl.optional(),
+    EMBEDDED_DATABASE_DIR: z.string().min(1).default(".data/pglite"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  })
+  .superRefine((env, ctx) => {
+    // The embedded database is one process's; production runs several processes, so it needs a server.
+    if (env.NODE_ENV === "production" && !env.DATABASE_URL) {
+      ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "is required in production" });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class InvalidEnvironmentError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment, the app cannot start:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "InvalidEnvironmentError";
+  }
+}
+
+/** Parses the environment; every problem is reported with the variable's name. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // Empty strings come from `VAR=` lines in .env files; treat them as unset so defaults apply.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  throw new InvalidEnvironmentError(
+    result.error.issues.map((issue) => {
+      const name = issue.path.join(".") || "(environment)";
+      const message = issue.code === "invalid_type" && cleaned[name] === undefined ? "is required" : issue.message;
+      return `${name} ${message}`;
+    }),
+  );
+}
+
+let parsed: Env | undefined;
+
+/** The environment, parsed once on first use (at boot, since shopify.server.ts reads it on import). */
+export function env(): Env {
+  parsed ??= parseEnv(process.env);
+  return parsed;
+}

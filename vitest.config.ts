@@ -1,0 +1,19 @@
+import { readFileSync } from "node:fs";
+import { parseEnv } from "node:util";
+import tsconfigPaths from "vite-tsconfig-paths";
+import { defineConfig } from "vitest/config";
+
+// .env.example doubles as the test environment: every variable documented there is what tests run with.
+const exampleEnv = parseEnv(readFileSync(new URL("./.env.example", import.meta.url), "utf8"));
+
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "simulator/**/*.test.ts", "test/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+    env: { ...exampleEnv, NODE_ENV: "test", DATABASE_URL: "" },
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    globalSetup: ["test/support/global-setup.ts"],
+  },
+});
