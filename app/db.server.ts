@@ -1,14 +1,10 @@
-import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "@prisma/client";
+import type { PrismaClient } from "@prisma/client";
+import { createPrismaClient } from "./db/prisma-client.server";
 import { env } from "./env.server";
 
 declare global {
   // Remix's dev server re-imports modules on change; keep one pool across reloads.
   var __modelShotsPrisma: PrismaClient | undefined;
-}
-
-export function createPrismaClient(connectionString: string): PrismaClient {
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString }) });
 }
 
 function databaseUrl(): string {

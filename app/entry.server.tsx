@@ -1,0 +1,41 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { addDocumentResponseHeaders } from "./shopify.server";
+
+const STREAM_TIMEOUT_MS = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  // Shopify's frame-ancestors CSP and the App Bridge link header depend on the shop in the request.
+  addDocumentResponseHeaders(request, responseHeaders);
+  const userAgent = request.headers.get("user-agent");
+  const readyEvent = userAgent && isbot(userAgent) ? "onAllReady" : "onShellReady";
+
+  return new Promise<Response>((resolve, reject) => {
+    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} />, {
+      [readyEvent]: () => {
+        const body = new PassThrough();
+        responseHeaders.set("Content-Type", "text/html");
+        resolve(
+          new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+        );
+        pipe(body);
+      },
+      onShellError: reject,
+      onError(error) {
+        responseStatusCode = 500;
+        console.error(error);
+      },
+    });
+    setTimeout(abort, STREAM_TIMEOUT_MS + 1_000);
+  });
+}
+
+export const streamTimeout = STREAM_TIMEOUT_MS;

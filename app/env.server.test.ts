@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { InvalidEnvironmentError, parseEnv } from "./env.server";
+
+const valid = {
+  SHOPIFY_API_KEY: "key",
+  SHOPIFY_API_SECRET: "secret",
+  SHOPIFY_APP_URL: "https://app.example.com",
+};
+
+function problemsOf(source: Record<string, string | undefined>): string[] {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    if (error instanceof InvalidEnvironmentError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe("the environment", () => {
+  it("parses a minimal valid environment with defaults", () => {
+    const env = parseEnv(valid);
+    expect(env.NODE_ENV).toBe("development");
+    expect(env.SCOPES).toEqual(["read_products", "write_products", "write_files"]);
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("names every missing variable", () => {
+    expect(problemsOf({})).toEqual([
+      "SHOPIFY_API_KEY is required",
+      "SHOPIFY_API_SECRET is required",
+      "SHOPIFY_APP_URL is required",
+    ]);
+  });
+
+  it("names a malformed variable and says what it must be", () => {
+    const problems = problemsOf({ ...valid, SHOPIFY_APP_URL: "not a url", PORT: "eighty", DATABASE_URL: "mysql://x" });
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toMatch(/^SHOPIFY_APP_URL must be the app's public URL/);
+    expect(problems[1]).toMatch(/^DATABASE_URL must be a postgresql:\/\/ connection URL/);
+    expect(problems[2]).toMatch(/^PORT /);
+  });
+
+  it("treats empty values as unset so that .env placeholders fall back to defaults", () => {
+    expect(parseEnv({ ...valid, DATABASE_URL: "", PORT: "" }).PORT).toBe(3000);
+  });
+
+  it("refuses scopes that lack one the app needs", () => {
+    expect(problemsOf({ ...valid, SCOPES: "read_products,write_products" })).toEqual([
+      "SCOPES must include read_products, write_products, write_files",
+    ]);
+  });
+
+  it("requires a database server in production", () => {
+    expect(problemsOf({ ...valid, NODE_ENV: "production" })).toEqual(["DATABASE_URL is required in production"]);
+    expect(parseEnv({ ...valid, NODE_ENV: "production", DATABASE_URL: "postgresql://db/app" }).DATABASE_URL).toBe(
+      "postgresql://db/app",
+    );
+  });
+
+  it("rejects an unknown NODE_ENV", () => {
+    expect(problemsOf({ ...valid, NODE_ENV: "staging" })[0]).toMatch(/^NODE_ENV /);
+  });
+});

@@ -1,0 +1,26 @@
+import type { z } from "zod";
+import { authenticate } from "../shopify.server";
+import type { WebhookTopic } from "./webhook-payloads";
+
+/** Normalises "APP_UNINSTALLED" and "app/uninstalled" to one form. */
+const topicKey = (topic: string) => topic.toLowerCase().replace(/[/_]/g, "");
+
+/**
+ * Verifies the HMAC (401 when forged, by Shopify's library), then that the delivery is the topic this route
+ * handles and that its payload has the fields the handler reads (400 otherwise, so nothing changes).
+ */
+export async function authenticateWebhookFor<Schema extends z.ZodType>(
+  request: Request,
+  topic: WebhookTopic,
+  payloadSchema: Schema,
+): Promise<{ shop: string; webhookId: string; payload: z.infer<Schema> }> {
+  const context = await authenticate.webhook(request);
+  if (topicKey(context.topic) !== topicKey(topic)) {
+    throw new Response(`This endpoint handles ${topic}, not ${context.topic}`, { status: 400 });
+  }
+  const parsed = payloadSchema.safeParse(context.payload);
+  if (!parsed.success) {
+    throw new Response(`Malformed ${topic} payload`, { status: 400 });
+  }
+  return { shop: context.shop, webhookId: context.webhookId, payload: parsed.data };
+}
