@@ -24,12 +24,6 @@ const envSchema = z
     DATABASE_URL: postgresUrl.optional(),
     EMBEDDED_DATABASE_DIR: z.string().min(1).default(".data/pglite"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  })
-  .superRefine((env, ctx) => {
-    // The embedded database is one process's; production runs several processes, so it needs a server.
-    if (env.NODE_ENV === "production" && !env.DATABASE_URL) {
-      ctx.addIssue({ code: "custom", path: ["DATABASE_URL"], message: "is required in production" });
-    }
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -46,14 +40,17 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings come from `VAR=` lines in .env files; treat them as unset so defaults apply.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const result = envSchema.safeParse(cleaned);
-  if (result.success) return result.data;
-  throw new InvalidEnvironmentError(
-    result.error.issues.map((issue) => {
-      const name = issue.path.join(".") || "(environment)";
-      const message = issue.code === "invalid_type" && cleaned[name] === undefined ? "is required" : issue.message;
-      return `${name} ${message}`;
-    }),
-  );
+  const problems = result.success
+    ? []
+    : result.error.issues.map((issue) => {
+        const name = issue.path.join(".") || "(environment)";
+        const message = issue.code === "invalid_type" && cleaned[name] === undefined ? "is required" : issue.message;
+        return `${name} ${message}`;
+      });
+  // The embedded database is one process's; production runs several processes, so it needs a server.
+  if (cleaned.NODE_ENV === "production" && !cleaned.DATABASE_URL) problems.push("DATABASE_URL is required in production");
+  if (!result.success || problems.length > 0) throw new InvalidEnvironmentError(problems);
+  return result.data;
 }
 
 let parsed: Env | undefined;
