@@ -1,0 +1,57 @@
+/**
+ * Product reads for the render flow. `Product.images` is deprecated in favour of `media`; a product's
+ * photos are `MediaImage` nodes whose `image` is null until Shopify has processed them.
+ */
+
+/** A product with what a render needs: its photos with alt text and its variants with their media. */
+export const GET_PRODUCT_FOR_RENDER = `#graphql
+  query GetProductForRender($id: ID!) {
+    product(id: $id) {
+      id
+      title
+      handle
+      status
+      productType
+      featuredMedia {
+        id
+      }
+      media(first: 50) {
+        pageInfo {
+          hasNextPage
+        }
+        nodes {
+          id
+          alt
+          mediaContentType
+          status
+          ... on MediaImage {
+            image {
+              url
+              altText
+              width
+              height
+            }
+          }
+        }
+      }
+      variants(first: 100) {
+        pageInfo {
+          hasNextPage
+        }
+        nodes {
+          id
+          title
+          selectedOptions {
+            name
+            value
+          }
+          media(first: 1) {
+            nodes {
+              id
+            }
+          }
+        }
+      }
+    }
+  }
+`;
