@@ -1,0 +1,227 @@
+import type { CatalogEntry } from "./catalog";
+import type { FetchLike } from "./http";
+import { ACCEPTED_IMAGE_FORMATS, type ImageFormat, ImageProbeError, probeImage } from "./image-probe";
+import {
+  DEFAULT_MAX_PRODUCT_IMAGES,
+  DEFAULT_TRYON_ENUMS,
+  isHttpUrl,
+  makeTryOnJobInputSchema,
+  type TryOnEnums,
+  type TryOnJobInput,
+} from "./wire";
+
+/**
+ * 10 MB read as 10,000,000 bytes: the spec does not say whether it means MB or MiB, and the smaller reading is safe
+ * under both (docs/decisions/013-input-checks-before-spending-credits.md).
+ */
+export const MAX_INPUT_IMAGE_BYTES = 10_000_000;
+
+export type InputProblemCode =
+  | "invalid_value"
+  | "unknown_catalog_id"
+  | "image_too_large"
+  | "unsupported_image_format"
+  | "image_unreachable";
+
+export interface InputProblem {
+  /** Path in TryOnJobInput, e.g. `productImages.0`, `mannequinId`. */
+  field: string;
+  code: InputProblemCode;
+  /** A sentence fit to show to staff. */
+  message: string;
+}
+
+export interface TransformReason {
+  problem: "too_large" | "unsupported_format";
+  format: ImageFormat;
+  sizeBytes: number;
+  maxBytes: number;
+}
+
+/** Asks the image's host for a JPEG/WebP rendition within the limits (the Shopify side asks Shopify's CDN). */
+export type RequestTransformedUrl = (url: string, reason: TransformReason) => Promise<string>;
+
+export interface ImageSubstitution {
+  field: string;
+  from: string;
+  to: string;
+  reason: TransformReason;
+}
+
+export type InputCheckResult =
+  | { ok: true; input: TryOnJobInput; substitutions: ImageSubstitution[] }
+  | { ok: false; problems: InputProblem[] };
+
+export interface CatalogSource {
+  listMannequins(): Promise<CatalogEntry[]>;
+  listPoses(productType: string): Promise<CatalogEntry[]>;
+  listBackgrounds(): Promise<CatalogEntry[]>;
+}
+
+export interface InputCheckDeps {
+  catalog: CatalogSource;
+  fetch?: FetchLike;
+  timeoutMs?: number;
+  maxImageBytes?: number;
+  enums?: TryOnEnums;
+  maxProductImages?: number;
+  requestTransformedUrl?: RequestTransformedUrl;
+  signal?: AbortSignal;
+}
+
+const FORMAT_NAMES: Record<ImageFormat, string> = {
+  jpeg: "JPEG",
+  png: "PNG",
+  webp: "WebP",
+  gif: "GIF",
+  avif: "AVIF",
+  heic: "HEIC",
+  bmp: "BMP",
+  tiff: "TIFF",
+  svg: "SVG",
+  other: "not a recognised image",
+};
+
+function describeSize(bytes: number): string {
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+function assessImage(format: ImageFormat, sizeBytes: number, maxBytes: number): TransformReason | undefined {
+  if (!ACCEPTED_IMAGE_FORMATS.includes(format)) return { problem: "unsupported_format", format, sizeBytes, maxBytes };
+  if (sizeBytes > maxBytes) return { problem: "too_large", format, sizeBytes, maxBytes };
+  return undefined;
+}
+
+function problemFor(field: string, reason: TransformReason, suffix: string): InputProblem {
+  if (reason.problem === "too_large") {
+    return {
+      field,
+      code: "image_too_large",
+      message: `The image is ${describeSize(reason.sizeBytes)}; the try-on service takes at most ${describeSize(reason.maxBytes)}${suffix}.`,
+    };
+  }
+  return {
+    field,
+    code: "unsupported_image_format",
+    message: `The image is ${FORMAT_NAMES[reason.format]}; the try-on service takes JPEG, PNG or WebP only${suffix}.`,
+  };
+}
+
+/**
+ * Checks a job before it is submitted, so credits are only spent on a job the service can run: the fields and enums,
+ * every image (format and size, from the actual URL), and the catalog ids against the cached listings. An image that is
+ * too large or in another format is replaced by a transformed rendition when `requestTransformedUrl` is given.
+ * Service failures while reading the catalog (auth, unavailable) are thrown as TryOnErrors, not reported as problems.
+ */
+export async function checkTryOnInput(input: TryOnJobInput, deps: InputCheckDeps): Promise<InputCheckResult> {
+  const schema = makeTryOnJobInputSchema(
+    deps.enums ?? DEFAULT_TRYON_ENUMS,
+    deps.maxProductImages ?? DEFAULT_MAX_PRODUCT_IMAGES,
+  );
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      problems: parsed.error.issues.map((issue) => {
+        const field = issue.path.join(".") || "input";
+        return { field, code: "invalid_value", message: `${field}: ${issue.message}` };
+      }),
+    };
+  }
+  const checked = { ...parsed.data, productImages: [...parsed.data.productImages] };
+  const maxBytes = deps.maxImageBytes ?? MAX_INPUT_IMAGE_BYTES;
+  const probeOptions = {
+    fetch: deps.fetch ?? fetch,
+    timeoutMs: deps.timeoutMs ?? 15_000,
+    maxBytes,
+    signal: deps.signal,
+  };
+
+  const problems: InputProblem[] = [];
+  const substitutions: ImageSubstitution[] = [];
+
+  const checkImage = async (field: string, url: string): Promise<string | undefined> => {
+    let probe;
+    try {
+      probe = await probeImage(url, probeOptions);
+    } catch (error) {
+      if (!(error instanceof ImageProbeError)) throw error;
+      problems.push({ field, code: "image_unreachable", message: `${field}: ${error.message}.` });
+      return undefined;
+    }
+    const reason = assessImage(probe.format, probe.sizeBytes, maxBytes);
+    if (!reason) return url;
+    if (!deps.requestTransformedUrl) {
+      problems.push(problemFor(field, reason, ", and no converted copy can be requested for it"));
+      return undefined;
+    }
+    let transformed: string;
+    try {
+      transformed = await deps.requestTransformedUrl(url, reason);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      problems.push(problemFor(field, reason, `; asking for a converted copy failed (${why})`));
+      return undefined;
+    }
+    try {
+      const second = await probeImage(transformed, probeOptions);
+      const stillWrong = assessImage(second.format, second.sizeBytes, maxBytes);
+      if (stillWrong) {
+        problems.push(problemFor(field, stillWrong, " (checked on the converted copy)"));
+        return undefined;
+      }
+    } catch (error) {
+      if (!(error instanceof ImageProbeError)) throw error;
+      problems.push({ field, code: "image_unreachable", message: `${field}: the converted copy: ${error.message}.` });
+      return undefined;
+    }
+    substitutions.push({ field, from: url, to: transformed, reason });
+    return transformed;
+  };
+
+  const checkCatalogId = async (field: string, id: string, list: Promise<CatalogEntry[]>, what: string) => {
+    const entries = await list;
+    if (!entries.some((entry) => entry.id === id)) {
+      problems.push({
+        field,
+        code: "unknown_catalog_id",
+        message: `${field}: "${id}" is not a ${what} the try-on service lists for this account.`,
+      });
+    }
+  };
+
+  const backgroundIsUrl = checked.background !== undefined && isHttpUrl(checked.background);
+  await Promise.all([
+    ...checked.productImages.map(async (url, index) => {
+      const replacement = await checkImage(`productImages.${index}`, url);
+      if (replacement) checked.productImages[index] = replacement;
+    }),
+    (async () => {
+      if (checked.productBackImage === undefined) return;
+      const replacement = await checkImage("productBackImage", checked.productBackImage);
+      if (replacement) checked.productBackImage = replacement;
+    })(),
+    (async () => {
+      if (checked.background === undefined) return;
+      if (backgroundIsUrl) {
+        const replacement = await checkImage("background", checked.background);
+        if (replacement) checked.background = replacement;
+      } else {
+        await checkCatalogId("background", checked.background, deps.catalog.listBackgrounds(), "background");
+      }
+    })(),
+    checkCatalogId("mannequinId", checked.mannequinId, deps.catalog.listMannequins(), "mannequin"),
+    checkCatalogId(
+      "poseId",
+      checked.poseId,
+      deps.catalog.listPoses(checked.productType),
+      `pose for product type ${checked.productType}`,
+    ),
+  ]);
+
+  if (problems.length > 0) {
+    problems.sort((a, b) => a.field.localeCompare(b.field));
+    return { ok: false, problems };
+  }
+  return { ok: true, input: checked, substitutions };
+}

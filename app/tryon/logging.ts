@@ -1,0 +1,50 @@
+import { createHash } from "node:crypto";
+
+export type LogFields = Record<string, unknown>;
+
+export interface TryOnLogger {
+  debug(message: string, fields?: LogFields): void;
+  info(message: string, fields?: LogFields): void;
+  warn(message: string, fields?: LogFields): void;
+  error(message: string, fields?: LogFields): void;
+}
+
+export const consoleTryOnLogger: TryOnLogger = {
+  debug: () => {},
+  info: (message, fields) => console.info(`[tryon] ${message}`, fields ?? {}),
+  warn: (message, fields) => console.warn(`[tryon] ${message}`, fields ?? {}),
+  error: (message, fields) => console.error(`[tryon] ${message}`, fields ?? {}),
+};
+
+export const silentTryOnLogger: TryOnLogger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+
+const REDACTED = "[redacted]";
+
+/** Replaces every occurrence of the secrets in a text; a secret shorter than 4 characters is not worth hiding. */
+export function makeRedactor(secrets: readonly string[]): (text: string) => string {
+  const hidden = secrets.filter((secret) => secret.length >= 4);
+  return (text) => hidden.reduce((result, secret) => result.split(secret).join(REDACTED), text);
+}
+
+function redactValue(value: unknown, redact: (text: string) => string, depth: number): unknown {
+  if (typeof value === "string") return redact(value);
+  if (depth > 4 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, redact, depth + 1));
+  if (value instanceof Error) return redact(`${value.name}: ${value.message}`);
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactValue(item, redact, depth + 1)]));
+}
+
+/** Wraps a logger so that no field or message can carry the API key out, whatever a caller logs. */
+export function makeRedactingLogger(logger: TryOnLogger, redact: (text: string) => string): TryOnLogger {
+  const wrap =
+    (level: keyof TryOnLogger) =>
+    (message: string, fields?: LogFields): void => {
+      logger[level](redact(message), fields && (redactValue(fields, redact, 0) as LogFields));
+    };
+  return { debug: wrap("debug"), info: wrap("info"), warn: wrap("warn"), error: wrap("error") };
+}
+
+/** A stable, non-reversible name for an API key: used to key caches and in logs instead of the key itself. */
+export function apiKeyFingerprint(apiKey: string): string {
+  return createHash("sha256").update(apiKey).digest("hex").slice(0, 16);
+}
