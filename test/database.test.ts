@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../app/db/prisma-client.server";
 import { eraseShopData, recordShopInstalled, recordShopUninstalled } from "../app/shops/shop-lifecycle.server";
 import { prismaCliEnv } from "../scripts/local-env";
-import { createEmptyDatabase, DATABASE_KINDS, migrationFiles } from "./support/database";
+import { applyMigrations, createEmptyDatabase, DATABASE_KINDS, migrationFiles } from "./support/database";
 
 const run = promisify(execFile);
 
@@ -65,6 +65,53 @@ describe.each(DATABASE_KINDS)("the committed migrations on %s", (kind) => {
       expect(await prisma.shop.count()).toBe(0);
     } finally {
       await prisma.$disconnect();
+    }
+  });
+});
+
+/** A comparable description of a database's schema: columns, indexes, constraints and enum types. */
+async function describeSchema(url: string): Promise<Record<string, string[]>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const rows = async (sql: string) => (await client.query(sql)).rows.map((row) => Object.values(row).join(" | ")).sort();
+  try {
+    return {
+      columns: await rows(
+        "SELECT table_name, column_name, data_type, udt_name, is_nullable, coalesce(column_default, '') FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'",
+      ),
+      indexes: await rows("SELECT indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'"),
+      constraints: await rows(
+        "SELECT c.conrelid::regclass::text, c.conname, pg_get_constraintdef(c.oid) FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = 'public' AND c.conrelid::regclass::text <> '_prisma_migrations'",
+      ),
+      enums: await rows(
+        "SELECT t.typname, string_agg(e.enumlabel, ',' ORDER BY e.enumsortorder) FROM pg_type t JOIN pg_enum e ON e.enumtypid = t.oid GROUP BY t.typname",
+      ),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+describe("prisma/migrations", () => {
+  it("add up to exactly the schema in prisma/schema.prisma", async () => {
+    const fromMigrations = await createEmptyDatabase("pglite");
+    const fromSchema = await createEmptyDatabase("pglite");
+    try {
+      await applyMigrations(fromMigrations.url);
+      const env = { ...process.env, ...prismaCliEnv(), DATABASE_URL: fromSchema.url };
+      const { stdout: sql } = await run(
+        "npx",
+        ["prisma", "migrate", "diff", "--from-empty", "--to-schema-datamodel", "prisma/schema.prisma", "--script"],
+        { env },
+      );
+      const client = new pg.Client({ connectionString: fromSchema.url });
+      await client.connect();
+      await client.query(sql);
+      await client.end();
+      expect(await describeSchema(fromMigrations.url)).toEqual(await describeSchema(fromSchema.url));
+    } finally {
+      await fromMigrations.drop();
+      await fromSchema.drop();
     }
   });
 });
