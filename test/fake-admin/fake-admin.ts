@@ -1,0 +1,488 @@
+/**
+ * A fake Shopify Admin API for tests and the sandbox: `createFakeAdminApi()` returns an object whose
+ * `handle(request)` answers what Shopify would at
+ *
+ *   POST https://{shop}/admin/api/{version}/graphql.json   GraphQL, executed against Shopify's real schema
+ *   POST https://{shop}/admin/oauth/access_token           token exchange and refresh (oauth.ts)
+ *   PUT/POST {uploadOrigin}/…                               staged upload targets (stagedUploadsCreate)
+ *   GET {cdnOrigin}/s/files/…                               READY images, as cdn.shopify.com serves them
+ *
+ * GraphQL documents are parsed, validated with graphql-js `validate` against the pinned introspection (an
+ * invalid document gets `errors` and no data, HTTP 200, like Shopify) and executed with graphql-js `execute`
+ * over resolvers attached with @graphql-tools/schema; nothing matches query strings. Each shop has a leaky
+ * bucket (bucket.ts) charged with a calculated cost (cost.ts); every executed response carries
+ * `extensions.cost` and a query the bucket cannot pay for is THROTTLED. Tests can also force throttling,
+ * HTTP errors and network errors, and make file processing fail.
+ *
+ * See README.md in this folder for the seeding and interception recipes.
+ */
+import { createHmac, randomBytes } from "node:crypto";
+import { addResolversToSchema } from "@graphql-tools/schema";
+import {
+  execute,
+  getOperationAST,
+  GraphQLError,
+  Kind,
+  parse,
+  validate,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+} from "./graphql-js";
+import { z } from "zod";
+import { ADMIN_API_VERSION } from "../../app/shopify/api-version";
+import { STANDARD_PLAN, type BucketPlan, type ThrottleStatus } from "./bucket";
+import { actualQueryCost, requestedQueryCost } from "./cost";
+import { handleAccessTokenRequest, TokenRegistry, type OAuthConfig } from "./oauth";
+import { resolvers, strictFieldResolver, type ResolverContext } from "./resolvers";
+import { loadAdminSchema } from "./schema";
+import { FakeAdminStore, normalizeShop, type FileFailure } from "./store";
+
+export type FakeTarget = "graphql" | "oauth" | "upload" | "cdn";
+
+export interface RequestLogEntry {
+  at: number;
+  target: FakeTarget | "unknown";
+  method: string;
+  url: string;
+  shop: string | null;
+  status: number;
+  outcome:
+    | "ok"
+    | "graphql-errors"
+    | "invalid-document"
+    | "throttled"
+    | "max-cost-exceeded"
+    | "unauthorized"
+    | "forbidden"
+    | "not-found"
+    | "bad-request"
+    | "forced-failure"
+    | "network-error";
+  operationName?: string | null;
+  operationType?: "query" | "mutation";
+  variables?: Record<string, unknown>;
+  requestedQueryCost?: number;
+  actualQueryCost?: number | null;
+  grantType?: string;
+}
+
+export interface FakeAdminOptions {
+  /** The Admin API version served; requests to another version get 404. Default: the app's pinned version. */
+  apiVersion?: string;
+  /** App credentials the token endpoint checks. Default: SHOPIFY_API_KEY / SHOPIFY_API_SECRET of the test env. */
+  clientId?: string;
+  clientSecret?: string;
+  /** Scopes granted to issued tokens. Default: SCOPES of the test env. */
+  scopes?: string;
+  /** Epoch milliseconds; drives buckets, token expiry and file processing. Default Date.now. */
+  now?: () => number;
+  /** Bucket of every new shop (Standard plan by default: 2000 points, 100/s). */
+  plan?: Partial<BucketPlan>;
+  /** Shopify refuses any single query costing more than this. Default 1000. */
+  singleQueryMaxCost?: number;
+  /** How long a created file stays UPLOADED, then PROCESSING. Default 200 ms and 800 ms. */
+  fileTimeline?: { uploadedMs?: number; processingMs?: number };
+  uploadOrigin?: string;
+  cdnOrigin?: string;
+  tokens?: Partial<Pick<OAuthConfig, "accessTokenTtlSeconds" | "refreshTokenTtlSeconds" | "onlineTokenTtlSeconds">>;
+  /** Downloads external `originalSource` URLs (null = failed). Without it they are accepted unseen. */
+  fetchExternalSource?: (url: string) => Promise<Uint8Array | null>;
+}
+
+/** What `handle` throws to simulate a connection failure: the same TypeError undici's fetch rejects with. */
+export class FakeNetworkError extends TypeError {
+  constructor() {
+    super("fetch failed", { cause: Object.assign(new Error("socket hang up"), { code: "ECONNRESET" }) });
+  }
+}
+
+type Forced =
+  | { kind: "throttle"; target: "graphql"; shop?: string }
+  | { kind: "status"; status: number; target: FakeTarget; shop?: string }
+  | { kind: "network"; target: FakeTarget; shop?: string };
+
+export const DEFAULT_UPLOAD_ORIGIN = "https://fake-admin-uploads.test";
+export const DEFAULT_CDN_ORIGIN = "https://fake-admin-cdn.test";
+const INVALID_TOKEN_MESSAGE = "[API] Invalid API key or access token (unrecognized login or wrong password)";
+
+const executableSchemas = new Map<string, GraphQLSchema>();
+function executableSchema(version: string): GraphQLSchema {
+  let schema = executableSchemas.get(version);
+  if (!schema) {
+    schema = addResolversToSchema({ schema: loadAdminSchema(version), resolvers });
+    executableSchemas.set(version, schema);
+  }
+  return schema;
+}
+
+const graphqlBodySchema = z.object({
+  query: z.string().min(1),
+  variables: z.record(z.string(), z.unknown()).nullish(),
+  operationName: z.string().nullish(),
+});
+
+export type FakeAdminApi = ReturnType<typeof createFakeAdminApi>;
+
+export function createFakeAdminApi(options: FakeAdminOptions = {}) {
+  const apiVersion = options.apiVersion ?? ADMIN_API_VERSION;
+  const now = options.now ?? Date.now;
+  const schema = executableSchema(apiVersion);
+  const singleQueryMaxCost = options.singleQueryMaxCost ?? 1000;
+  const origins = {
+    upload: trimSlash(options.uploadOrigin ?? DEFAULT_UPLOAD_ORIGIN),
+    cdn: trimSlash(options.cdnOrigin ?? DEFAULT_CDN_ORIGIN),
+  };
+  const oauthConfig: OAuthConfig = {
+    clientId: options.clientId ?? process.env.SHOPIFY_API_KEY ?? "fake-admin-client-id",
+    clientSecret: options.clientSecret ?? process.env.SHOPIFY_API_SECRET ?? "fake-admin-client-secret",
+    scopes: options.scopes ?? process.env.SCOPES ?? "read_products,write_products,write_files",
+    accessTokenTtlSeconds: options.tokens?.accessTokenTtlSeconds ?? 3600,
+    refreshTokenTtlSeconds: options.tokens?.refreshTokenTtlSeconds ?? 90 * 24 * 3600,
+    onlineTokenTtlSeconds: options.tokens?.onlineTokenTtlSeconds ?? 24 * 3600,
+  };
+  const tokens = new TokenRegistry(oauthConfig, now);
+  const store = new FakeAdminStore({
+    now,
+    cdnOrigin: () => origins.cdn,
+    defaultPlan: { ...STANDARD_PLAN, ...options.plan },
+    fileTimeline: { uploadedMs: options.fileTimeline?.uploadedMs ?? 200, processingMs: options.fileTimeline?.processingMs ?? 800 },
+  });
+  const uploadSecret = randomBytes(16);
+  const signUpload = (key: string) => createHmac("sha256", uploadSecret).update(key).digest("hex");
+  const forced: Forced[] = [];
+  const forcedFileFailures: FileFailure[] = [];
+  const log: RequestLogEntry[] = [];
+
+  function takeForced(target: FakeTarget, shop: string | null, kinds: Forced["kind"][]): Forced | undefined {
+    const index = forced.findIndex((f) => f.target === target && kinds.includes(f.kind) && (!f.shop || f.shop === shop));
+    return index === -1 ? undefined : forced.splice(index, 1)[0];
+  }
+
+  function record(entry: Omit<RequestLogEntry, "at">): void {
+    log.push({ at: now(), ...entry });
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const target = targetOf(url);
+    const shop = target === "graphql" || target === "oauth" ? normalizeShop(url.hostname) : null;
+    const base = { target, method: request.method, url: request.url, shop } as const;
+
+    if (target === "unknown") {
+      record({ ...base, status: 404, outcome: "not-found" });
+      return Response.json({ errors: "Not Found" }, { status: 404 });
+    }
+    const failure = takeForced(target, shop, ["network", "status"]);
+    if (failure?.kind === "network") {
+      record({ ...base, status: 0, outcome: "network-error" });
+      throw new FakeNetworkError();
+    }
+    if (failure?.kind === "status") {
+      record({ ...base, status: failure.status, outcome: "forced-failure" });
+      return Response.json({ errors: "Internal Server Error" }, { status: failure.status, statusText: "Forced by fake-admin" });
+    }
+    switch (target) {
+      case "graphql":
+        return handleGraphql(request, url, shop!);
+      case "oauth":
+        return handleOAuth(request, shop!);
+      case "upload":
+        return handleUpload(request, url);
+      case "cdn":
+        return handleCdn(request, url);
+    }
+  }
+
+  function targetOf(url: URL): FakeTarget | "unknown" {
+    const href = `${url.origin}${url.pathname}`;
+    if (href === origins.upload || href.startsWith(`${origins.upload}/`)) return "upload";
+    if (href.startsWith(`${origins.cdn}/`)) return "cdn";
+    if (url.pathname === "/admin/oauth/access_token") return "oauth";
+    if (/^\/admin\/api\/[^/]+\/graphql\.json$/.test(url.pathname)) return "graphql";
+    return "unknown";
+  }
+
+  async function handleGraphql(request: Request, url: URL, shop: string): Promise<Response> {
+    const base = { target: "graphql", method: request.method, url: request.url, shop } as const;
+    const version = /^\/admin\/api\/([^/]+)\//.exec(url.pathname)?.[1];
+    if (request.method !== "POST" || !store.hasShop(shop) || version !== apiVersion) {
+      record({ ...base, status: 404, outcome: "not-found" });
+      const message = version !== apiVersion ? `fake-admin serves only Admin API ${apiVersion}` : "Not Found";
+      return Response.json({ errors: message }, { status: 404 });
+    }
+    if (!tokens.validAccess(request.headers.get("X-Shopify-Access-Token"), shop)) {
+      record({ ...base, status: 401, outcome: "unauthorized" });
+      return Response.json({ errors: INVALID_TOKEN_MESSAGE }, { status: 401 });
+    }
+    const body = graphqlBodySchema.safeParse(await request.json().catch(() => undefined));
+    if (!body.success) {
+      record({ ...base, status: 400, outcome: "bad-request" });
+      return Response.json({ errors: { query: "Required parameter missing or invalid" } }, { status: 400 });
+    }
+    const variables = body.data.variables ?? {};
+    const logged = { ...base, variables, operationName: body.data.operationName ?? null };
+
+    let document: DocumentNode;
+    try {
+      document = parse(body.data.query);
+    } catch (error) {
+      record({ ...logged, status: 200, outcome: "invalid-document" });
+      return Response.json({ errors: [formatError(error)] });
+    }
+    const validationErrors = validate(schema, document);
+    const operation = getOperationAST(document, body.data.operationName ?? undefined);
+    const withName = { ...logged, operationName: operation?.name?.value ?? logged.operationName };
+    if (validationErrors.length > 0) {
+      record({ ...withName, status: 200, outcome: "invalid-document" });
+      return Response.json({ errors: validationErrors.map((e) => e.toJSON()) });
+    }
+    if (!operation || operation.operation === "subscription") {
+      record({ ...withName, status: 200, outcome: "invalid-document" });
+      const message = !operation
+        ? body.data.operationName
+          ? `Unknown operation named "${body.data.operationName}".`
+          : "An operation name is required when the document has several operations."
+        : "Subscriptions are not supported by the Admin API over HTTP.";
+      return Response.json({ errors: [{ message }] });
+    }
+    const fragments = Object.fromEntries(
+      document.definitions
+        .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+        .map((d) => [d.name.value, d]),
+    );
+    const operationType = operation.operation;
+    const state = store.shop(shop);
+    const requested = requestedQueryCost(schema, operation, fragments, variables);
+    const costBase = { requestedQueryCost: requested, operationType };
+
+    if (requested > singleQueryMaxCost) {
+      record({ ...withName, ...costBase, status: 200, outcome: "max-cost-exceeded" });
+      return Response.json({
+        errors: [
+          {
+            message: `Query cost is ${requested}, which exceeds the single query max cost limit (${singleQueryMaxCost}).`,
+            extensions: { code: "MAX_COST_EXCEEDED", cost: requested, maxCost: singleQueryMaxCost },
+          },
+        ],
+        extensions: { cost: costExtension(requested, null, state.bucket.status()) },
+      });
+    }
+    if (takeForced("graphql", shop, ["throttle"]) || !state.bucket.tryTake(requested)) {
+      record({ ...withName, ...costBase, actualQueryCost: null, status: 200, outcome: "throttled" });
+      return Response.json({
+        errors: [
+          {
+            message: "Throttled",
+            extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" },
+          },
+        ],
+        extensions: { cost: costExtension(requested, null, state.bucket.status()) },
+      });
+    }
+
+    const context: ResolverContext = {
+      store,
+      shop: state,
+      uploadOrigin: origins.upload,
+      signUpload,
+      takeForcedFileFailure: () => forcedFileFailures.shift(),
+      fetchExternalSource: options.fetchExternalSource,
+    };
+    const result = await execute({
+      schema,
+      document,
+      rootValue: {},
+      contextValue: context,
+      variableValues: variables,
+      operationName: body.data.operationName ?? undefined,
+      fieldResolver: strictFieldResolver,
+    });
+    const actual = result.data ? actualQueryCost(schema, operation, fragments, variables, result.data) : 0;
+    state.bucket.giveBack(requested - actual);
+    const errors = result.errors?.map((e) => e.toJSON());
+    record({
+      ...withName,
+      ...costBase,
+      actualQueryCost: actual,
+      status: 200,
+      outcome: errors?.length ? "graphql-errors" : "ok",
+    });
+    return Response.json({
+      ...(errors?.length ? { errors } : {}),
+      ...(result.data !== undefined ? { data: result.data } : {}),
+      extensions: { cost: costExtension(requested, actual, state.bucket.status()) },
+    });
+  }
+
+  async function handleOAuth(request: Request, shop: string): Promise<Response> {
+    const base = { target: "oauth", method: request.method, url: request.url, shop } as const;
+    if (request.method !== "POST" || !store.hasShop(shop)) {
+      record({ ...base, status: 404, outcome: "not-found" });
+      return Response.json({ errors: "Not Found" }, { status: 404 });
+    }
+    const grantType = await grantTypeOf(request.clone());
+    const response = await handleAccessTokenRequest(request, shop, tokens, oauthConfig, now);
+    record({
+      ...base,
+      status: response.status,
+      outcome: response.ok ? "ok" : response.status === 401 ? "unauthorized" : "bad-request",
+      ...(grantType ? { grantType } : {}),
+    });
+    return response;
+  }
+
+  async function handleUpload(request: Request, url: URL): Promise<Response> {
+    const base = { target: "upload", method: request.method, url: request.url, shop: null } as const;
+    const denied = (reason: string) => {
+      record({ ...base, status: 403, outcome: "forbidden" });
+      return new Response(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>${reason}</Message></Error>`, {
+        status: 403,
+        headers: { "Content-Type": "application/xml" },
+      });
+    };
+    const key = decodeURIComponent(`${url.origin}${url.pathname}`.slice(origins.upload.length + 1));
+    if (request.method === "PUT") {
+      const staged = store.stagedUploadByKey(key);
+      if (!staged || staged.httpMethod !== "PUT") return denied("No staged upload for this URL");
+      if (url.searchParams.get("X-Fake-Signature") !== staged.signature) return denied("Invalid signature");
+      staged.upload = { bytes: new Uint8Array(await request.arrayBuffer()), contentType: request.headers.get("content-type"), at: now() };
+      record({ ...base, shop: staged.shop, status: 200, outcome: "ok" });
+      return new Response(null, { status: 200 });
+    }
+    if (request.method === "POST" && key === "") {
+      const form = await request.formData().catch(() => undefined);
+      const formKey = form?.get("key");
+      const file = form?.get("file");
+      const staged = typeof formKey === "string" ? store.stagedUploadByKey(formKey) : undefined;
+      if (!staged || staged.httpMethod !== "POST") return denied("No staged upload for this key");
+      if (form?.get("x-fake-signature") !== staged.signature) return denied("Invalid signature");
+      if (!(file instanceof Blob)) {
+        record({ ...base, shop: staged.shop, status: 400, outcome: "bad-request" });
+        return new Response("<Error><Code>InvalidArgument</Code><Message>No file field</Message></Error>", { status: 400 });
+      }
+      staged.upload = { bytes: new Uint8Array(await file.arrayBuffer()), contentType: file.type || null, at: now() };
+      record({ ...base, shop: staged.shop, status: 201, outcome: "ok" });
+      return new Response(
+        `<?xml version="1.0" encoding="UTF-8"?><PostResponse><Location>${staged.resourceUrl}</Location><Key>${staged.key}</Key></PostResponse>`,
+        { status: 201, headers: { "Content-Type": "application/xml" } },
+      );
+    }
+    return denied("Staged uploads are write-only");
+  }
+
+  function handleCdn(request: Request, url: URL): Response {
+    const base = { target: "cdn", method: request.method, url: request.url, shop: null } as const;
+    const path = `${url.origin}${url.pathname}`.slice(origins.cdn.length);
+    const content = request.method === "GET" ? store.cdnContent(path) : undefined;
+    if (!content) {
+      record({ ...base, status: 404, outcome: "not-found" });
+      return new Response("Not Found", { status: 404 });
+    }
+    record({ ...base, status: 200, outcome: "ok" });
+    return new Response(content.bytes.slice(), { headers: { "Content-Type": content.mimeType } });
+  }
+
+  return {
+    apiVersion,
+    schema,
+    store,
+    handle,
+    /** `handle` with fetch's signature, for code that takes a fetch function. */
+    fetch: (input: RequestInfo | URL, init?: RequestInit) => handle(new Request(input, init)),
+    get uploadOrigin() {
+      return origins.upload;
+    },
+    get cdnOrigin() {
+      return origins.cdn;
+    },
+    /** Moves the upload target and CDN (the HTTP server wrapper points them at itself). */
+    setOrigins(next: { uploadOrigin?: string; cdnOrigin?: string }) {
+      if (next.uploadOrigin) origins.upload = trimSlash(next.uploadOrigin);
+      if (next.cdnOrigin) origins.cdn = trimSlash(next.cdnOrigin);
+    },
+
+    /** Every request handled, in order, with operation names and outcomes. */
+    get requests(): readonly RequestLogEntry[] {
+      return log;
+    },
+    clearRequests() {
+      log.length = 0;
+    },
+    /** GraphQL requests only, e.g. `graphqlRequests().map(r => r.operationName)`. */
+    graphqlRequests(): RequestLogEntry[] {
+      return log.filter((entry) => entry.target === "graphql");
+    },
+
+    /** An access token for a shop without going through OAuth (a non-expiring offline token by default). */
+    issueAccessToken(shop: string, { expiring = false }: { expiring?: boolean } = {}): string {
+      const domain = normalizeShop(shop);
+      if (!store.hasShop(domain)) throw new Error(`fake-admin: unknown shop ${shop}`);
+      return tokens.issueOffline(domain, { expiring }).access.token;
+    },
+    revokeAccessTokens(shop: string): void {
+      tokens.revokeShop(normalizeShop(shop));
+    },
+
+    /** The next `count` GraphQL requests (of `shop`, if given) are THROTTLED whatever the bucket holds. */
+    throttleNext(count = 1, { shop }: { shop?: string } = {}): void {
+      for (let i = 0; i < count; i++) forced.push({ kind: "throttle", target: "graphql", ...(shop ? { shop: normalizeShop(shop) } : {}) });
+    },
+    /** The next `count` requests to `target` (GraphQL by default) answer HTTP `status` (500 by default). */
+    failNext(count = 1, { status = 500, target = "graphql", shop }: { status?: number; target?: FakeTarget; shop?: string } = {}): void {
+      for (let i = 0; i < count; i++) forced.push({ kind: "status", status, target, ...(shop ? { shop: normalizeShop(shop) } : {}) });
+    },
+    /** The next `count` requests to `target` fail like a dropped connection (handle throws FakeNetworkError). */
+    networkErrorNext(count = 1, { target = "graphql", shop }: { target?: FakeTarget; shop?: string } = {}): void {
+      for (let i = 0; i < count; i++) forced.push({ kind: "network", target, ...(shop ? { shop: normalizeShop(shop) } : {}) });
+    },
+    /** The next `count` files created (fileCreate, productUpdate media) end FAILED instead of READY. */
+    failNextFileProcessing(count = 1, failure: Partial<FileFailure> = {}): void {
+      for (let i = 0; i < count; i++) {
+        forcedFileFailures.push({
+          code: failure.code ?? "IMAGE_PROCESSING_FAILURE",
+          message: failure.message ?? "Image processing failed",
+          details: failure.details ?? null,
+        });
+      }
+    },
+    /** The shop's bucket right now. */
+    bucket(shop: string): ThrottleStatus {
+      return store.shop(shop).bucket.status();
+    },
+    setBucketAvailable(shop: string, points: number): void {
+      store.shop(shop).bucket.setAvailable(points);
+    },
+  };
+}
+
+function costExtension(requested: number, actual: number | null, status: ThrottleStatus) {
+  return {
+    requestedQueryCost: requested,
+    actualQueryCost: actual,
+    throttleStatus: {
+      maximumAvailable: status.maximumAvailable,
+      currentlyAvailable: Math.floor(status.currentlyAvailable),
+      restoreRate: status.restoreRate,
+    },
+  };
+}
+
+function formatError(error: unknown): GraphQLFormattedError {
+  return error instanceof GraphQLError ? error.toJSON() : { message: error instanceof Error ? error.message : String(error) };
+}
+
+async function grantTypeOf(request: Request): Promise<string | undefined> {
+  const text = await request.text().catch(() => "");
+  try {
+    const json = JSON.parse(text) as { grant_type?: unknown };
+    return typeof json.grant_type === "string" ? json.grant_type : undefined;
+  } catch {
+    return new URLSearchParams(text).get("grant_type") ?? undefined;
+  }
+}
+
+function trimSlash(origin: string): string {
+  return origin.replace(/\/+$/, "");
+}

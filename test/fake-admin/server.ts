@@ -1,0 +1,101 @@
+/**
+ * The fake Admin API over plain HTTP on 127.0.0.1, for other processes (the sandbox, a worker). A local
+ * server cannot answer for `https://{shop}`, so the shop goes in the path or a header:
+ *
+ *   POST {url}/shops/{shop}/admin/api/{version}/graphql.json      (or /admin/api/… with X-Shopify-Shop-Domain)
+ *   POST {url}/shops/{shop}/admin/oauth/access_token
+ *   PUT  {url}/uploads/…        staged upload targets (stagedUploadsCreate returns these URLs)
+ *   GET  {url}/cdn/s/files/…    READY images (MediaImage.image.url points here)
+ *
+ * A process using @shopify/shopify-api can keep its `https://{shop}` URLs and route them here with
+ * `setAbstractFetchFunc(fetchViaFakeAdminServer(url))` from "@shopify/shopify-api/runtime".
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
+import { createFakeAdminApi, FakeNetworkError, type FakeAdminApi, type FakeAdminOptions } from "./fake-admin";
+
+export interface FakeAdminServer {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  fake: FakeAdminApi;
+  close(): Promise<void>;
+}
+
+export async function startFakeAdminServer(
+  options: { fake?: FakeAdminApi; port?: number; host?: string } & FakeAdminOptions = {},
+): Promise<FakeAdminServer> {
+  const { fake: given, port = 0, host = "127.0.0.1", ...fakeOptions } = options;
+  const fake = given ?? createFakeAdminApi(fakeOptions);
+  const server = createServer((req, res) => {
+    void serve(fake, req, res).catch((error: unknown) => {
+      res.statusCode = 500;
+      res.end(error instanceof Error ? error.message : String(error));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  const { port: boundPort } = server.address() as AddressInfo;
+  const url = `http://${host}:${boundPort}`;
+  fake.setOrigins({ uploadOrigin: `${url}/uploads`, cdnOrigin: `${url}/cdn` });
+  return {
+    url,
+    fake,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
+
+async function serve(fake: FakeAdminApi, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const local = new URL(req.url ?? "/", `http://${req.headers.host ?? "127.0.0.1"}`);
+  const request = new Request(shopifyUrlOf(local, req), {
+    method: req.method ?? "GET",
+    headers: Object.entries(req.headers).flatMap(([name, value]) =>
+      value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, v]),
+    ),
+    ...(req.method === "GET" || req.method === "HEAD" ? {} : { body: Readable.toWeb(req) as ReadableStream, duplex: "half" }),
+  });
+  let response: Response;
+  try {
+    response = await fake.handle(request);
+  } catch (error) {
+    if (error instanceof FakeNetworkError) {
+      req.socket.destroy();
+      return;
+    }
+    throw error;
+  }
+  res.writeHead(response.status, response.statusText, Object.fromEntries(response.headers));
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+/** The URL the fake would see from Shopify-bound fetches; uploads and CDN keep their local URL. */
+function shopifyUrlOf(local: URL, req: IncomingMessage): string {
+  const shopPath = /^\/shops\/([^/]+)(\/admin\/.*)$/.exec(local.pathname);
+  if (shopPath) return `https://${shopPath[1]}${shopPath[2]}${local.search}`;
+  const shopHeader = req.headers["x-shopify-shop-domain"];
+  if (local.pathname.startsWith("/admin/") && typeof shopHeader === "string") {
+    return `https://${shopHeader}${local.pathname}${local.search}`;
+  }
+  return local.toString();
+}
+
+/**
+ * A fetch that sends `https://{shop}.myshopify.com/admin/…` to the local server (as /shops/{shop}/admin/…) and
+ * everything else to the real fetch.
+ */
+export function fetchViaFakeAdminServer(serverUrl: string, realFetch: typeof fetch = globalThis.fetch): typeof fetch {
+  return (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (url.protocol === "https:" && url.hostname.endsWith(".myshopify.com") && url.pathname.startsWith("/admin/")) {
+      return realFetch(new Request(`${serverUrl}/shops/${url.hostname}${url.pathname}${url.search}`, request));
+    }
+    return realFetch(request);
+  };
+}
