@@ -10,7 +10,7 @@ import {
 } from "./config";
 import { creditsForJob } from "./cost";
 import {
-  type TryOnError,
+  TryOnError,
   TryOnAuthError,
   TryOnInvalidRequestError,
   TryOnJobNotFoundError,
@@ -518,15 +518,42 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
       poses.filter((pose) => pose.productTypes === undefined || pose.productTypes.includes(productType)),
     );
 
+  /** Last line of defence: whatever text reached an error (an id, a service message), the key leaves it. */
+  const scrub = (value: unknown): unknown => {
+    if (typeof value === "string") return redact(value);
+    if (Array.isArray(value)) return value.map(scrub);
+    if (value !== null && typeof value === "object" && !(value instanceof Error)) {
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, scrub(item)]));
+    }
+    return value;
+  };
+  const guard =
+    <A extends unknown[], R>(operation: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await operation(...args);
+      } catch (error) {
+        if (error instanceof TryOnError) {
+          for (const name of Object.getOwnPropertyNames(error)) {
+            const descriptor = Object.getOwnPropertyDescriptor(error, name);
+            if (descriptor && "value" in descriptor) {
+              Object.defineProperty(error, name, { ...descriptor, value: scrub(descriptor.value) });
+            }
+          }
+        }
+        throw error;
+      }
+    };
+
   return {
-    submitTryOnJob,
-    getJobStatus,
-    downloadJobResult,
-    waitForTryOnJob,
-    listMannequins,
-    listPoses,
-    listBackgrounds,
-    checkTryOnInput: (input, check = {}) =>
+    submitTryOnJob: guard(submitTryOnJob),
+    getJobStatus: guard(getJobStatus),
+    downloadJobResult: guard(downloadJobResult),
+    waitForTryOnJob: guard(waitForTryOnJob),
+    listMannequins: guard(listMannequins),
+    listPoses: guard(listPoses),
+    listBackgrounds: guard(listBackgrounds),
+    checkTryOnInput: guard((input: TryOnJobInput, check: { requestTransformedUrl?: RequestTransformedUrl; signal?: AbortSignal } = {}) =>
       checkTryOnInput(input, {
         catalog: { listMannequins: () => listMannequins(), listPoses: (type) => listPoses(type), listBackgrounds: () => listBackgrounds() },
         fetch: fetchImpl,
@@ -537,6 +564,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
         ...(check.requestTransformedUrl && { requestTransformedUrl: check.requestTransformedUrl }),
         ...(check.signal && { signal: check.signal }),
       }),
+    ),
     invalidateCatalog: () => cache.invalidate(cachePrefix),
   };
 }
