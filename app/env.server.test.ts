@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { InvalidEnvironmentError, parseEnv } from "./env.server";
 
 const valid = {
+  APP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
   SHOPIFY_API_KEY: "key",
   SHOPIFY_API_SECRET: "secret",
   SHOPIFY_APP_URL: "https://app.example.com",
@@ -31,6 +32,7 @@ describe("the environment", () => {
       "SHOPIFY_API_KEY is required",
       "SHOPIFY_API_SECRET is required",
       "SHOPIFY_APP_URL is required",
+      "APP_ENCRYPTION_KEY is required",
     ]);
   });
 

@@ -24,6 +24,10 @@ const envSchema = z
     DATABASE_URL: postgresUrl.optional(),
     EMBEDDED_DATABASE_DIR: z.string().min(1).default(".data/pglite"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    APP_ENCRYPTION_KEY: z
+      .string()
+      .refine((value) => Buffer.from(value, "base64").length === 32, "must be 32 random bytes, base64-encoded"),
+    TRYON_DEFAULT_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   });
 
 export type Env = z.infer<typeof envSchema>;

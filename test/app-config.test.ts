@@ -35,9 +35,9 @@ describe("shopify.app.toml", () => {
     expect(example).toBe(appToml.access_scopes.scopes);
   });
 
-  it("subscribes to the lifecycle and all three mandatory compliance topics", () => {
+  it("subscribes to the lifecycle, product deletion and all three mandatory compliance topics", () => {
     expect(subscribedTopics.sort()).toEqual(
-      ["app/scopes_update", "app/uninstalled", "customers/data_request", "customers/redact", "shop/redact"].sort(),
+      ["app/scopes_update", "app/uninstalled", "customers/data_request", "customers/redact", "products/delete", "shop/redact"].sort(),
     );
   });
 

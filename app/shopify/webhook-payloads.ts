@@ -31,7 +31,10 @@ export const shopRedactPayload = z.looseObject({
   shop_domain: z.string(),
 });
 
+export const productsDeletePayload = z.looseObject({ id: z.number() });
+
 export const WEBHOOK_TOPICS = {
+  productsDelete: "products/delete",
   appUninstalled: "app/uninstalled",
   appScopesUpdate: "app/scopes_update",
   customersDataRequest: "customers/data_request",

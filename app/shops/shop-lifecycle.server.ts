@@ -25,7 +25,21 @@ export async function recordShopUninstalled(db: PrismaClient, shop: string, at: 
   await db.$transaction([
     db.session.deleteMany({ where: { shop } }),
     db.shop.updateMany({ where: { domain: shop, uninstalledAt: null }, data: { uninstalledAt: at } }),
+    // Nothing more is sent for this shop; jobs already at the service stop being polled (the worker skips
+    // uninstalled shops) and resume if the merchant reinstalls before shop/redact.
+    db.render.updateMany({
+      where: { shop, state: "queued" },
+      data: { state: "cancelled", finishedAt: at, nextAttemptAt: null, errorCode: "app_uninstalled", errorMessage: "The app was uninstalled.", leaseToken: { increment: 1 } },
+    }),
   ]);
+}
+
+/** products/delete: renders not yet sent for the product are cancelled; publishing checks the product itself. */
+export async function recordProductDeleted(db: PrismaClient, shop: string, productId: string, at: Date): Promise<void> {
+  await db.render.updateMany({
+    where: { shop, productId, state: "queued" },
+    data: { state: "cancelled", finishedAt: at, nextAttemptAt: null, errorCode: "product_deleted", errorMessage: "The product was deleted.", leaseToken: { increment: 1 } },
+  });
 }
 
 /** app/scopes_update: keep the stored sessions' scope in step with what the merchant granted. */

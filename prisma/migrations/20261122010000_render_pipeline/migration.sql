@@ -12,6 +12,7 @@ CREATE TABLE "ShopSettings" (
     "shop" TEXT NOT NULL,
     "tryOnApiKeyEncrypted" TEXT,
     "tryOnApiKeyLast4" TEXT,
+    "tryOnKeyHash" TEXT,
     "tryOnBaseUrl" TEXT,
     "concurrencyCap" INTEGER NOT NULL DEFAULT 4,
     "publishWithoutReview" BOOLEAN NOT NULL DEFAULT false,
@@ -66,6 +67,7 @@ CREATE TABLE "Render" (
     "sourceImages" JSONB NOT NULL,
     "params" JSONB NOT NULL,
     "resolution" TEXT NOT NULL,
+    "lookKey" TEXT NOT NULL,
     "creditsCost" INTEGER NOT NULL,
     "state" "RenderState" NOT NULL DEFAULT 'queued',
     "nextAttemptAt" TIMESTAMP(3) DEFAULT CURRENT_TIMESTAMP,
@@ -126,6 +128,9 @@ CREATE TABLE "ServiceGate" (
 );
 
 -- CreateIndex
+CREATE INDEX "ShopSettings_tryOnKeyHash_idx" ON "ShopSettings"("tryOnKeyHash");
+
+-- CreateIndex
 CREATE UNIQUE INDEX "Look_shop_name_key" ON "Look"("shop", "name");
 
 -- CreateIndex
@@ -147,7 +152,7 @@ CREATE INDEX "Render_runId_state_idx" ON "Render"("runId", "state");
 CREATE INDEX "Render_shop_createdAt_idx" ON "Render"("shop", "createdAt" DESC);
 
 -- CreateIndex
-CREATE INDEX "Render_shop_productId_idx" ON "Render"("shop", "productId");
+CREATE INDEX "Render_shop_productId_lookKey_idx" ON "Render"("shop", "productId", "lookKey");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Render_shop_requestKey_key" ON "Render"("shop", "requestKey");

@@ -1,0 +1,43 @@
+/**
+ * What the render pipeline needs from Shopify, as an interface: the worker and the review functions call
+ * this, app/shopify/render-media.server.ts implements it with the Admin API, tests can drive it directly.
+ */
+export type ShopifyFileStatus = "UPLOADED" | "PROCESSING" | "READY" | "FAILED";
+
+export interface ImportedFile {
+  fileId: string;
+  status: ShopifyFileStatus;
+}
+
+export interface FileState {
+  status: ShopifyFileStatus;
+  /** Shopify's reason when FAILED. */
+  errorMessage?: string;
+}
+
+export interface ProductMediaState {
+  exists: boolean;
+  /** Media ids in the product's order. */
+  mediaIds: string[];
+}
+
+export interface RenderMedia {
+  /**
+   * Uploads the image into Shopify Files (staged upload, then fileCreate). `filename` is unique per render,
+   * so `findFileByFilename` can adopt a file a crashed worker already created instead of uploading twice.
+   */
+  importImage(input: { bytes: Uint8Array; contentType: string; filename: string; alt: string }): Promise<ImportedFile>;
+  findFileByFilename(filename: string): Promise<ImportedFile | null>;
+  /** Status of several files in one request. Unknown ids are absent from the map. */
+  fileStates(fileIds: string[]): Promise<Map<string, FileState>>;
+  productMedia(productId: string): Promise<ProductMediaState>;
+  attachToProduct(fileId: string, productId: string): Promise<void>;
+  detachFromProduct(fileId: string, productId: string): Promise<void>;
+  appendToVariants(productId: string, fileId: string, variantIds: string[]): Promise<void>;
+  moveToFirst(productId: string, fileId: string): Promise<void>;
+  deleteFile(fileId: string): Promise<void>;
+}
+
+/** Unique per render: lets an import that crashed after fileCreate find its file again. */
+export const renderFilename = (renderId: string, contentType: string) =>
+  `model-shot-${renderId}.${contentType === "image/png" ? "png" : contentType === "image/webp" ? "webp" : "jpg"}`;

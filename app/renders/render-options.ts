@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { creditsForJob, tryOnJobInputSchema as jobInputSchema, type TryOnJobInput } from "../tryon";
+
+/**
+ * A "look" plus options: every submit parameter except the product's own images, which are chosen per
+ * product. Staff pick these once (or save them as a look) and they apply to one product or a whole run.
+ */
+export const renderOptionsSchema = jobInputSchema.omit({ productImages: true, productBackImage: true });
+export type RenderOptions = z.infer<typeof renderOptionsSchema>;
+
+export interface SourceImages {
+  /** Front image URLs (the first is the main one). */
+  front: string[];
+  back?: string | undefined;
+  /** Shopify media ids of the images used, to ask Shopify's CDN for another rendition when needed. */
+  mediaIds: string[];
+}
+
+export const sourceImagesSchema = z.object({
+  front: z.array(z.url()).min(1),
+  back: z.url().optional(),
+  mediaIds: z.array(z.string()),
+});
+
+/** The full submit parameters of one render. */
+export function jobInputFor(options: RenderOptions, images: SourceImages): TryOnJobInput {
+  return jobInputSchema.parse({
+    ...options,
+    productImages: images.front,
+    ...(images.back ? { productBackImage: images.back } : {}),
+  });
+}
+
+export const renderCost = (options: Pick<RenderOptions, "resolution">) => creditsForJob(options.resolution);

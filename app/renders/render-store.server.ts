@@ -1,0 +1,125 @@
+import { Prisma, type PrismaClient, type Render, type RenderState } from "@prisma/client";
+import { canTransition } from "./render-states";
+
+type Db = Pick<PrismaClient, "$queryRaw" | "render">;
+
+/** The lease a worker holds on a render: its state when claimed and the fencing token. */
+export interface HeldRender {
+  id: string;
+  state: RenderState;
+  leaseToken: number;
+}
+
+export type RenderChanges = Omit<
+  Prisma.RenderUncheckedUpdateManyInput,
+  "id" | "state" | "leaseToken" | "leaseOwner" | "leaseExpiresAt" | "shop"
+>;
+
+/**
+ * Moves a held render from the state it was claimed in to `to`, releasing the lease. One conditional UPDATE:
+ * if the state or the lease token changed since the claim (another worker, a person, a reaped lease), it
+ * changes nothing and returns false.
+ */
+export async function transitionHeldRender(
+  db: Db,
+  held: HeldRender,
+  to: RenderState,
+  changes: RenderChanges = {},
+): Promise<boolean> {
+  if (!canTransition(held.state, to) && held.state !== to) {
+    throw new Error(`Render ${held.id}: ${held.state} → ${to} is not a transition of the state machine`);
+  }
+  const result = await db.render.updateMany({
+    where: { id: held.id, state: held.state, leaseToken: held.leaseToken },
+    data: { ...changes, state: to, leaseOwner: null, leaseExpiresAt: null },
+  });
+  return result.count === 1;
+}
+
+/**
+ * A transition made by a person (approve, reject, revert, resolve): no lease is held, so it names the states it
+ * accepts and bumps the lease token, fencing off any worker that still holds an older token.
+ */
+export async function transitionRenderForPerson(
+  db: Db,
+  where: { id: string; shop: string; from: readonly RenderState[] },
+  to: RenderState,
+  changes: RenderChanges = {},
+): Promise<boolean> {
+  for (const from of where.from) {
+    if (!canTransition(from, to)) throw new Error(`${from} → ${to} is not a transition of the state machine`);
+  }
+  const result = await db.render.updateMany({
+    where: { id: where.id, shop: where.shop, state: { in: [...where.from] }, leaseExpiresAt: null },
+    data: { ...changes, state: to, leaseToken: { increment: 1 } },
+  });
+  return result.count === 1;
+}
+
+/**
+ * The submit went out and the service answered with a job id: record it at once. Accepts `submit_unknown`
+ * with the same token too: a slow worker whose lease was reaped mid-submit still knows the job id, and
+ * recording it turns an unknown outcome into a known one.
+ */
+export async function recordSubmitted(
+  db: Db,
+  held: HeldRender,
+  job: { jobId: string; status: string; submittedAt: Date; firstPollAt: Date },
+): Promise<boolean> {
+  const result = await db.render.updateMany({
+    where: { id: held.id, state: { in: ["submitting", "submit_unknown"] }, leaseToken: held.leaseToken },
+    data: {
+      state: "running",
+      externalJobId: job.jobId,
+      serviceStatus: job.status,
+      submittedAt: job.submittedAt,
+      nextAttemptAt: job.firstPollAt,
+      errorCode: null,
+      errorMessage: null,
+      leaseOwner: null,
+      leaseExpiresAt: null,
+    },
+  });
+  return result.count === 1;
+}
+
+/**
+ * The submit was never charged (not sent, refused, rejected): leave `submitting` for `to` and remove the
+ * credits reserved by the claim, in one statement.
+ */
+export async function releaseUnchargedSubmit(
+  db: Db,
+  held: HeldRender,
+  to: "queued" | "failed" | "cancelled",
+  changes: { nextAttemptAt: Date | null; errorCode: string | null; errorMessage: string | null; finishedAt?: Date | null },
+): Promise<boolean> {
+  const rows = await db.$queryRaw<{ n: number }[]>`
+    WITH u AS (
+      UPDATE "Render"
+      SET state = ${to}::"RenderState", "creditsCharged" = 0, "nextAttemptAt" = ${changes.nextAttemptAt},
+          "errorCode" = ${changes.errorCode}, "errorMessage" = ${changes.errorMessage},
+          "finishedAt" = ${changes.finishedAt ?? null}, "leaseOwner" = NULL, "leaseExpiresAt" = NULL,
+          "updatedAt" = now()
+      WHERE id = ${held.id} AND state = 'submitting' AND "leaseToken" = ${held.leaseToken}
+      RETURNING id
+    ),
+    d AS (DELETE FROM "CreditLedgerEntry" WHERE "renderId" IN (SELECT id FROM u) AND kind = 'charge')
+    SELECT count(*)::int AS n FROM u`;
+  return (rows[0]?.n ?? 0) === 1;
+}
+
+/** The submit's outcome is unknown: it may have been charged. Never resubmitted automatically. */
+export function markSubmitUnknown(db: Db, held: HeldRender, reason: string): Promise<boolean> {
+  return transitionHeldRender(db, held, "submit_unknown", {
+    nextAttemptAt: null,
+    errorCode: "submit_outcome_unknown",
+    errorMessage: reason,
+  });
+}
+
+/** Lets go of a held render without changing its state, to be tried again at `nextAttemptAt`. */
+export async function retryHeldRenderLater(db: Db, held: HeldRender, nextAttemptAt: Date, changes: RenderChanges = {}) {
+  return transitionHeldRender(db, held, held.state, { ...changes, nextAttemptAt });
+}
+
+export type { Render };

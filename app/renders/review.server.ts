@@ -1,0 +1,172 @@
+import type { Prisma, PrismaClient, Render } from "@prisma/client";
+import { queueRender } from "./create-renders.server";
+import type { ProductSource } from "./product-source";
+import { publishOptionsSchema, type PublishOptions } from "./publish-options";
+import type { RenderMedia } from "./render-media";
+import { renderOptionsSchema, sourceImagesSchema, type RenderOptions } from "./render-options";
+import { transitionRenderForPerson } from "./render-store.server";
+
+type Db = Pick<PrismaClient, "render" | "run" | "shopSettings" | "$transaction" | "$queryRaw">;
+
+export class ReviewError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ReviewError";
+  }
+}
+
+const notInState = (action: string) =>
+  new ReviewError(`This render cannot be ${action} any more: it changed since the page was loaded. Reload to see its state.`);
+
+/**
+ * Approves a render in review. Publishing itself is the worker's job (durable and retried), so approval is
+ * one conditional update: a double click or a second reviewer changes nothing the second time.
+ */
+export async function approveRender(
+  db: Db,
+  input: { shop: string; renderId: string; reviewer: string; options?: Partial<PublishOptions> },
+): Promise<void> {
+  const options = publishOptionsSchema.parse(input.options ?? {});
+  const moved = await transitionRenderForPerson(db, { id: input.renderId, shop: input.shop, from: ["in_review"] }, "publishing", {
+    reviewDecision: "approved",
+    reviewedBy: input.reviewer,
+    reviewedAt: new Date(),
+    publishOptions: options as unknown as Prisma.InputJsonValue,
+    nextAttemptAt: new Date(),
+    attempts: 0,
+    errorCode: null,
+    errorMessage: null,
+  });
+  if (!moved) throw notInState("approved");
+}
+
+/** Rejects a render in review and deletes its file from Shopify (it was never attached to the product). */
+export async function rejectRender(
+  db: Db,
+  media: RenderMedia,
+  input: { shop: string; renderId: string; reviewer: string },
+): Promise<void> {
+  const render = await db.render.findFirst({ where: { id: input.renderId, shop: input.shop } });
+  if (!render) throw new ReviewError("Render not found.");
+  const moved = await transitionRenderForPerson(db, { id: render.id, shop: input.shop, from: ["in_review"] }, "rejected", {
+    reviewDecision: "rejected",
+    reviewedBy: input.reviewer,
+    reviewedAt: new Date(),
+    finishedAt: new Date(),
+    nextAttemptAt: null,
+  });
+  if (!moved) throw notInState("rejected");
+  // After the state change: a failure here leaves an unattached file in Files, never a published image.
+  if (render.fileId) await media.deleteFile(render.fileId).catch(() => undefined);
+}
+
+/** Detaches a published render from its product and puts it back in review. */
+export async function revertRender(
+  db: Db,
+  media: RenderMedia,
+  input: { shop: string; renderId: string; reviewer: string },
+): Promise<void> {
+  const render = await db.render.findFirst({ where: { id: input.renderId, shop: input.shop, state: "published" } });
+  if (!render?.fileId) throw notInState("reverted");
+  await media.detachFromProduct(render.fileId, render.productId);
+  const moved = await transitionRenderForPerson(db, { id: render.id, shop: input.shop, from: ["published"] }, "in_review", {
+    reviewDecision: null,
+    reviewedBy: input.reviewer,
+    reviewedAt: new Date(),
+    publishedAt: null,
+    finishedAt: null,
+  });
+  if (!moved) throw notInState("reverted");
+}
+
+/** Queues a new render of the same product and images with changed options (a new charge when it runs). */
+export async function regenerateRender(
+  db: Db,
+  products: ProductSource,
+  input: { shop: string; renderId: string; changes: Partial<RenderOptions>; requestKey?: string },
+): Promise<Render> {
+  const original = await db.render.findFirst({ where: { id: input.renderId, shop: input.shop } });
+  if (!original) throw new ReviewError("Render not found.");
+  const product = await products.getProduct(original.productId);
+  if (!product) throw new ReviewError("The product no longer exists.");
+  const previous = renderOptionsSchema.parse(stripImages(original.params));
+  const options = renderOptionsSchema.parse({ ...previous, ...input.changes });
+  const images = sourceImagesSchema.parse(original.sourceImages);
+  const { render } = await queueRender(db, {
+    shop: input.shop,
+    product,
+    images,
+    options,
+    regeneratedFromId: original.id,
+    ...(input.requestKey ? { requestKey: input.requestKey } : {}),
+  });
+  return render;
+}
+
+function stripImages(params: Prisma.JsonValue): Record<string, unknown> {
+  const { productImages: _front, productBackImage: _back, ...rest } = (params ?? {}) as Record<string, unknown>;
+  return rest;
+}
+
+/**
+ * A person settles a `submit_unknown` render after checking the service: either it did start (give its job id
+ * and it is polled like any other) or it did not (it fails and its reserved credits are released).
+ */
+export async function resolveSubmitUnknown(
+  db: Db,
+  input: { shop: string; renderId: string } & ({ outcome: "started"; externalJobId: string } | { outcome: "not_started" }),
+): Promise<void> {
+  const where = { id: input.renderId, shop: input.shop, from: ["submit_unknown"] as const };
+  const moved =
+    input.outcome === "started"
+      ? await transitionRenderForPerson(db, where, "running", {
+          externalJobId: input.externalJobId,
+          submittedAt: new Date(),
+          nextAttemptAt: new Date(),
+          errorCode: null,
+          errorMessage: null,
+        })
+      : await db.$transaction(async (tx) => {
+          const ok = await transitionRenderForPerson(tx, where, "failed", {
+            creditsCharged: 0,
+            finishedAt: new Date(),
+            errorCode: "not_started",
+            errorMessage: "Marked by staff as never started at the try-on service; no credits were charged.",
+          });
+          if (ok) await tx.creditLedgerEntry.deleteMany({ where: { renderId: input.renderId, kind: "charge" } });
+          return ok;
+        });
+  if (!moved) throw notInState("resolved");
+}
+
+/** Cancels renders that have not been sent yet; renders already at the service finish and come to review. */
+export async function cancelQueuedRenders(db: Db, where: { shop: string; runId?: string; productId?: string }): Promise<number> {
+  const result = await db.render.updateMany({
+    where: { ...where, state: "queued", leaseExpiresAt: null },
+    data: { state: "cancelled", finishedAt: new Date(), nextAttemptAt: null, leaseToken: { increment: 1 } },
+  });
+  return result.count;
+}
+
+export async function setRunStatus(
+  db: Db,
+  input: { shop: string; runId: string; action: "pause" | "resume" | "cancel" },
+): Promise<void> {
+  const now = new Date();
+  const changed =
+    input.action === "pause"
+      ? await db.run.updateMany({ where: { id: input.runId, shop: input.shop, status: "active" }, data: { status: "paused", pausedAt: now } })
+      : input.action === "resume"
+        ? await db.run.updateMany({ where: { id: input.runId, shop: input.shop, status: "paused" }, data: { status: "active", pausedAt: null } })
+        : await db.run.updateMany({
+            where: { id: input.runId, shop: input.shop, status: { in: ["active", "paused"] } },
+            data: { status: "cancelled", cancelledAt: now },
+          });
+  if (changed.count === 0) throw new ReviewError(`This run cannot be ${input.action}d in its current state.`);
+  if (input.action === "cancel") await cancelQueuedRenders(db, { shop: input.shop, runId: input.runId });
+}
+
+/** Lifts a shop's pause (after staff added credits or fixed the key). */
+export async function resumeShop(db: Db, shop: string): Promise<void> {
+  await db.shopSettings.updateMany({ where: { shop }, data: { pausedReason: null, pausedMessage: null, pausedAt: null } });
+}

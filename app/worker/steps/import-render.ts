@@ -1,0 +1,119 @@
+import type { Render } from "@prisma/client";
+import { renderFilename } from "../../renders/render-media";
+import { transitionHeldRender } from "../../renders/render-store.server";
+import { backoffMs, describeError, later, type TickContext } from "../tick-context";
+
+const held = (render: Render) => ({ id: render.id, state: render.state, leaseToken: render.leaseToken });
+
+/** Alt text that says what the image is, for accessibility and for staff browsing Files. */
+export function renderAltText(render: Pick<Render, "productTitle">): string {
+  return `${render.productTitle} worn by a model (generated model shot)`;
+}
+
+/**
+ * Brings a finished render into Shopify Files, at once (the service's result URLs expire). The image is held in
+ * memory once, as downloaded, and uploaded from that buffer. The file name is unique per render, so a retry after
+ * a crash adopts the file already created instead of uploading a second one.
+ */
+export async function importRender(ctx: TickContext, render: Render): Promise<void> {
+  const runtime = ctx.runtimes.get(render.shop);
+  try {
+    const media = await ctx.renderMediaFor(render.shop);
+    const baseName = renderFilename(render.id, "image/jpeg").replace(/\.jpg$/, "");
+    let imported = await media.findFileByFilename(baseName);
+    if (!imported) {
+      if (!runtime?.tryOn || !render.externalJobId) throw new Error("The try-on service key is missing.");
+      const result = await runtime.tryOn.downloadJobResult(
+        { jobId: render.externalJobId, ...(render.outputUrl ? { outputUrl: render.outputUrl } : {}) },
+        { signal: ctx.signal },
+      );
+      imported = await media.importImage({
+        bytes: result.bytes,
+        contentType: result.contentType,
+        filename: renderFilename(render.id, result.contentType),
+        alt: renderAltText(render),
+      });
+    }
+    await transitionHeldRender(ctx.db, held(render), "importing", {
+      fileId: imported.fileId,
+      fileStatus: imported.status,
+      nextAttemptAt: later(ctx, ctx.config.fileReadyPollMs),
+      errorCode: null,
+      errorMessage: null,
+    });
+  } catch (error) {
+    await importFailed(ctx, render, `Saving the render to Shopify failed: ${describeError(error)}`);
+  }
+}
+
+async function importFailed(ctx: TickContext, render: Render, message: string): Promise<void> {
+  const attempt = render.attempts + 1;
+  if (attempt >= ctx.config.importMaxAttempts) {
+    await transitionHeldRender(ctx.db, held(render), "failed", {
+      attempts: attempt,
+      nextAttemptAt: null,
+      errorCode: "import_failed",
+      errorMessage: `${message} Gave up after ${attempt} attempts; the try-on service charged for this render.`,
+      finishedAt: ctx.now(),
+    });
+    return;
+  }
+  await transitionHeldRender(ctx.db, held(render), "import_failed", {
+    attempts: attempt,
+    nextAttemptAt: later(ctx, backoffMs(ctx, attempt)),
+    errorCode: "import_failed",
+    errorMessage: `${message} Retrying.`,
+  });
+}
+
+/**
+ * Checks every claimed `importing` render of a shop in one Admin API request. READY goes to review (or straight
+ * to publishing when the shop turned on publish-without-review); FAILED is deleted and imported again later.
+ */
+export async function checkImportedFiles(ctx: TickContext, shop: string, renders: Render[]): Promise<void> {
+  let states;
+  try {
+    const media = await ctx.renderMediaFor(shop);
+    states = await media.fileStates(renders.map((render) => render.fileId).filter((id): id is string => Boolean(id)));
+  } catch (error) {
+    for (const render of renders) {
+      await transitionHeldRender(ctx.db, held(render), "importing", {
+        nextAttemptAt: later(ctx, backoffMs(ctx, 2)),
+        errorMessage: `Checking the file in Shopify failed: ${describeError(error)}`,
+      });
+    }
+    return;
+  }
+  const publishWithoutReview = ctx.runtimes.get(shop)?.settings?.publishWithoutReview ?? false;
+  for (const render of renders) {
+    const state = render.fileId ? states.get(render.fileId) : undefined;
+    if (state?.status === "READY") {
+      await transitionHeldRender(ctx.db, held(render), publishWithoutReview ? "publishing" : "in_review", {
+        fileStatus: "READY",
+        importedAt: ctx.now(),
+        nextAttemptAt: publishWithoutReview ? ctx.now() : null,
+        ...(publishWithoutReview ? { reviewDecision: "auto_published", reviewedAt: ctx.now() } : {}),
+        errorCode: null,
+        errorMessage: null,
+      });
+    } else if (state?.status === "FAILED" || !state) {
+      if (render.fileId) {
+        const media = await ctx.renderMediaFor(shop).catch(() => null);
+        await media?.deleteFile(render.fileId).catch(() => undefined);
+      }
+      await transitionHeldRender(ctx.db, held(render), "import_failed", {
+        fileId: null,
+        fileStatus: state?.status ?? null,
+        attempts: render.attempts + 1,
+        nextAttemptAt: later(ctx, backoffMs(ctx, render.attempts + 1)),
+        errorCode: "file_failed",
+        errorMessage: `Shopify could not process the image${state?.errorMessage ? `: ${state.errorMessage}` : ""}. Retrying.`,
+      });
+    } else {
+      await transitionHeldRender(ctx.db, held(render), "importing", {
+        fileStatus: state.status,
+        nextAttemptAt: later(ctx, ctx.config.fileReadyPollMs),
+      });
+    }
+  }
+}

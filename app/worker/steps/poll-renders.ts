@@ -1,0 +1,171 @@
+import type { Render } from "@prisma/client";
+import { TryOnError, TryOnRateLimitedError, TryOnUnavailableError, type TryOnJobStatus } from "../../tryon";
+import { recordPollResults, type PollOutcome } from "../sql/record-poll-results";
+import { backoffMs, describeError, forEachLimited, later, type TickContext } from "../tick-context";
+import { nextPollDelayMs } from "./poll-schedule";
+
+/**
+ * Polls every claimed `running`/`stalled` render once and writes all their outcomes in one statement (plus one
+ * for the shops' duration samples), so a tick's database cost does not grow with the number of jobs in flight.
+ */
+export async function pollRenders(ctx: TickContext, renders: Render[]): Promise<void> {
+  if (renders.length === 0) return;
+  const outcomes: PollOutcome[] = [];
+  const durations = new Map<string, number[]>();
+
+  await forEachLimited(renders, ctx.config.httpConcurrency, async (render) => {
+    const outcome = await pollOne(ctx, render);
+    outcomes.push(outcome);
+    if (outcome.state === "rendered" && render.submittedAt) {
+      const list = durations.get(render.shop) ?? [];
+      list.push(ctx.now().getTime() - render.submittedAt.getTime());
+      durations.set(render.shop, list);
+    }
+  });
+
+  await recordPollResults(ctx.db, outcomes, ctx.now());
+  await recordDurationSamples(ctx, durations);
+  await updateCircuits(ctx);
+}
+
+function base(render: Render): Omit<PollOutcome, "state" | "nextAttemptAt"> {
+  return {
+    id: render.id,
+    leaseToken: render.leaseToken,
+    expected: render.state,
+    serviceStatus: null,
+    outputUrl: null,
+    errorCode: null,
+    errorMessage: null,
+    refund: 0,
+    renderedAt: null,
+    finishedAt: null,
+  };
+}
+
+async function pollOne(ctx: TickContext, render: Render): Promise<PollOutcome> {
+  const runtime = ctx.runtimes.get(render.shop);
+  const keepState = (ms: number, changes: Partial<PollOutcome> = {}): PollOutcome => ({
+    ...base(render),
+    state: render.state,
+    nextAttemptAt: later(ctx, ms),
+    ...changes,
+  });
+  if (!runtime?.tryOn || !runtime.keyHash || !render.externalJobId) {
+    return keepState(ctx.config.stalledPollIntervalMs, { errorCode: "cannot_poll", errorMessage: "The try-on service key is missing." });
+  }
+  if (ctx.tickGates.isPaused(runtime.keyHash, ctx.now().getTime()) || ctx.signal.aborted) {
+    return keepState(nextPollDelayMs(ctx));
+  }
+
+  let status: TryOnJobStatus;
+  try {
+    status = await runtime.tryOn.getJobStatus(render.externalJobId, { signal: ctx.signal });
+  } catch (error) {
+    return await pollFailed(ctx, render, runtime.keyHash, error, keepState);
+  }
+  ctx.tickGates.recordSuccess(runtime.keyHash);
+
+  if (status.status === "completed") {
+    return {
+      ...base(render),
+      state: "rendered",
+      serviceStatus: status.rawStatus,
+      outputUrl: status.outputUrl ?? null,
+      renderedAt: ctx.now(),
+      // Import at once: the service's result URLs expire.
+      nextAttemptAt: ctx.now(),
+    };
+  }
+  if (status.status === "failed") {
+    return {
+      ...base(render),
+      state: "failed",
+      serviceStatus: status.rawStatus,
+      nextAttemptAt: null,
+      errorCode: "failed_by_service",
+      errorMessage: `The try-on service could not make this render${status.errorMessage ? `: ${status.errorMessage}` : ""}. Its ${render.creditsCharged} credits were refunded.`,
+      // The service refunds a failed job automatically (spec part 3).
+      refund: render.creditsCharged - render.creditsRefunded,
+      finishedAt: ctx.now(),
+    };
+  }
+  const runningFor = render.submittedAt ? ctx.now().getTime() - render.submittedAt.getTime() : 0;
+  if (render.state === "running" && runningFor > ctx.config.stallAfterMs) {
+    return {
+      ...base(render),
+      state: "stalled",
+      serviceStatus: status.rawStatus,
+      nextAttemptAt: later(ctx, ctx.config.stalledPollIntervalMs),
+      errorCode: "stalled",
+      errorMessage: `Still not finished after ${Math.round(runningFor / 60_000)} minutes. The app keeps checking and will not send it again.`,
+    };
+  }
+  const interval = render.state === "stalled" ? ctx.config.stalledPollIntervalMs : nextPollDelayMs(ctx);
+  return keepState(interval, {
+    serviceStatus: status.rawStatus,
+    errorCode: render.state === "stalled" ? render.errorCode : null,
+    errorMessage: render.state === "stalled" ? render.errorMessage : null,
+  });
+}
+
+async function pollFailed(
+  ctx: TickContext,
+  render: Render,
+  keyHash: string,
+  error: unknown,
+  keepState: (ms: number, changes?: Partial<PollOutcome>) => PollOutcome,
+): Promise<PollOutcome> {
+  const note = { errorCode: render.errorCode, errorMessage: render.errorMessage };
+  if (error instanceof TryOnRateLimitedError || (error instanceof TryOnUnavailableError && error.retryAfterMs)) {
+    const waitMs = error.retryAfterMs ?? backoffMs(ctx, 1);
+    const until = later(ctx, waitMs);
+    // Written once per key and tick: every worker then leaves this key alone until Retry-After has passed.
+    if (ctx.tickGates.pause(keyHash, until.getTime())) await ctx.gates.pauseUntil(keyHash, until);
+    return keepState(Math.max(waitMs, ctx.config.pollIntervalMs), note);
+  }
+  if (error instanceof TryOnError && error.kind === "job_not_found") {
+    // Never resubmit: keep checking slowly and let a person look.
+    return {
+      ...keepState(ctx.config.stalledPollIntervalMs),
+      state: "stalled",
+      errorCode: "job_not_found",
+      errorMessage: "The try-on service no longer finds this job. The app keeps checking and will not send it again.",
+    };
+  }
+  if (ctx.signal.aborted) return keepState(nextPollDelayMs(ctx), note);
+  const failures = ctx.tickGates.recordFailure(keyHash);
+  ctx.logger.warn("status poll failed", { renderId: render.id, reason: describeError(error), failures });
+  return keepState(Math.max(backoffMs(ctx, Math.min(failures, 6)), ctx.config.pollIntervalMs), note);
+}
+
+async function recordDurationSamples(ctx: TickContext, durations: Map<string, number[]>): Promise<void> {
+  if (durations.size === 0) return;
+  const shops = [...durations.keys()];
+  const added = shops.map((shop) => JSON.stringify(durations.get(shop)));
+  // One statement for every shop: append the tick's durations and keep the newest N.
+  await ctx.db.$executeRaw`
+    INSERT INTO "ShopSettings" (shop, "durationSamplesMs", "updatedAt")
+    SELECT v.shop, ARRAY(SELECT jsonb_array_elements_text(v.added::jsonb)::int), now()
+    FROM unnest(${shops}::text[], ${added}::text[]) AS v(shop, added)
+    ON CONFLICT (shop) DO UPDATE SET
+      "durationSamplesMs" = (
+        SELECT coalesce(array_agg(x ORDER BY i), '{}') FROM (
+          SELECT x, i FROM unnest("ShopSettings"."durationSamplesMs" || EXCLUDED."durationSamplesMs") WITH ORDINALITY AS t(x, i)
+          ORDER BY i DESC LIMIT ${ctx.config.durationSamples}
+        ) newest
+      ),
+      "updatedAt" = now()`;
+}
+
+/** Opens the circuit of a key that only failed this tick past the threshold; closes it on any success. */
+async function updateCircuits(ctx: TickContext): Promise<void> {
+  for (const keyHash of ctx.tickGates.keysWithFailuresOnly()) {
+    const failures = ctx.tickGates.failureCount(keyHash);
+    if (failures >= ctx.config.circuitFailureThreshold) {
+      await ctx.gates.openCircuit(keyHash, later(ctx, ctx.config.circuitOpenMs), failures);
+      ctx.logger.warn("circuit opened for a try-on service key", { failures });
+    }
+  }
+  for (const keyHash of ctx.tickGates.keysWithSuccess()) await ctx.gates.closeCircuit(keyHash);
+}

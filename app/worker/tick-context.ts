@@ -1,0 +1,55 @@
+import type { PrismaClient } from "@prisma/client";
+import type { RenderMedia } from "../renders/render-media";
+import { TryOnError } from "../tryon";
+import type { makeServiceGates, TickGateState } from "./service-gates";
+import type { ShopRuntime } from "./shop-runtime";
+import type { WorkerConfig } from "./worker-config";
+
+export interface WorkerLogger {
+  info(message: string, context?: Record<string, unknown>): void;
+  warn(message: string, context?: Record<string, unknown>): void;
+  error(message: string, context?: Record<string, unknown>): void;
+}
+
+/** Everything a step needs during one tick; built by the worker, so steps are plain functions. */
+export interface TickContext {
+  db: PrismaClient;
+  config: WorkerConfig;
+  /** The clock, read when a step needs the current time (steps run for a while). */
+  now(): Date;
+  random(): number;
+  logger: WorkerLogger;
+  runtimes: Map<string, ShopRuntime>;
+  gates: ReturnType<typeof makeServiceGates>;
+  tickGates: TickGateState;
+  renderMediaFor(shop: string): Promise<RenderMedia>;
+  /** Aborted when the worker shuts down: polls stop, submits are let finish. */
+  signal: AbortSignal;
+}
+
+/** Exponential back-off with jitter for a step that failed `attempt` times. */
+export function backoffMs(ctx: Pick<TickContext, "config" | "random">, attempt: number): number {
+  const base = Math.min(ctx.config.retryBaseMs * 2 ** Math.max(0, attempt - 1), ctx.config.retryMaxMs);
+  return Math.round(base * (0.5 + ctx.random() / 2));
+}
+
+export const later = (ctx: Pick<TickContext, "now">, ms: number) => new Date(ctx.now().getTime() + ms);
+
+/** Short text for logs and staff, never a stack trace or a key. */
+export function describeError(error: unknown): string {
+  if (error instanceof TryOnError) return error.serviceMessage ?? error.message;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/** Runs `task` over `items` with at most `limit` at once. */
+export async function forEachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await task(item);
+    }
+  });
+  await Promise.all(lanes);
+}

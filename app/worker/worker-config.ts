@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+/** Every timing of the background loop, with the reason for its default. Overridable from the environment. */
+export const workerConfigSchema = z.object({
+  /** How often an idle worker looks for due work. */
+  tickIntervalMs: z.number().int().positive().default(1_000),
+  /** Submits claimed per tick (each is a paid request, sent one statement at a time). */
+  submitBatchSize: z.number().int().positive().default(8),
+  /** Polls, imports and publishes claimed per tick; their results are written in batches. */
+  workBatchSize: z.number().int().positive().default(500),
+  /** Longer than a submit's timeout: an expired submit lease means the worker died mid-submit. */
+  submitLeaseMs: z.number().int().positive().default(90_000),
+  workLeaseMs: z.number().int().positive().default(60_000),
+  /** The spec's polling interval; never poll a job faster than this. */
+  pollIntervalMs: z.number().int().min(3_000).default(3_000),
+  /** Added at random to each poll so jobs submitted together do not poll in lockstep. */
+  pollJitterMs: z.number().int().min(0).default(500),
+  /** First poll after submit when a shop has no history yet. */
+  firstPollDefaultMs: z.number().int().positive().default(60_000),
+  /** Durations kept per shop to learn when completion becomes plausible. */
+  durationSamples: z.number().int().positive().default(50),
+  /** No final status after this long: `stalled`, polled slowly, never resubmitted. */
+  stallAfterMs: z.number().int().positive().default(15 * 60_000),
+  stalledPollIntervalMs: z.number().int().positive().default(60_000),
+  /** Parallel HTTP calls per worker. */
+  httpConcurrency: z.number().int().positive().default(16),
+  /** Consecutive failed calls to one service key within a tick before its circuit opens. */
+  circuitFailureThreshold: z.number().int().positive().default(5),
+  circuitOpenMs: z.number().int().positive().default(30_000),
+  /** Back-off after a transient failure of one render's step (doubles per attempt, capped). */
+  retryBaseMs: z.number().int().positive().default(5_000),
+  retryMaxMs: z.number().int().positive().default(10 * 60_000),
+  /** import_failed renders are retried this many times before they fail for good. */
+  importMaxAttempts: z.number().int().positive().default(8),
+  /** How often an uploaded file is checked until Shopify has processed it. */
+  fileReadyPollMs: z.number().int().positive().default(2_000),
+  /** On SIGTERM: how long in-flight submits may take before the process exits anyway. */
+  shutdownGraceMs: z.number().int().positive().default(30_000),
+});
+
+export type WorkerConfig = z.infer<typeof workerConfigSchema>;
+export type WorkerConfigInput = z.input<typeof workerConfigSchema>;
+
+export const makeWorkerConfig = (input: WorkerConfigInput = {}): WorkerConfig => workerConfigSchema.parse(input);

@@ -1,0 +1,170 @@
+import { randomUUID } from "node:crypto";
+import type { PrismaClient, Render } from "@prisma/client";
+import type { RenderMedia } from "../renders/render-media";
+import type { SecretBox } from "../settings/secret-box.server";
+import type { TryOnClient } from "../tryon";
+import { makeServiceGates, TickGateState } from "./service-gates";
+import { makeShopRuntimeLoader } from "./shop-runtime";
+import { claimDueSubmits, claimDueWork, lockSubmitClaims } from "./sql/claim-renders";
+import { expireSubmitLeases } from "./sql/expire-submit-leases";
+import { checkImportedFiles, importRender } from "./steps/import-render";
+import { pollRenders } from "./steps/poll-renders";
+import { publishRender } from "./steps/publish-render";
+import { submitRender } from "./steps/submit-render";
+import { forEachLimited, type TickContext, type WorkerLogger } from "./tick-context";
+import { makeWorkerConfig, type WorkerConfig, type WorkerConfigInput } from "./worker-config";
+
+export interface WorkerDeps {
+  db: PrismaClient;
+  secretBox: SecretBox;
+  makeTryOnClient(options: { baseUrl: string; apiKey: string }): TryOnClient;
+  renderMediaFor(shop: string): Promise<RenderMedia>;
+  defaultTryOnBaseUrl?: string | undefined;
+  config?: WorkerConfigInput;
+  workerId?: string;
+  now?: () => Date;
+  random?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  logger?: WorkerLogger;
+}
+
+export interface TickReport {
+  submitted: number;
+  worked: number;
+  /** True when a claim came back full: there is more due work, so the next tick should not wait. */
+  saturated: boolean;
+}
+
+export interface Worker {
+  readonly id: string;
+  readonly config: WorkerConfig;
+  /** One pass: reap lost submits, claim due work, run it, write the results. */
+  tick(): Promise<TickReport>;
+  /** Ticks until `stop()`; resolves when the loop has ended. */
+  run(): Promise<void>;
+  /** Stops claiming, lets in-flight submits finish, aborts polls and releases their leases. */
+  stop(): Promise<void>;
+}
+
+const silentLogger: WorkerLogger = { info() {}, warn() {}, error() {} };
+
+const defaultSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
+
+/**
+ * The background loop. Like graphile-worker's worker: claim is one atomic statement, every write is fenced by
+ * the lease token, and the loop can be driven tick by tick (tests, benchmarks) or run until stopped.
+ */
+export function makeWorker(deps: WorkerDeps): Worker {
+  const config = makeWorkerConfig(deps.config);
+  const id = deps.workerId ?? `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
+  const now = deps.now ?? (() => new Date());
+  const random = deps.random ?? Math.random;
+  const sleep = deps.sleep ?? defaultSleep;
+  const logger = deps.logger ?? silentLogger;
+  const gates = makeServiceGates(deps.db);
+  const loadShopRuntimes = makeShopRuntimeLoader({
+    db: deps.db,
+    secretBox: deps.secretBox,
+    defaultTryOnBaseUrl: deps.defaultTryOnBaseUrl,
+    makeTryOnClient: deps.makeTryOnClient,
+  });
+  const shutdown = new AbortController();
+  let running: Promise<void> | undefined;
+  let stopping = false;
+
+  async function tick(): Promise<TickReport> {
+    const tickStart = now();
+    await expireSubmitLeases(deps.db, tickStart);
+    if (stopping) return { submitted: 0, worked: 0, saturated: false };
+
+    const claim = { workerId: id, now: tickStart };
+    const [, submits] = await deps.db.$transaction([
+      lockSubmitClaims(deps.db),
+      claimDueSubmits(deps.db, { ...claim, leaseMs: config.submitLeaseMs, limit: config.submitBatchSize }),
+    ]);
+    const work = await claimDueWork(deps.db, { ...claim, leaseMs: config.workLeaseMs, limit: config.workBatchSize });
+    if (submits.length === 0 && work.length === 0) return { submitted: 0, worked: 0, saturated: false };
+
+    const shops = [...new Set([...submits, ...work].map((render) => render.shop))];
+    const ctx: TickContext = {
+      db: deps.db,
+      config,
+      now,
+      random,
+      logger,
+      runtimes: await loadShopRuntimes(shops),
+      gates,
+      tickGates: new TickGateState(),
+      renderMediaFor: deps.renderMediaFor,
+      signal: shutdown.signal,
+    };
+
+    const byState = (...states: Render["state"][]) => work.filter((render) => states.includes(render.state));
+    const importing = new Map<string, Render[]>();
+    for (const render of byState("importing")) importing.set(render.shop, [...(importing.get(render.shop) ?? []), render]);
+
+    await Promise.all([
+      forEachLimited(submits, config.httpConcurrency, (render) => guard(render, () => submitRender(ctx, render))),
+      pollRenders(ctx, byState("running", "stalled")),
+      forEachLimited(byState("rendered", "import_failed"), Math.max(1, config.httpConcurrency / 4), (render) =>
+        guard(render, () => importRender(ctx, render)),
+      ),
+      forEachLimited([...importing.entries()], 4, ([shop, renders]) => checkImportedFiles(ctx, shop, renders)),
+      forEachLimited(byState("publishing"), 4, (render) => guard(render, () => publishRender(ctx, render))),
+    ]);
+    return {
+      submitted: submits.length,
+      worked: work.length,
+      saturated: submits.length === config.submitBatchSize || work.length === config.workBatchSize,
+    };
+  }
+
+  /** A bug in one step must not stop the loop; the render's lease expires and it is picked up again. */
+  async function guard(render: Render, step: () => Promise<void>) {
+    try {
+      await step();
+    } catch (error) {
+      logger.error("render step failed", { renderId: render.id, state: render.state, error: String(error) });
+    }
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopping) {
+      let report: TickReport = { submitted: 0, worked: 0, saturated: false };
+      try {
+        report = await tick();
+      } catch (error) {
+        logger.error("tick failed", { error: String(error) });
+      }
+      if (!report.saturated && !stopping) await sleep(config.tickIntervalMs, shutdown.signal);
+    }
+  }
+
+  return {
+    id,
+    config,
+    tick,
+    run() {
+      running ??= loop();
+      return running;
+    },
+    async stop() {
+      stopping = true;
+      // Polls and imports stop waiting on the network; a submit is never aborted mid-flight.
+      shutdown.abort();
+      await running;
+      // Leases this worker still holds on anything but a submit go back at once, so another worker can continue.
+      await deps.db.render.updateMany({
+        where: { leaseOwner: id, state: { not: "submitting" } },
+        data: { leaseOwner: null, leaseExpiresAt: null },
+      });
+    },
+  };
+}
