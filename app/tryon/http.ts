@@ -71,6 +71,13 @@ function errorCodes(error: unknown, depth = 0): string[] {
   return codes;
 }
 
+/** fetch refuses some requests itself, without a code: blocked ports ("bad port"), unusable URLs. */
+function refusedLocally(error: unknown, depth = 0): boolean {
+  if (depth > 5 || !(error instanceof Error)) return false;
+  if (/^(bad port|invalid url)/i.test(error.message)) return true;
+  return refusedLocally(error.cause, depth + 1);
+}
+
 function describe(error: unknown): string {
   if (error instanceof Error) {
     const codes = errorCodes(error);
@@ -86,7 +93,7 @@ function classifyFetchError(error: unknown, timeoutMs: number, timeout: AbortSig
   }
   if (caller?.aborted) return new TransportFailure(true, "aborted by the caller", false);
   const codes = errorCodes(error);
-  const notSent = codes.some((code) => NOT_SENT_CODES.has(code));
+  const notSent = codes.some((code) => NOT_SENT_CODES.has(code)) || refusedLocally(error);
   return new TransportFailure(!notSent, describe(error), false);
 }
 

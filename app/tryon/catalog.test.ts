@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { CatalogCache, type CatalogEntry, parseCatalogList } from "./catalog";
+
+const BASE = "https://tryon.example";
+
+describe("listing shapes", () => {
+  it("reads a list under data, data.items, data.<kind>, items or a bare array", () => {
+    const item = { id: "m1", name: "Ava" };
+    for (const body of [{ data: [item] }, { data: { items: [item] } }, { data: { mannequins: [item] } }, { items: [item] }, [item]]) {
+      expect(parseCatalogList(body, "mannequins", BASE).map((entry) => entry.id)).toEqual(["m1"]);
+    }
+  });
+
+  it("reads a configured items path, numeric ids and any of the usual thumbnail fields, made absolute", () => {
+    const body = { result: { list: [{ id: 7, preview_url: "/thumbs/7.png", product_type: "top" }] } };
+    const [entry] = parseCatalogList(body, "poses", BASE, "result.list");
+    expect(entry).toMatchObject({ id: "7", thumbnailUrl: "https://tryon.example/thumbs/7.png", productTypes: ["top"] });
+  });
+
+  it("refuses an answer without a list of records with ids", () => {
+    expect(() => parseCatalogList({ data: { count: 3 } }, "backgrounds", BASE)).toThrow(/no list of records with an id/);
+    expect(() => parseCatalogList({ data: [{ name: "no id" }] }, "backgrounds", BASE)).toThrow();
+  });
+});
+
+describe("catalog cache", () => {
+  const entries: CatalogEntry[] = [{ id: "a", raw: { id: "a" } }];
+
+  it("keeps a listing for its TTL, per key, then loads it again", async () => {
+    let now = 0;
+    let loads = 0;
+    const cache = new CatalogCache({ ttlMs: 1000, now: () => now });
+    const load = async () => {
+      loads += 1;
+      return entries;
+    };
+    await cache.getOrLoad("key-a|mannequins", load);
+    await cache.getOrLoad("key-a|mannequins", load);
+    await cache.getOrLoad("key-b|mannequins", load);
+    expect(loads).toBe(2);
+    now = 999;
+    await cache.getOrLoad("key-a|mannequins", load);
+    expect(loads).toBe(2);
+    now = 1000;
+    await cache.getOrLoad("key-a|mannequins", load);
+    expect(loads).toBe(3);
+  });
+
+  it("shares one load between concurrent callers and does not keep a failure", async () => {
+    const cache = new CatalogCache();
+    let loads = 0;
+    const failing = async (): Promise<CatalogEntry[]> => {
+      loads += 1;
+      await Promise.resolve();
+      throw new Error("unavailable");
+    };
+    const results = await Promise.allSettled([cache.getOrLoad("k", failing), cache.getOrLoad("k", failing)]);
+    expect(results.map((result) => result.status)).toEqual(["rejected", "rejected"]);
+    expect(loads).toBe(1);
+    await expect(cache.getOrLoad("k", async () => entries)).resolves.toBe(entries);
+  });
+
+  it("forgets one key's listings on invalidation, keeping the others", async () => {
+    const cache = new CatalogCache();
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return entries;
+    };
+    await cache.getOrLoad("a|poses:top", load);
+    await cache.getOrLoad("b|poses:top", load);
+    cache.invalidate("a|");
+    await cache.getOrLoad("a|poses:top", load);
+    await cache.getOrLoad("b|poses:top", load);
+    expect(loads).toBe(3);
+  });
+});

@@ -1,0 +1,131 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backoffDelayMs, parseRetryAfter, sendHttpRequest, TransportFailure, type FetchLike } from "./http";
+
+const NOW = Date.parse("2026-11-22T10:00:00Z");
+
+describe("Retry-After", () => {
+  it("reads delay-seconds", () => {
+    expect(parseRetryAfter("120", NOW)).toBe(120_000);
+    expect(parseRetryAfter(" 0 ", NOW)).toBe(0);
+  });
+
+  it("reads an HTTP date as the time left until it", () => {
+    expect(parseRetryAfter("Sun, 22 Nov 2026 10:00:30 GMT", NOW)).toBe(30_000);
+  });
+
+  it("never returns a negative delay for a date in the past", () => {
+    expect(parseRetryAfter("Sun, 22 Nov 2026 09:00:00 GMT", NOW)).toBe(0);
+  });
+
+  it("ignores absent and unreadable values", () => {
+    expect(parseRetryAfter(null, NOW)).toBeUndefined();
+    expect(parseRetryAfter("soon", NOW)).toBeUndefined();
+    expect(parseRetryAfter("1.5", NOW)).toBeUndefined();
+    expect(parseRetryAfter("-3", NOW)).toBeUndefined();
+  });
+});
+
+describe("back-off", () => {
+  it("grows exponentially with jitter in its upper half, up to the cap", () => {
+    const policy = { baseDelayMs: 500, maxDelayMs: 4000 };
+    expect(backoffDelayMs(0, policy, () => 0)).toBe(250);
+    expect(backoffDelayMs(0, policy, () => 0.999999)).toBe(500);
+    expect(backoffDelayMs(2, policy, () => 0.5)).toBe(1500);
+    expect(backoffDelayMs(10, policy, () => 1)).toBe(4000);
+  });
+});
+
+function failingFetch(error: unknown): FetchLike {
+  return () => Promise.reject(error);
+}
+
+async function transportFailure(fetchImpl: FetchLike, url = "http://127.0.0.1:9/x", timeoutMs = 1000) {
+  try {
+    await sendHttpRequest(fetchImpl, { method: "GET", url, headers: {}, timeoutMs, redirect: "manual", maxBodyBytes: 1000 });
+  } catch (error) {
+    if (error instanceof TransportFailure) return error;
+    throw error;
+  }
+  throw new Error("expected a transport failure");
+}
+
+describe("transport failures", () => {
+  let silent: Server;
+  let silentUrl: string;
+  beforeAll(async () => {
+    // Accepts connections and never answers.
+    silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`;
+  });
+  afterAll(async () => {
+    silent.closeAllConnections();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
+  it("a refused connection never reached the service", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const refused = await transportFailure((input, init) => fetch(input, init), `http://127.0.0.1:${port}/`);
+    expect(refused.mayHaveReachedService).toBe(false);
+    expect(refused.reason).toMatch(/ECONNREFUSED/);
+  });
+
+  it("a request fetch refuses to make (a blocked port) never reached the service", async () => {
+    const blocked = await transportFailure((input, init) => fetch(input, init), "http://127.0.0.1:1/");
+    expect(blocked.mayHaveReachedService).toBe(false);
+  });
+
+  it("a name that does not resolve never reached the service", async () => {
+    const cause = Object.assign(new Error("getaddrinfo ENOTFOUND tryon.example"), { code: "ENOTFOUND" });
+    expect((await transportFailure(failingFetch(new TypeError("fetch failed", { cause })))).mayHaveReachedService).toBe(false);
+  });
+
+  it("a refused connection reported as an AggregateError (happy eyeballs) never reached the service", async () => {
+    const members = [Object.assign(new Error("connect ECONNREFUSED ::1:80"), { code: "ECONNREFUSED" })];
+    const cause = new AggregateError(members, "all attempts failed");
+    expect((await transportFailure(failingFetch(new TypeError("fetch failed", { cause })))).mayHaveReachedService).toBe(false);
+  });
+
+  it("a reset connection may have reached the service", async () => {
+    const cause = Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" });
+    const reset = await transportFailure(failingFetch(new TypeError("fetch failed", { cause })));
+    expect(reset.mayHaveReachedService).toBe(true);
+    expect(reset.timedOut).toBe(false);
+  });
+
+  it("a timeout may have reached the service, and says so", async () => {
+    const timedOut = await transportFailure((input, init) => fetch(input, init), silentUrl, 100);
+    expect([timedOut.mayHaveReachedService, timedOut.timedOut]).toEqual([true, true]);
+    expect(timedOut.reason).toBe("no answer within 100 ms");
+  });
+
+  it("a call aborted by the caller before sending never reached the service", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    let called = false;
+    try {
+      await sendHttpRequest(
+        () => {
+          called = true;
+          return Promise.resolve(new Response("{}"));
+        },
+        { method: "GET", url: silentUrl, headers: {}, timeoutMs: 1000, signal: controller.signal, redirect: "manual", maxBodyBytes: 10 },
+      );
+    } catch (error) {
+      expect(error).toBeInstanceOf(TransportFailure);
+      expect((error as TransportFailure).mayHaveReachedService).toBe(false);
+    }
+    expect(called).toBe(false);
+  });
+
+  it("an answer larger than allowed is cut, as a failure after the request arrived", async () => {
+    const failure = await transportFailure(() => Promise.resolve(new Response("x".repeat(2000))));
+    expect(failure.mayHaveReachedService).toBe(true);
+    expect(failure.reason).toMatch(/larger than 1000 bytes/);
+  });
+});
