@@ -1,0 +1,45 @@
+/**
+ * A page of a collection's products with the photos a run needs to choose front and back images. Pages of 25
+ * with 6 photos each keep the requested cost near 200 points, well inside one bucket, so a 5,000-product
+ * collection streams at the plan's restore rate without throttling errors.
+ */
+export const LIST_COLLECTION_PRODUCTS_FOR_RENDER = `#graphql
+  query ListCollectionProductsForRender($id: ID!, $first: Int!, $after: String) {
+    collection(id: $id) {
+      id
+      title
+      products(first: $first, after: $after) {
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+        nodes {
+          id
+          title
+          productType
+          media(first: 6) {
+            nodes {
+              id
+              alt
+              ... on MediaImage {
+                image {
+                  url
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+/** The collection's title, for the run's name. */
+export const GET_COLLECTION_TITLE = `#graphql
+  query GetCollectionTitle($id: ID!) {
+    collection(id: $id) {
+      id
+      title
+    }
+  }
+`;

@@ -1,0 +1,67 @@
+import type { ProductForRender, ProductSource } from "../renders/product-source";
+import type { ProductPhoto } from "../renders/source-images";
+import type { ListCollectionProductsForRenderQuery } from "../types/admin.generated";
+import type { AdminGraphql } from "./admin-graphql.server";
+import { GET_PRODUCT_FOR_RENDER } from "./operations/products";
+import { GET_COLLECTION_TITLE, LIST_COLLECTION_PRODUCTS_FOR_RENDER } from "./operations/render-products";
+
+interface MediaNode {
+  id: string;
+  alt?: string | null;
+  image?: { url: string } | null;
+}
+
+const photosOf = (nodes: ReadonlyArray<MediaNode | { id: string; alt?: string | null }>): ProductPhoto[] =>
+  nodes.map((node) => ({
+    mediaId: node.id,
+    url: "image" in node && node.image ? node.image.url : null,
+    alt: node.alt ?? null,
+  }));
+
+export const COLLECTION_PAGE_SIZE = 25;
+
+/** Products for the render flow, read through the Admin API. */
+export function makeProductSource(admin: AdminGraphql): ProductSource {
+  return {
+    async getProduct(productId) {
+      const result = await admin.query(GET_PRODUCT_FOR_RENDER, { id: productId });
+      const product = result.product;
+      if (!product) return null;
+      return {
+        id: product.id,
+        title: product.title,
+        productType: product.productType || null,
+        photos: photosOf(product.media.nodes),
+        variants: product.variants.nodes.map((variant) => ({ id: variant.id, title: variant.title })),
+      };
+    },
+
+    async *collectionProducts(collectionId): AsyncIterable<ProductForRender> {
+      let after: string | null = null;
+      do {
+        const page: ListCollectionProductsForRenderQuery = await admin.query(LIST_COLLECTION_PRODUCTS_FOR_RENDER, {
+          id: collectionId,
+          first: COLLECTION_PAGE_SIZE,
+          after,
+        });
+        const products = page.collection?.products;
+        if (!products) return;
+        for (const product of products.nodes) {
+          yield {
+            id: product.id,
+            title: product.title,
+            productType: product.productType || null,
+            photos: photosOf(product.media.nodes),
+            variants: [],
+          };
+        }
+        after = products.pageInfo.hasNextPage ? (products.pageInfo.endCursor ?? null) : null;
+      } while (after);
+    },
+
+    async collectionTitle(collectionId) {
+      const result = await admin.query(GET_COLLECTION_TITLE, { id: collectionId });
+      return result.collection?.title ?? null;
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import type { FileState, ImportedFile, ProductMediaState, RenderMedia, ShopifyFileStatus } from "../renders/render-media";
+import type { AdminGraphql } from "./admin-graphql.server";
+import { throwIfUserErrors } from "./admin-errors";
+import { APPEND_VARIANT_MEDIA, REORDER_PRODUCT_MEDIA } from "./operations/media";
+import {
+  ATTACH_FILE_TO_PRODUCT,
+  CREATE_FILE,
+  CREATE_STAGED_UPLOADS,
+  DELETE_FILE,
+  DETACH_FILE_FROM_PRODUCT,
+} from "./operations/files";
+import { FIND_FILES_BY_FILENAME, GET_FILE_STATUSES, GET_PRODUCT_MEDIA_IDS } from "./operations/render-files";
+
+import type {
+  FileContentType,
+  StagedUploadHttpMethodType,
+  StagedUploadTargetGenerateUploadResource,
+} from "../types/admin.types";
+
+type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+// The generated enums are declarations only (no runtime object), so their values are written as literals.
+const IMAGE_RESOURCE = "IMAGE" as StagedUploadTargetGenerateUploadResource;
+const PUT = "PUT" as StagedUploadHttpMethodType;
+const IMAGE_CONTENT = "IMAGE" as FileContentType;
+
+const asStatus = (value: string | null | undefined): ShopifyFileStatus =>
+  value === "READY" || value === "FAILED" || value === "PROCESSING" ? value : "UPLOADED";
+
+/**
+ * The render pipeline's Shopify side, on the Admin API: staged upload + fileCreate to import, fileUpdate
+ * references to publish (productCreateMedia is deprecated in 2026-10), nodes(ids:) to check many files at once.
+ */
+export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch): RenderMedia {
+  return {
+    async importImage({ bytes, contentType, filename, alt }) {
+      const staged = await admin.query(CREATE_STAGED_UPLOADS, {
+        input: [{ resource: IMAGE_RESOURCE, filename, mimeType: contentType, httpMethod: PUT, fileSize: String(bytes.byteLength) }],
+      });
+      throwIfUserErrors(staged.stagedUploadsCreate, "stagedUploadsCreate");
+      const target = staged.stagedUploadsCreate?.stagedTargets?.[0];
+      if (!target?.url || !target.resourceUrl) throw new Error("Shopify returned no upload target");
+      const headers = new Headers({ "Content-Type": contentType });
+      for (const parameter of target.parameters) headers.set(parameter.name, parameter.value);
+      const upload = await fetchUpload(target.url, { method: "PUT", headers, body: bytes as Uint8Array<ArrayBuffer> });
+      if (!upload.ok) throw new Error(`Uploading the image to Shopify failed (HTTP ${upload.status})`);
+
+      const created = await admin.query(CREATE_FILE, {
+        files: [{ originalSource: target.resourceUrl, contentType: IMAGE_CONTENT, alt, filename }],
+      });
+      throwIfUserErrors(created.fileCreate, "fileCreate");
+      const file = created.fileCreate?.files?.[0];
+      if (!file) throw new Error("Shopify created no file");
+      return { fileId: file.id, status: asStatus(file.fileStatus) };
+    },
+
+    async findFileByFilename(filename): Promise<ImportedFile | null> {
+      const found = await admin.query(FIND_FILES_BY_FILENAME, { query: `filename:${filename}*` });
+      const file = found.files.nodes[0];
+      return file ? { fileId: file.id, status: asStatus(file.fileStatus) } : null;
+    },
+
+    async fileStates(fileIds) {
+      const states = new Map<string, FileState>();
+      if (fileIds.length === 0) return states;
+      const result = await admin.query(GET_FILE_STATUSES, { ids: fileIds });
+      for (const node of result.nodes) {
+        if (!node || !("fileStatus" in node)) continue;
+        const message = node.fileErrors?.map((error) => error.message).filter(Boolean).join("; ");
+        states.set(node.id, { status: asStatus(node.fileStatus), ...(message ? { errorMessage: message } : {}) });
+      }
+      return states;
+    },
+
+    async productMedia(productId): Promise<ProductMediaState> {
+      const result = await admin.query(GET_PRODUCT_MEDIA_IDS, { id: productId });
+      if (!result.product) return { exists: false, mediaIds: [] };
+      return { exists: true, mediaIds: result.product.media.nodes.map((node) => node.id) };
+    },
+
+    async attachToProduct(fileId, productId) {
+      const result = await admin.query(ATTACH_FILE_TO_PRODUCT, { fileId, productId });
+      throwIfUserErrors(result.fileUpdate, "fileUpdate");
+    },
+
+    async detachFromProduct(fileId, productId) {
+      const result = await admin.query(DETACH_FILE_FROM_PRODUCT, { fileId, productId });
+      throwIfUserErrors(result.fileUpdate, "fileUpdate");
+    },
+
+    async appendToVariants(productId, fileId, variantIds) {
+      const result = await admin.query(APPEND_VARIANT_MEDIA, {
+        productId,
+        variantMedia: variantIds.map((variantId) => ({ variantId, mediaIds: [fileId] })),
+      });
+      throwIfUserErrors(result.productVariantAppendMedia, "productVariantAppendMedia");
+    },
+
+    async moveToFirst(productId, fileId) {
+      const result = await admin.query(REORDER_PRODUCT_MEDIA, { id: productId, moves: [{ id: fileId, newPosition: "0" }] });
+      const errors = result.productReorderMedia?.mediaUserErrors ?? [];
+      if (errors.length > 0) throw new Error(`Reordering the product's media failed: ${errors.map((e) => e.message).join("; ")}`);
+    },
+
+    async deleteFile(fileId) {
+      const result = await admin.query(DELETE_FILE, { fileId });
+      throwIfUserErrors(result.fileDelete, "fileDelete");
+    },
+  };
+}

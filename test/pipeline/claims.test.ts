@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { claimDueSubmits, claimDueWork, lockSubmitClaims } from "../../app/worker/sql/claim-renders";
+import { expireSubmitLeases } from "../../app/worker/sql/expire-submit-leases";
+import { transitionHeldRender, recordSubmitted } from "../../app/renders/render-store.server";
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/database";
+import { seedRenders, seedShop } from "../support/render-fixtures";
+
+const NOW = new Date(Date.UTC(2026, 5, 1, 12));
+const claim = { workerId: "w1", now: NOW, leaseMs: 60_000, limit: 100 };
+
+describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await database.prisma.shop.deleteMany();
+    await database.prisma.serviceGate.deleteMany();
+  });
+
+  const submits = (limit = 100, workerId = "w1") =>
+    database.prisma.$transaction([lockSubmitClaims(database.prisma), claimDueSubmits(database.prisma, { ...claim, workerId, limit })]).then(([, rows]) => rows);
+
+  it("moves claimed renders to submitting and reserves their credits in the same statement", async () => {
+    await seedShop(database.prisma, "a.myshopify.com", { concurrencyCap: 10 });
+    await seedRenders(database.prisma, "a.myshopify.com", 3);
+    const claimed = await submits();
+    expect(claimed.map((render) => render.state)).toEqual(["submitting", "submitting", "submitting"]);
+    expect(claimed.every((render) => render.leaseOwner === "w1" && render.leaseToken === 1 && render.creditsCharged === 5)).toBe(true);
+    const ledger = await database.prisma.creditLedgerEntry.findMany();
+    expect(ledger.map((entry) => [entry.kind, entry.credits])).toEqual([["charge", 5], ["charge", 5], ["charge", 5]]);
+    expect(await submits()).toEqual([]);
+  });
+
+  it("keeps each shop under its concurrency cap, counting renders already in flight", async () => {
+    await seedShop(database.prisma, "a.myshopify.com", { concurrencyCap: 3 });
+    await seedRenders(database.prisma, "a.myshopify.com", 1, { state: "running", nextAttemptAt: new Date(NOW.getTime() + 60_000) });
+    await seedRenders(database.prisma, "a.myshopify.com", 10);
+    expect(await submits()).toHaveLength(2);
+    expect(await submits()).toHaveLength(0);
+  });
+
+  it("takes shops round-robin, so a big run does not starve another shop's single render", async () => {
+    await seedShop(database.prisma, "big.myshopify.com", { concurrencyCap: 50 });
+    await seedShop(database.prisma, "small.myshopify.com", { concurrencyCap: 50 });
+    await seedRenders(database.prisma, "big.myshopify.com", 40);
+    await seedRenders(database.prisma, "small.myshopify.com", 1);
+    const claimed = await submits(4);
+    expect(claimed.map((render) => render.shop).sort()).toEqual(["big.myshopify.com", "big.myshopify.com", "big.myshopify.com", "small.myshopify.com"]);
+  });
+
+  it("stops a run at its budget, counting what it was charged net of refunds", async () => {
+    await seedShop(database.prisma, "a.myshopify.com", { concurrencyCap: 50 });
+    const run = await database.prisma.run.create({ data: { shop: "a.myshopify.com", scope: {}, options: {}, estimateCredits: 50, budgetCredits: 17 } });
+    await seedRenders(database.prisma, "a.myshopify.com", 1, { runId: run.id, state: "failed", creditsCharged: 5, creditsRefunded: 5, nextAttemptAt: null });
+    await seedRenders(database.prisma, "a.myshopify.com", 1, { runId: run.id, state: "in_review", creditsCharged: 5, nextAttemptAt: null });
+    await seedRenders(database.prisma, "a.myshopify.com", 5, { runId: run.id });
+    // 5 spent; 17 allows two more (15), not three (20).
+    expect(await submits()).toHaveLength(2);
+  });
+
+  it("skips paused runs, paused shops, uninstalled shops and rate-limited service keys", async () => {
+    await seedShop(database.prisma, "paused-run.myshopify.com");
+    const run = await database.prisma.run.create({ data: { shop: "paused-run.myshopify.com", scope: {}, options: {}, estimateCredits: 5, status: "paused" } });
+    await seedRenders(database.prisma, "paused-run.myshopify.com", 1, { runId: run.id });
+    await seedShop(database.prisma, "paused-shop.myshopify.com", { pausedReason: "out_of_credits" });
+    await seedRenders(database.prisma, "paused-shop.myshopify.com", 1);
+    await seedShop(database.prisma, "gone.myshopify.com");
+    await database.prisma.shop.update({ where: { domain: "gone.myshopify.com" }, data: { uninstalledAt: NOW } });
+    await seedRenders(database.prisma, "gone.myshopify.com", 1);
+    await seedShop(database.prisma, "limited.myshopify.com", { tryOnKeyHash: "k1" });
+    await database.prisma.serviceGate.create({ data: { keyHash: "k1", pausedUntil: new Date(NOW.getTime() + 5_000) } });
+    await seedRenders(database.prisma, "limited.myshopify.com", 1);
+    await seedRenders(database.prisma, "limited.myshopify.com", 1, { state: "importing", fileId: "f" });
+    expect(await submits()).toEqual([]);
+    // Shopify-side work of a rate-limited key goes on: only calls to the try-on service wait.
+    expect((await claimDueWork(database.prisma, claim)).map((render) => render.state)).toEqual(["importing"]);
+  });
+
+  it("never gives the same render to two workers claiming at once", async () => {
+    await seedShop(database.prisma, "a.myshopify.com", { concurrencyCap: 500 });
+    await seedRenders(database.prisma, "a.myshopify.com", 200, { state: "running", externalJobId: "j" });
+    const batches = await Promise.all(["w1", "w2", "w3", "w4"].map((workerId) => claimDueWork(database.prisma, { ...claim, workerId, limit: 80 })));
+    const ids = batches.flat().map((render) => render.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toHaveLength(200);
+  });
+
+  it("turns a submit whose lease expired into submit_unknown, and a slow worker can still record its job id", async () => {
+    await seedShop(database.prisma, "a.myshopify.com");
+    await seedRenders(database.prisma, "a.myshopify.com", 1);
+    const [held] = await submits();
+    expect(await expireSubmitLeases(database.prisma, new Date(NOW.getTime() + 59_000))).toBe(0);
+    expect(await expireSubmitLeases(database.prisma, new Date(NOW.getTime() + 61_000))).toBe(1);
+    const after = await database.prisma.render.findUniqueOrThrow({ where: { id: held!.id } });
+    expect(after.state).toBe("submit_unknown");
+    const recorded = await recordSubmitted(database.prisma, held!, { jobId: "job-1", status: "queued", submittedAt: NOW, firstPollAt: NOW });
+    expect(recorded).toBe(true);
+    expect((await database.prisma.render.findUniqueOrThrow({ where: { id: held!.id } })).externalJobId).toBe("job-1");
+  });
+
+  it("changes nothing when a writer's lease token is stale", async () => {
+    await seedShop(database.prisma, "a.myshopify.com");
+    await seedRenders(database.prisma, "a.myshopify.com", 1, { state: "running", externalJobId: "j" });
+    const [first] = await claimDueWork(database.prisma, claim);
+    // The first lease expires and a second worker claims the render.
+    const [second] = await claimDueWork(database.prisma, { ...claim, workerId: "w2", now: new Date(NOW.getTime() + 120_000) });
+    expect(second!.leaseToken).toBe(first!.leaseToken + 1);
+    expect(await transitionHeldRender(database.prisma, first!, "rendered", { outputUrl: "stale" })).toBe(false);
+    expect(await transitionHeldRender(database.prisma, second!, "rendered", { outputUrl: "fresh" })).toBe(true);
+    expect((await database.prisma.render.findUniqueOrThrow({ where: { id: first!.id } })).outputUrl).toBe("fresh");
+  });
+});
