@@ -3,6 +3,11 @@
 /* eslint-disable */
 import type * as AdminTypes from './admin.types.js';
 
+export type ShopNameQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
+
+
+export type ShopNameQuery = { shop: Pick<AdminTypes.Shop, 'name'> };
+
 export type ListCollectionProductsQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
   first: AdminTypes.Scalars['Int']['input'];
@@ -174,6 +179,7 @@ export type GetCollectionTitleQueryVariables = AdminTypes.Exact<{
 export type GetCollectionTitleQuery = { collection?: AdminTypes.Maybe<Pick<AdminTypes.Collection, 'id' | 'title'>> };
 
 interface GeneratedQueryTypes {
+  "#graphql\n  query ShopName { shop { name } }\n": {return: ShopNameQuery, variables: ShopNameQueryVariables},
   "#graphql\n  query ListCollectionProducts($id: ID!, $first: Int!, $after: String) {\n    collection(id: $id) {\n      id\n      title\n      products(first: $first, after: $after) {\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        nodes {\n          id\n          title\n          handle\n          status\n          featuredMedia {\n            id\n            ... on MediaImage {\n              image {\n                url\n                altText\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: ListCollectionProductsQuery, variables: ListCollectionProductsQueryVariables},
   "#graphql\n  query GetFileStatus($id: ID!) {\n    node(id: $id) {\n      id\n      ... on MediaImage {\n        fileStatus\n        alt\n        image {\n          url\n          width\n          height\n        }\n        fileErrors {\n          code\n          message\n          details\n        }\n      }\n    }\n  }\n": {return: GetFileStatusQuery, variables: GetFileStatusQueryVariables},
   "#graphql\n  query GetProductForRender($id: ID!) {\n    product(id: $id) {\n      id\n      title\n      handle\n      status\n      productType\n      featuredMedia {\n        id\n      }\n      media(first: 50) {\n        pageInfo {\n          hasNextPage\n        }\n        nodes {\n          id\n          alt\n          mediaContentType\n          status\n          ... on MediaImage {\n            image {\n              url\n              altText\n              width\n              height\n            }\n          }\n        }\n      }\n      variants(first: 100) {\n        pageInfo {\n          hasNextPage\n        }\n        nodes {\n          id\n          title\n          selectedOptions {\n            name\n            value\n          }\n          media(first: 1) {\n            nodes {\n              id\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: GetProductForRenderQuery, variables: GetProductForRenderQueryVariables},
