@@ -62,6 +62,20 @@ describe("the fake Admin API over HTTP on 127.0.0.1", () => {
     await expect(graphql(`/shops/${SHOP}/admin/api/${ADMIN_API_VERSION}/graphql.json`, `{ shop { name } }`)).rejects.toThrow("fetch failed");
   });
 
+  it("takes controls and shows its request log over HTTP, for tests in another process", async () => {
+    const controls = (body: unknown) =>
+      fetch(`${server.url}/__fake-admin/controls`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    expect((await controls({ action: "failNext", status: 502 })).status).toBe(200);
+    const issued = (await (await controls({ action: "issueAccessToken", shop: SHOP })).json()) as { accessToken: string };
+    const failed = await graphql(`/shops/${SHOP}/admin/api/${ADMIN_API_VERSION}/graphql.json`, `query Probe { shop { name } }`, {}, {
+      "X-Shopify-Access-Token": issued.accessToken,
+    });
+    expect(failed.status).toBe(502);
+    expect((await controls({ action: "failNext", status: 200 })).status).toBe(400);
+    const log = (await (await fetch(`${server.url}/__fake-admin/requests`)).json()) as { outcome: string; status: number }[];
+    expect(log.at(-1)).toMatchObject({ outcome: "forced-failure", status: 502 });
+  });
+
   it("serves @shopify/shopify-api's https://{shop} requests through fetchViaFakeAdminServer", async () => {
     const shopify = shopifyApi({
       apiKey: "k",

@@ -9,10 +9,19 @@
  *
  * A process using @shopify/shopify-api can keep its `https://{shop}` URLs and route them here with
  * `setAbstractFetchFunc(fetchViaFakeAdminServer(url))` from "@shopify/shopify-api/runtime".
+ *
+ * Another process (an end-to-end test driving the sandbox) reaches the controls over HTTP too:
+ *
+ *   POST {url}/__fake-admin/controls   {"action":"throttleNext","count":3} | {"action":"failNext","count":1,"status":503}
+ *                                      | {"action":"networkErrorNext"} | {"action":"failNextFileProcessing"}
+ *                                      | {"action":"settleFiles"} | {"action":"setBucketAvailable","shop":…,"points":0}
+ *                                      | {"action":"issueAccessToken","shop":…} → {"accessToken":…}
+ *   GET  {url}/__fake-admin/requests   the request log
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
+import { z } from "zod";
 import { createFakeAdminApi, FakeNetworkError, type FakeAdminApi, type FakeAdminOptions } from "./fake-admin";
 
 export interface FakeAdminServer {
@@ -51,8 +60,77 @@ export async function startFakeAdminServer(
   };
 }
 
+const target = z.enum(["graphql", "oauth", "upload", "cdn"]).optional();
+const controlSchema = z.discriminatedUnion("action", [
+  z.object({ action: z.literal("throttleNext"), count: z.number().int().positive().default(1), shop: z.string().optional() }),
+  z.object({
+    action: z.literal("failNext"),
+    count: z.number().int().positive().default(1),
+    status: z.number().int().min(400).max(599).default(500),
+    target,
+    shop: z.string().optional(),
+  }),
+  z.object({ action: z.literal("networkErrorNext"), count: z.number().int().positive().default(1), target, shop: z.string().optional() }),
+  z.object({ action: z.literal("failNextFileProcessing"), count: z.number().int().positive().default(1), code: z.string().optional() }),
+  z.object({ action: z.literal("settleFiles"), shop: z.string().optional() }),
+  z.object({ action: z.literal("setBucketAvailable"), shop: z.string(), points: z.number().min(0) }),
+  z.object({ action: z.literal("issueAccessToken"), shop: z.string(), expiring: z.boolean().default(false) }),
+]);
+
+function control(fake: FakeAdminApi, input: z.infer<typeof controlSchema>): Record<string, unknown> {
+  switch (input.action) {
+    case "throttleNext":
+      fake.throttleNext(input.count, { ...(input.shop ? { shop: input.shop } : {}) });
+      return {};
+    case "failNext":
+      fake.failNext(input.count, { status: input.status, ...(input.target ? { target: input.target } : {}), ...(input.shop ? { shop: input.shop } : {}) });
+      return {};
+    case "networkErrorNext":
+      fake.networkErrorNext(input.count, { ...(input.target ? { target: input.target } : {}), ...(input.shop ? { shop: input.shop } : {}) });
+      return {};
+    case "failNextFileProcessing":
+      fake.failNextFileProcessing(input.count, input.code ? { code: input.code } : {});
+      return {};
+    case "settleFiles":
+      fake.store.settleFiles(input.shop);
+      return {};
+    case "setBucketAvailable":
+      fake.setBucketAvailable(input.shop, input.points);
+      return {};
+    case "issueAccessToken":
+      return { accessToken: fake.issueAccessToken(input.shop, { expiring: input.expiring }) };
+  }
+}
+
+async function serveControls(fake: FakeAdminApi, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  const reply = (status: number, body: unknown) => {
+    res.writeHead(status, { "Content-Type": "application/json" });
+    res.end(JSON.stringify(body));
+  };
+  if (req.method === "GET" && path === "/__fake-admin/requests") return reply(200, fake.requests);
+  if (req.method === "POST" && path === "/__fake-admin/controls") {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    let json: unknown;
+    try {
+      json = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    } catch {
+      return reply(400, { error: "The body is not JSON" });
+    }
+    const input = controlSchema.safeParse(json);
+    if (!input.success) return reply(400, { error: z.prettifyError(input.error) });
+    try {
+      return reply(200, control(fake, input.data));
+    } catch (error) {
+      return reply(400, { error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return reply(404, { error: "Unknown control" });
+}
+
 async function serve(fake: FakeAdminApi, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const local = new URL(req.url ?? "/", `http://${req.headers.host ?? "127.0.0.1"}`);
+  if (local.pathname.startsWith("/__fake-admin/")) return serveControls(fake, req, res, local.pathname);
   const request = new Request(shopifyUrlOf(local, req), {
     method: req.method ?? "GET",
     headers: Object.entries(req.headers).flatMap(([name, value]) =>
