@@ -116,11 +116,15 @@ describe("makeAdminGraphql", () => {
     expect((error as AdminNetworkError).cause).toBe(last);
   });
 
-  it("retries INTERNAL_SERVER_ERROR reported in a 200 response's errors", async () => {
-    const internal = Response.json({ errors: [{ message: "Internal error. Looks like something went wrong on our end.", extensions: { code: "INTERNAL_SERVER_ERROR" } }] });
-    const { admin, calls } = scripted([internal, ok()]);
-    await expect(admin.query(QUERY)).resolves.toEqual(DATA);
-    expect(calls).toHaveLength(2);
+  it("retries INTERNAL_SERVER_ERROR reported in a 200 response's errors, and reports it as a GraphQL error if it persists", async () => {
+    const internal = () =>
+      Response.json({ errors: [{ message: "Internal error. Looks like something went wrong on our end.", extensions: { code: "INTERNAL_SERVER_ERROR" } }] });
+    const recovering = scripted([internal(), ok()]);
+    await expect(recovering.admin.query(QUERY)).resolves.toEqual(DATA);
+    expect(recovering.calls).toHaveLength(2);
+
+    const persisting = scripted([internal(), internal()], { maxRetries: 1 });
+    await expect(persisting.admin.query(QUERY)).rejects.toMatchObject({ name: "AdminGraphqlError", codes: ["INTERNAL_SERVER_ERROR"] });
   });
 
   it("turns other GraphQL errors into AdminGraphqlError at once, keeping partial data", async () => {

@@ -148,7 +148,7 @@ const NETWORK_ERROR_CODES = new Set([
 type Attempt =
   | { kind: "data"; data: unknown; cost: QueryCost | undefined }
   | { kind: "throttled"; cost: QueryCost | undefined; retryAfterMs: number | undefined }
-  | { kind: "server-error"; status: number | undefined; body: unknown }
+  | { kind: "server-error"; status: number | undefined; body: unknown; errors?: GraphqlErrorDetail[] }
   | { kind: "network-error"; error: unknown }
   | { kind: "graphql-errors"; errors: GraphqlErrorDetail[]; data: unknown }
   | { kind: "http-error"; status: number; body: unknown }
@@ -220,10 +220,12 @@ export function makeAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
         }
         case "server-error":
         case "network-error": {
-          giveUp = () =>
-            attempt.kind === "server-error"
-              ? new AdminHttpError(operationName, attempt.status ?? 500, attempt.body, attempts)
-              : new AdminNetworkError(operationName, attempts, attempt.error);
+          giveUp = () => {
+            if (attempt.kind === "network-error") return new AdminNetworkError(operationName, attempts, attempt.error);
+            // INTERNAL_SERVER_ERROR in a 200 response stays a GraphQL error once the retries are spent.
+            if (attempt.errors) return new AdminGraphqlError(operationName, attempt.errors, undefined);
+            return new AdminHttpError(operationName, attempt.status ?? 500, attempt.body, attempts);
+          };
           if (failureRetries >= maxRetries) throw giveUp();
           failureRetries += 1;
           const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** (failureRetries - 1));
@@ -232,7 +234,10 @@ export function makeAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
           logger?.warn("Shopify Admin API request failed; retrying", {
             label,
             operationName,
-            failure: attempt.kind === "server-error" ? `HTTP ${attempt.status ?? "5xx"}` : describe(attempt.error),
+            failure:
+              attempt.kind === "network-error"
+                ? describe(attempt.error)
+                : (attempt.errors?.map((e) => e.message).join("; ") ?? `HTTP ${attempt.status ?? "5xx"}`),
             retry: failureRetries,
             waitMs: Math.round(waitMs),
           });
@@ -295,7 +300,7 @@ function fromGraphqlResult(data: unknown, errors: GraphqlErrorDetail[], cost: Qu
   if (errors.length === 0) return { kind: "data", data, cost };
   if (errors.some((e) => e.extensions?.code === "THROTTLED")) return { kind: "throttled", cost, retryAfterMs: undefined };
   if (errors.some((e) => e.extensions?.code === "INTERNAL_SERVER_ERROR")) {
-    return { kind: "server-error", status: 200, body: { errors } };
+    return { kind: "server-error", status: 200, body: { errors }, errors };
   }
   return { kind: "graphql-errors", errors, data };
 }

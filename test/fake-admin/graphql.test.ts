@@ -22,7 +22,15 @@ function seededFake() {
 describe("the fake Admin API executes documents against Shopify's schema", () => {
   it("returns a product with its media, alt text and variants as stored", async () => {
     const { fake, shirt } = seededFake();
-    const { status, body } = await runGraphql(
+    type Media = { alt: string; mediaContentType: string; status: string; image: { url: string; altText: string; width: number; height: number } | null };
+    type Data = {
+      product: {
+        featuredMedia: { id: string; alt: string };
+        media: { nodes: Media[] };
+        variants: { nodes: { title: string; selectedOptions: unknown[]; media: { nodes: { id: string }[] } }[] };
+      };
+    };
+    const { status, body } = await runGraphql<Data>(
       fake,
       SHOP,
       `query ($id: ID!) {
@@ -37,15 +45,15 @@ describe("the fake Admin API executes documents against Shopify's schema", () =>
     );
     expect(status).toBe(200);
     expect(body.errors).toBeUndefined();
-    const product = body.data?.product as Record<string, any>;
+    const product = body.data!.product;
     expect(product).toMatchObject({ title: "Linen shirt", handle: "linen-shirt", productType: "Shirts", status: "ACTIVE" });
     expect(product.featuredMedia).toEqual({ id: shirt.mediaIds[0], alt: "Front of the linen shirt" });
-    expect(product.media.nodes.map((m: any) => [m.alt, m.mediaContentType, m.status])).toEqual([
+    expect(product.media.nodes.map((m) => [m.alt, m.mediaContentType, m.status])).toEqual([
       ["Front of the linen shirt", "IMAGE", "READY"],
       ["Back", "IMAGE", "READY"],
     ]);
-    expect(product.media.nodes[0].image).toMatchObject({ altText: "Front of the linen shirt", width: 1200, height: 1600 });
-    expect(product.media.nodes[0].image.url).toMatch(/^https:\/\/fake-admin-cdn\.test\/s\/files\/.+linen-shirt-1\.png/);
+    expect(product.media.nodes[0]?.image).toMatchObject({ altText: "Front of the linen shirt", width: 1200, height: 1600 });
+    expect(product.media.nodes[0]?.image?.url).toMatch(/^https:\/\/fake-admin-cdn\.test\/s\/files\/.+linen-shirt-1\.png/);
     expect(product.variants.nodes[0]).toEqual({
       title: "S / Sand",
       selectedOptions: [
@@ -54,7 +62,7 @@ describe("the fake Admin API executes documents against Shopify's schema", () =>
       ],
       media: { nodes: [{ id: shirt.mediaIds[1] }] },
     });
-    expect(product.variants.nodes[1].media.nodes).toEqual([]);
+    expect(product.variants.nodes[1]?.media.nodes).toEqual([]);
   });
 
   it("answers a misspelt field with a validation error and no data, not a silent null", async () => {
@@ -294,7 +302,9 @@ describe("product mutations", () => {
       productId: shirt.id,
       variantMedia: [{ variantId: shirt.variantIds[0], mediaIds: [shirt.mediaIds[0]] }],
     });
-    expect((occupied.body.data as any).productVariantAppendMedia.userErrors[0].code).toBe("PRODUCT_VARIANT_ALREADY_HAS_MEDIA");
+    expect(occupied.body.data).toMatchObject({
+      productVariantAppendMedia: { productVariants: null, userErrors: [{ code: "PRODUCT_VARIANT_ALREADY_HAS_MEDIA" }] },
+    });
     expect(fake.store.variantMediaIds(SHOP, shirt.variantIds[0]!)).toEqual([shirt.mediaIds[1]]);
     expect(fake.store.variantMediaIds(SHOP, shirt.variantIds[1]!)).toEqual([]);
   });
@@ -306,13 +316,16 @@ describe("product mutations", () => {
     }`;
     const [front, back] = shirt.mediaIds;
     const moved = await runGraphql(fake, SHOP, REORDER, { id: shirt.id, moves: [{ id: back, newPosition: "0" }] });
-    expect((moved.body.data as any).productReorderMedia).toMatchObject({ job: { done: false }, mediaUserErrors: [] });
+    expect(moved.body.data).toMatchObject({ productReorderMedia: { job: { done: false }, mediaUserErrors: [] } });
     expect(fake.store.productMedia(SHOP, shirt.id).map((m) => m.id)).toEqual([back, front]);
 
     const bad = await runGraphql(fake, SHOP, REORDER, { id: shirt.id, moves: [{ id: "gid://shopify/MediaImage/1", newPosition: "0" }] });
-    expect((bad.body.data as any).productReorderMedia.mediaUserErrors).toEqual([
-      { field: ["moves", "0", "id"], code: "MEDIA_DOES_NOT_EXIST_ON_PRODUCT", message: expect.any(String) },
-    ]);
+    expect(bad.body.data).toEqual({
+      productReorderMedia: {
+        job: null,
+        mediaUserErrors: [{ field: ["moves", "0", "id"], code: "MEDIA_DOES_NOT_EXIST_ON_PRODUCT", message: expect.any(String) }],
+      },
+    });
     expect(fake.store.productMedia(SHOP, shirt.id).map((m) => m.id)).toEqual([back, front]);
   });
 });
