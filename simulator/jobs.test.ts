@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { JobStore, type SimJob, viewJob } from "./jobs";
 
-function job(id: string, createdAt: number, durationMs: number, fate: SimJob["fate"] = "complete", apiKey = "k"): SimJob {
+function job(
+  id: string,
+  createdAt: number,
+  durationMs: number,
+  fate: SimJob["fate"] = "complete",
+  apiKey = "k"
+): SimJob {
   return {
     id,
     apiKey,

@@ -29,7 +29,7 @@ const { values: flags } = parseArgs({
 
 if (flags.help) {
   console.log(
-    "Usage: npm run simulator -- [--port 4455] [--api-key KEY] [--time-factor 1] [--credits 1000] [--result-ttl-ms 3600000] [--failure-rate 0] [--quiet]",
+    "Usage: npm run simulator -- [--port 4455] [--api-key KEY] [--time-factor 1] [--credits 1000] [--result-ttl-ms 3600000] [--failure-rate 0] [--quiet]"
   );
   process.exit(0);
 }
@@ -41,7 +41,11 @@ const configSchema = z.object({
   apiKey: z.string().min(8).default(DEFAULT_SIMULATOR_API_KEY),
   timeFactor: z.coerce.number().positive().default(1),
   initialCredits: z.coerce.number().int().nonnegative().default(1000),
-  resultUrlTtlMs: z.coerce.number().int().positive().default(60 * 60 * 1000),
+  resultUrlTtlMs: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60 * 1000),
   failureRate: z.coerce.number().min(0).max(1).default(0),
 });
 

@@ -17,7 +17,11 @@ export const simulatorOptionsSchema = z
       .refine((range) => range.max >= range.min, "max must not be below min")
       .default({ min: 90_000, max: 240_000 }),
     /** How long a result URL stays valid after the status answer that handed it out. */
-    resultUrlTtlMs: z.number().int().positive().default(60 * 60 * 1000),
+    resultUrlTtlMs: z
+      .number()
+      .int()
+      .positive()
+      .default(60 * 60 * 1000),
     /** Share of jobs that fail on their own, without any fault injected. */
     failureRate: z.number().min(0).max(1).default(0),
     /** Seeds job durations and spontaneous failures, for reproducible runs. */

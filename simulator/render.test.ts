@@ -10,7 +10,10 @@ const pose = SIM_POSES[0]!;
 const white = { id: "white", name: "White", topColor: "#ffffff", bottomColor: "#ffffff" };
 
 async function pixel(image: Buffer, x: number, y: number): Promise<[number, number, number]> {
-  const { data } = await sharp(image).extract({ left: x, top: y, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(image)
+    .extract({ left: x, top: y, width: 1, height: 1 })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return [data[0] ?? 0, data[1] ?? 0, data[2] ?? 0];
 }
 
@@ -54,7 +57,11 @@ describe("rendered results", () => {
     const banner = await pixel(image, 2, box.top + 2);
     expect(banner[0]).toBeGreaterThan(150);
     expect(banner[1] + banner[2]).toBeLessThan(120);
-    const letter = await pixel(image, box.textLeft + box.cell + Math.floor(box.cell / 2), box.textTop + Math.floor(box.cell / 2));
+    const letter = await pixel(
+      image,
+      box.textLeft + box.cell + Math.floor(box.cell / 2),
+      box.textTop + Math.floor(box.cell / 2)
+    );
     expect(Math.min(...letter)).toBeGreaterThan(200);
   });
 
@@ -88,7 +95,9 @@ describe("results served by the simulator", () => {
       body: validSubmitBody(simulator, { resolution, aspect_ratio: aspectRatio }),
     });
     simulator.advanceTime(10);
-    const status = dataOf((await callSimulator(simulator, "GET", `/api/v1/tryon/apparel/${String(dataOf(accepted.json).id)}`)).json);
+    const status = dataOf(
+      (await callSimulator(simulator, "GET", `/api/v1/tryon/apparel/${String(dataOf(accepted.json).id)}`)).json
+    );
     const response = await fetch(String(status.output_url));
     return sharp(Buffer.from(await response.arrayBuffer())).metadata();
   }

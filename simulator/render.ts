@@ -14,7 +14,9 @@ export function outputSize(resolution: "2K" | "4K", aspectRatio: string): { widt
   const [w, h] = aspectRatio.split(":").map(Number);
   if (!w || !h) throw new Error(`bad aspect ratio ${aspectRatio}`);
   const long = LONG_SIDE_PIXELS[resolution];
-  return w >= h ? { width: long, height: Math.round((long * h) / w) } : { width: Math.round((long * w) / h), height: long };
+  return w >= h
+    ? { width: long, height: Math.round((long * h) / w) }
+    : { width: Math.round((long * w) / h), height: long };
 }
 
 const GLYPHS: Record<string, string[]> = {
@@ -63,7 +65,9 @@ function watermarkSvg(width: number, height: number, caption: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <rect x="0" y="${box.top}" width="${width}" height="${box.bannerHeight}" fill="#b00020" fill-opacity="0.85"/>
     ${blockText(WATERMARK_WORD, box.textLeft, box.textTop, box.cell, "#ffffff")}
-    <text x="${box.cell}" y="${captionSize + box.cell}" font-family="sans-serif" font-size="${captionSize}" fill="#b00020">${escapeXml(caption)}</text>
+    <text x="${box.cell}" y="${
+    captionSize + box.cell
+  }" font-family="sans-serif" font-size="${captionSize}" fill="#b00020">${escapeXml(caption)}</text>
   </svg>`;
 }
 
@@ -87,7 +91,7 @@ function figure(
   pose: SimPose,
   bodySize: string,
   expression: string,
-  productType: string,
+  productType: string
 ): FigureLayout {
   const figureHeight = Math.min(height * 0.86, width * 1.9);
   const u = figureHeight / 8;
@@ -108,30 +112,44 @@ function figure(
     if (pose.armAngle < 0) {
       // Hands on hips: elbow out, hand back at the waist.
       const elbowX = x0 + side * 0.9 * u;
-      return `<polyline points="${x0},${y0} ${elbowX},${y(2.9)} ${cx + side * waistHalf},${y(3.9)}" fill="none" stroke="${skin}" stroke-width="${0.3 * u * s}" stroke-linecap="round" stroke-linejoin="round"/>`;
+      return `<polyline points="${x0},${y0} ${elbowX},${y(2.9)} ${cx + side * waistHalf},${y(
+        3.9
+      )}" fill="none" stroke="${skin}" stroke-width="${0.3 * u * s}" stroke-linecap="round" stroke-linejoin="round"/>`;
     }
     const x1 = x0 + side * Math.sin(radians) * armLength;
     const y1 = y0 + Math.cos(radians) * armLength;
-    return `<line x1="${x0}" y1="${y0}" x2="${x1}" y2="${y1}" stroke="${skin}" stroke-width="${0.3 * u * s}" stroke-linecap="round"/>`;
+    return `<line x1="${x0}" y1="${y0}" x2="${x1}" y2="${y1}" stroke="${skin}" stroke-width="${
+      0.3 * u * s
+    }" stroke-linecap="round"/>`;
   };
   const leg = (side: -1 | 1) => {
     const hipX = cx + side * (hipHalf - legWidth / 2);
     const footX = hipX + side * pose.stance * hipHalf * 0.6;
-    return `<line x1="${hipX}" y1="${y(4.3)}" x2="${footX}" y2="${y(7.85)}" stroke="${skin}" stroke-width="${legWidth}" stroke-linecap="round"/>`;
+    return `<line x1="${hipX}" y1="${y(4.3)}" x2="${footX}" y2="${y(
+      7.85
+    )}" stroke="${skin}" stroke-width="${legWidth}" stroke-linecap="round"/>`;
   };
   const eyeY = y(0.55);
   const mouthY = y(0.8);
   const mouth =
     expression === "smile" || expression === "candid"
-      ? `<path d="M ${cx - 0.16 * u} ${mouthY} Q ${cx} ${mouthY + 0.14 * u} ${cx + 0.16 * u} ${mouthY}" fill="none" stroke="#5a2a2a" stroke-width="${0.04 * u}"/>`
-      : `<line x1="${cx - 0.14 * u}" y1="${mouthY}" x2="${cx + 0.14 * u}" y2="${mouthY}" stroke="#5a2a2a" stroke-width="${expression === "serious" ? 0.06 * u : 0.04 * u}"/>`;
+      ? `<path d="M ${cx - 0.16 * u} ${mouthY} Q ${cx} ${mouthY + 0.14 * u} ${
+          cx + 0.16 * u
+        } ${mouthY}" fill="none" stroke="#5a2a2a" stroke-width="${0.04 * u}"/>`
+      : `<line x1="${cx - 0.14 * u}" y1="${mouthY}" x2="${
+          cx + 0.14 * u
+        }" y2="${mouthY}" stroke="#5a2a2a" stroke-width="${expression === "serious" ? 0.06 * u : 0.04 * u}"/>`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     ${leg(-1)}${leg(1)}
     ${arm(-1)}${arm(1)}
-    <path d="M ${cx - shoulderHalf} ${y(1.35)} L ${cx + shoulderHalf} ${y(1.35)} L ${cx + waistHalf} ${y(3.6)} L ${cx + hipHalf} ${y(4.45)} L ${cx - hipHalf} ${y(4.45)} L ${cx - waistHalf} ${y(3.6)} Z" fill="${skin}"/>
+    <path d="M ${cx - shoulderHalf} ${y(1.35)} L ${cx + shoulderHalf} ${y(1.35)} L ${cx + waistHalf} ${y(3.6)} L ${
+    cx + hipHalf
+  } ${y(4.45)} L ${cx - hipHalf} ${y(4.45)} L ${cx - waistHalf} ${y(3.6)} Z" fill="${skin}"/>
     <rect x="${cx - 0.14 * u}" y="${y(0.9)}" width="${0.28 * u}" height="${0.5 * u}" fill="${skin}"/>
     <circle cx="${cx}" cy="${y(0.55)}" r="${0.45 * u}" fill="${skin}"/>
-    <path d="M ${cx - 0.47 * u} ${y(0.45)} Q ${cx} ${y(-0.28)} ${cx + 0.47 * u} ${y(0.45)} Z" fill="${mannequin.hairColor}"/>
+    <path d="M ${cx - 0.47 * u} ${y(0.45)} Q ${cx} ${y(-0.28)} ${cx + 0.47 * u} ${y(0.45)} Z" fill="${
+    mannequin.hairColor
+  }"/>
     <circle cx="${cx - 0.14 * u}" cy="${eyeY}" r="${0.04 * u}" fill="#222"/>
     <circle cx="${cx + 0.14 * u}" cy="${eyeY}" r="${0.04 * u}" fill="#222"/>
     ${mouth}
@@ -140,8 +158,8 @@ function figure(
     productType === "bottom"
       ? { from: 4.1, to: 7.2, half: hipHalf * 1.2 }
       : productType === "dress" || productType === "jumpsuit"
-        ? { from: 1.3, to: 6.9, half: hipHalf * 1.3 }
-        : { from: 1.3, to: 4.6, half: shoulderHalf * 1.15 };
+      ? { from: 1.3, to: 6.9, half: hipHalf * 1.3 }
+      : { from: 1.3, to: 4.6, half: shoulderHalf * 1.15 };
   return {
     svg,
     garment: {
@@ -205,7 +223,9 @@ async function garmentLayer(productImage: Uint8Array | undefined, width: number,
       // Unreadable even though its magic bytes looked right: fall through to the placeholder.
     }
   }
-  const placeholder = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" rx="${width / 10}" fill="#9e9e9e"/></svg>`;
+  const placeholder = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" rx="${
+    width / 10
+  }" fill="#9e9e9e"/></svg>`;
   return sharp(Buffer.from(placeholder)).png().toBuffer();
 }
 
@@ -234,9 +254,19 @@ export async function renderSampleGarment(options: {
   shape?: "tee" | "trousers";
 }): Promise<Buffer> {
   const size = options.size ?? 600;
-  const tee = `M ${size * 0.3} ${size * 0.1} L ${size * 0.1} ${size * 0.25} L ${size * 0.2} ${size * 0.4} L ${size * 0.28} ${size * 0.35} L ${size * 0.28} ${size * 0.9} L ${size * 0.72} ${size * 0.9} L ${size * 0.72} ${size * 0.35} L ${size * 0.8} ${size * 0.4} L ${size * 0.9} ${size * 0.25} L ${size * 0.7} ${size * 0.1} Q ${size * 0.5} ${size * 0.22} ${size * 0.3} ${size * 0.1} Z`;
-  const trousers = `M ${size * 0.28} ${size * 0.08} L ${size * 0.72} ${size * 0.08} L ${size * 0.8} ${size * 0.92} L ${size * 0.56} ${size * 0.92} L ${size * 0.5} ${size * 0.35} L ${size * 0.44} ${size * 0.92} L ${size * 0.2} ${size * 0.92} Z`;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="100%" height="100%" fill="#ffffff"/><path d="${options.shape === "trousers" ? trousers : tee}" fill="${options.color}"/></svg>`;
+  const tee = `M ${size * 0.3} ${size * 0.1} L ${size * 0.1} ${size * 0.25} L ${size * 0.2} ${size * 0.4} L ${
+    size * 0.28
+  } ${size * 0.35} L ${size * 0.28} ${size * 0.9} L ${size * 0.72} ${size * 0.9} L ${size * 0.72} ${size * 0.35} L ${
+    size * 0.8
+  } ${size * 0.4} L ${size * 0.9} ${size * 0.25} L ${size * 0.7} ${size * 0.1} Q ${size * 0.5} ${size * 0.22} ${
+    size * 0.3
+  } ${size * 0.1} Z`;
+  const trousers = `M ${size * 0.28} ${size * 0.08} L ${size * 0.72} ${size * 0.08} L ${size * 0.8} ${size * 0.92} L ${
+    size * 0.56
+  } ${size * 0.92} L ${size * 0.5} ${size * 0.35} L ${size * 0.44} ${size * 0.92} L ${size * 0.2} ${size * 0.92} Z`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="100%" height="100%" fill="#ffffff"/><path d="${
+    options.shape === "trousers" ? trousers : tee
+  }" fill="${options.color}"/></svg>`;
   const image = sharp(Buffer.from(svg));
   switch (options.format) {
     case "jpeg":

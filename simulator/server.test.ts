@@ -96,7 +96,11 @@ describe("credits", () => {
     const failed = await callSimulator(simulator, "GET", `/api/v1/tryon/apparel/${String(dataOf(failing.json).id)}`, {
       apiKey,
     });
-    expect(dataOf(failed.json)).toMatchObject({ status: "failed", error_message: "Garment not detected", credits_refunded: 6 });
+    expect(dataOf(failed.json)).toMatchObject({
+      status: "failed",
+      error_message: "Garment not detected",
+      credits_refunded: 6,
+    });
     const completed = simulator.getJob(String(dataOf(succeeding.json).id));
     expect(completed).toMatchObject({ state: "completed", refunded: false });
   });
@@ -218,7 +222,9 @@ describe("input images", () => {
   });
 
   it("rejects a GIF input image, whatever its Content-Type says", async () => {
-    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0a0" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#0a0" } })
+      .gif()
+      .toBuffer();
     const url = images.add("product.gif", gif, { contentType: "image/jpeg" });
     const answer = await submit(simulator.apiKey, { product_images: [simulator.sampleImageUrl("tee-front.jpg"), url] });
     expect(answer.status).toBe(422);
@@ -279,9 +285,12 @@ describe("jobs and results", () => {
     const accepted = await submit(simulator.apiKey);
     simulator.advanceTime(1000);
     const status = dataOf(
-      (await callSimulator(simulator, "GET", `/api/v1/tryon/apparel/${String(dataOf(accepted.json).id)}`)).json,
+      (await callSimulator(simulator, "GET", `/api/v1/tryon/apparel/${String(dataOf(accepted.json).id)}`)).json
     );
-    const tampered = String(status.output_url).replace(/expires=(\d+)/, (_all, value: string) => `expires=${Number(value) + 1}`);
+    const tampered = String(status.output_url).replace(
+      /expires=(\d+)/,
+      (_all, value: string) => `expires=${Number(value) + 1}`
+    );
     expect((await fetch(tampered)).status).toBe(403);
   });
 
@@ -307,13 +316,17 @@ describe("catalog", () => {
     expect(mannequins.length).toBeGreaterThanOrEqual(4);
     expect(backgrounds.length).toBeGreaterThanOrEqual(3);
     for (const productType of ["top", "bottom", "dress", "outerwear", "jumpsuit"]) {
-      const poses = dataOf((await callSimulator(simulator, "GET", `/api/v1/poses?product_type=${productType}`)).json) as unknown as Array<{
+      const poses = dataOf(
+        (await callSimulator(simulator, "GET", `/api/v1/poses?product_type=${productType}`)).json
+      ) as unknown as Array<{
         product_types: string[];
       }>;
       expect(poses.length, productType).toBeGreaterThanOrEqual(2);
       expect(poses.every((pose) => pose.product_types.includes(productType))).toBe(true);
     }
-    const bottoms = dataOf((await callSimulator(simulator, "GET", "/api/v1/poses?product_type=bottom")).json) as unknown as Array<{
+    const bottoms = dataOf(
+      (await callSimulator(simulator, "GET", "/api/v1/poses?product_type=bottom")).json
+    ) as unknown as Array<{
       id: string;
       thumbnail_url: string;
     }>;
@@ -332,7 +345,9 @@ describe("test-only endpoints", () => {
     await submit(apiKey);
     await submit(apiKey, { aspect_ratio: "2:1" });
     await submit(apiKey);
-    const ledger = dataOf((await callSimulator(simulator, "GET", `/__simulator/ledger?api_key=${apiKey}`, { apiKey: null })).json);
+    const ledger = dataOf(
+      (await callSimulator(simulator, "GET", `/__simulator/ledger?api_key=${apiKey}`, { apiKey: null })).json
+    );
     expect(ledger).toMatchObject({ balance: 2, refunds: [] });
     expect(ledger.charges).toHaveLength(1);
     const submits = (await callSimulator(simulator, "GET", `/__simulator/submits?api_key=${apiKey}`, { apiKey: null }))
@@ -345,7 +360,10 @@ describe("test-only endpoints", () => {
   });
 
   it("inject and clear faults, open accounts, set credits and move the clock", async () => {
-    const created = await callSimulator(simulator, "POST", "/__simulator/accounts", { apiKey: null, body: { credits: 3 } });
+    const created = await callSimulator(simulator, "POST", "/__simulator/accounts", {
+      apiKey: null,
+      body: { credits: 3 },
+    });
     const apiKey = String(dataOf(created.json).apiKey);
     expect(dataOf(created.json).balance).toBe(3);
     await callSimulator(simulator, "POST", "/__simulator/credits", { apiKey: null, body: { apiKey, balance: 30 } });
@@ -360,12 +378,18 @@ describe("test-only endpoints", () => {
     expect([limited.status, limited.headers.get("retry-after")]).toEqual([429, "7"]);
     expect((await callSimulator(simulator, "GET", "/api/v1/mannequins", { apiKey })).status).toBe(200);
 
-    await callSimulator(simulator, "POST", "/__simulator/faults", { apiKey: null, body: { fault: { type: "server_error", status: 503 } } });
+    await callSimulator(simulator, "POST", "/__simulator/faults", {
+      apiKey: null,
+      body: { fault: { type: "server_error", status: 503 } },
+    });
     expect((await callSimulator(simulator, "GET", "/api/v1/backgrounds", { apiKey })).status).toBe(503);
     await callSimulator(simulator, "DELETE", "/__simulator/faults", { apiKey: null });
     expect((await callSimulator(simulator, "GET", "/api/v1/backgrounds", { apiKey })).status).toBe(200);
 
-    const invalid = await callSimulator(simulator, "POST", "/__simulator/faults", { apiKey: null, body: { fault: { type: "meteor" } } });
+    const invalid = await callSimulator(simulator, "POST", "/__simulator/faults", {
+      apiKey: null,
+      body: { fault: { type: "meteor" } },
+    });
     expect(invalid.status).toBe(422);
 
     const before = simulator.now();

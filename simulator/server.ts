@@ -13,7 +13,13 @@ import {
   SIM_POSES,
   SIMULATOR_ENUMS,
 } from "./catalog";
-import { FaultRegistry, type SimEndpoint, type SimFaultRule, type SimFaultRuleInput, type SimFaultType } from "./faults";
+import {
+  FaultRegistry,
+  type SimEndpoint,
+  type SimFaultRule,
+  type SimFaultRuleInput,
+  type SimFaultType,
+} from "./faults";
 import { fetchInputImage, ImageCache } from "./input-images";
 import { JobStore, type SimJob, type SimJobFate, type SimJobRequest, type SimJobState, viewJob } from "./jobs";
 import { type AccountReport, CreditLedger } from "./ledger";
@@ -111,7 +117,7 @@ class HttpProblem extends Error {
     readonly code: string,
     message: string,
     readonly details?: FieldError[],
-    readonly headers?: Record<string, string>,
+    readonly headers?: Record<string, string>
   ) {
     super(message);
   }
@@ -166,7 +172,7 @@ const RENDER_CACHE_SIZE = 16;
 /** Starts a simulator on 127.0.0.1. Resolves once it listens. */
 export async function startTryOnSimulator(
   options: SimulatorOptionsInput = {},
-  hooks: SimulatorHooks = {},
+  hooks: SimulatorHooks = {}
 ): Promise<TryOnSimulator> {
   const settings = simulatorOptionsSchema.parse(options);
   const clock = hooks.now ?? Date.now;
@@ -232,7 +238,7 @@ export async function startTryOnSimulator(
       const productImage = front !== undefined ? await imageBytes(front) : undefined;
       const background =
         request.background !== undefined && isUrl(request.background)
-          ? ((await imageBytes(request.background)) ?? findBackground(DEFAULT_BACKGROUND_ID))
+          ? (await imageBytes(request.background)) ?? findBackground(DEFAULT_BACKGROUND_ID)
           : findBackground(request.background ?? DEFAULT_BACKGROUND_ID);
       const { width, height } = outputSize(request.resolution, request.aspect_ratio);
       return renderTryOnResult({
@@ -299,9 +305,15 @@ export async function startTryOnSimulator(
     window.count += 1;
     if (window.count > limit.requests) {
       const seconds = Math.max(1, Math.ceil((window.start + limit.windowMs - at) / 1000));
-      throw new HttpProblem(429, "rate_limited", `more than ${limit.requests} requests in ${limit.windowMs} ms`, undefined, {
-        "Retry-After": String(seconds),
-      });
+      throw new HttpProblem(
+        429,
+        "rate_limited",
+        `more than ${limit.requests} requests in ${limit.windowMs} ms`,
+        undefined,
+        {
+          "Retry-After": String(seconds),
+        }
+      );
     }
   };
 
@@ -327,18 +339,22 @@ export async function startTryOnSimulator(
       throw new HttpProblem(422, "validation_failed", "the request has invalid fields", validation.errors);
     }
     const request = validation.request;
-    const imageFields: Array<[string, string]> = request.product_images.map((url, index) => [`product_images[${index}]`, url]);
+    const imageFields: Array<[string, string]> = request.product_images.map((url, index) => [
+      `product_images[${index}]`,
+      url,
+    ]);
     if (request.product_back_image !== undefined) imageFields.push(["product_back_image", request.product_back_image]);
-    if (request.background !== undefined && isUrl(request.background)) imageFields.push(["background", request.background]);
+    if (request.background !== undefined && isUrl(request.background))
+      imageFields.push(["background", request.background]);
     const fetched = await Promise.all(
       imageFields.map(async ([field, url]) => ({
         field,
         url,
         result: await fetchInputImage(url, { timeoutMs: settings.imageFetchTimeoutMs }),
-      })),
+      }))
     );
     const imageErrors: FieldError[] = fetched.flatMap(({ field, result }) =>
-      result.ok ? [] : [{ field, code: result.code, message: result.message }],
+      result.ok ? [] : [{ field, code: result.code, message: result.message }]
     );
     if (imageErrors.length > 0) {
       throw new HttpProblem(422, "validation_failed", "an input image was refused", imageErrors);
@@ -352,23 +368,23 @@ export async function startTryOnSimulator(
         "concurrency_limit",
         `at most ${settings.maxConcurrentJobs} jobs may run at once for this key`,
         undefined,
-        { "Retry-After": "5" },
+        { "Retry-After": "5" }
       );
     }
     const credits = TRYON_CREDIT_COST[request.resolution];
     const balance = ledger.balance(apiKey);
     if (balance < credits) {
-      throw new HttpProblem(402, "insufficient_credits", `this job needs ${credits} credits and the balance is ${balance}`);
+      throw new HttpProblem(
+        402,
+        "insufficient_credits",
+        `this job needs ${credits} credits and the balance is ${balance}`
+      );
     }
     for (const { url, result } of fetched) if (result.ok) images.set(url, result.bytes);
 
     const neverFinish = faults.take("submit", apiKey, ["never_finish"]);
     const failure = neverFinish ? undefined : faults.take("submit", apiKey, ["fail_job"]);
-    const fate: SimJobFate = neverFinish
-      ? "never"
-      : failure || random() < settings.failureRate
-        ? "fail"
-        : "complete";
+    const fate: SimJobFate = neverFinish ? "never" : failure || random() < settings.failureRate ? "fail" : "complete";
     const { min, max } = settings.jobDurationMs;
     const durationMs = Math.max(1, Math.round((min + random() * (max - min)) * settings.timeFactor));
     const createdAt = now();
@@ -380,7 +396,7 @@ export async function startTryOnSimulator(
       endsAt: fate === "never" ? Number.POSITIVE_INFINITY : createdAt + durationMs,
       fate,
       failureMessage:
-        fate === "fail" ? (failure?.message ?? "Simulated failure: the render could not be completed.") : undefined,
+        fate === "fail" ? failure?.message ?? "Simulated failure: the render could not be completed." : undefined,
       request,
       credits,
       settled: false,
@@ -563,7 +579,8 @@ export async function startTryOnSimulator(
     if (!job || viewJob(job, now()).state !== "completed") {
       throw new HttpProblem(404, "not_found", "no result for this job");
     }
-    if (expires < now()) throw new HttpProblem(410, "url_expired", "this result URL has expired; poll the job status for a fresh one");
+    if (expires < now())
+      throw new HttpProblem(410, "url_expired", "this result URL has expired; poll the job status for a fresh one");
     if (faults.take("result", job.apiKey, ["result_not_found"])) {
       throw new HttpProblem(404, "not_found", "no result for this job");
     }
@@ -572,7 +589,8 @@ export async function startTryOnSimulator(
 
   const apiEndpoint = (method: string, path: string): SimEndpoint | undefined => {
     if (path === SUBMIT_PATH) {
-      if (method !== "POST") throw new HttpProblem(405, "method_not_allowed", "use POST to submit a job", undefined, { Allow: "POST" });
+      if (method !== "POST")
+        throw new HttpProblem(405, "method_not_allowed", "use POST to submit a job", undefined, { Allow: "POST" });
       return "submit";
     }
     const isStatus = path.startsWith(STATUS_PATH_PREFIX) && path.length > STATUS_PATH_PREFIX.length;
@@ -587,19 +605,27 @@ export async function startTryOnSimulator(
     res: ServerResponse,
     endpoint: SimEndpoint,
     path: string,
-    query: URLSearchParams,
+    query: URLSearchParams
   ) => {
     const presented = bearerKey(req);
     const record: SubmitRecord | undefined =
-      endpoint === "submit" ? { seq: submits.length + 1, at: now(), apiKey: presented, body: undefined, httpStatus: 0 } : undefined;
+      endpoint === "submit"
+        ? { seq: submits.length + 1, at: now(), apiKey: presented, body: undefined, httpStatus: 0 }
+        : undefined;
     if (record) submits.push(record);
     let answer: Answer;
     let apiKey: string | undefined;
     try {
       if (presented === null || !ledger.has(presented)) {
-        throw new HttpProblem(401, "unauthorized", "missing or unknown API key: send Authorization: Bearer <API_KEY>", undefined, {
-          "WWW-Authenticate": 'Bearer realm="tryon"',
-        });
+        throw new HttpProblem(
+          401,
+          "unauthorized",
+          "missing or unknown API key: send Authorization: Bearer <API_KEY>",
+          undefined,
+          {
+            "WWW-Authenticate": 'Bearer realm="tryon"',
+          }
+        );
       }
       apiKey = presented;
       enforceRateLimit(apiKey);
@@ -609,10 +635,16 @@ export async function startTryOnSimulator(
           limited.retryAfterFormat === "seconds"
             ? String(limited.retryAfterSeconds)
             : limited.retryAfterFormat === "http_date"
-              ? new Date(now() + limited.retryAfterSeconds * 1000).toUTCString()
-              : undefined;
+            ? new Date(now() + limited.retryAfterSeconds * 1000).toUTCString()
+            : undefined;
         if (record) record.fault = "rate_limit";
-        throw new HttpProblem(429, "rate_limited", "too many requests (simulated)", undefined, retryAfter ? { "Retry-After": retryAfter } : undefined);
+        throw new HttpProblem(
+          429,
+          "rate_limited",
+          "too many requests (simulated)",
+          undefined,
+          retryAfter ? { "Retry-After": retryAfter } : undefined
+        );
       }
       const early = faults.take(endpoint, apiKey, ["server_error"]);
       if (early && !(endpoint === "submit" && early.jobCreated)) {
@@ -624,11 +656,13 @@ export async function startTryOnSimulator(
         endpoint === "submit" && record
           ? await handleSubmit(req, apiKey, record)
           : endpoint === "status"
-            ? handleStatus(decodeURIComponent(path.slice(STATUS_PATH_PREFIX.length)), apiKey)
-            : handleCatalog(path, query);
+          ? handleStatus(decodeURIComponent(path.slice(STATUS_PATH_PREFIX.length)), apiKey)
+          : handleCatalog(path, query);
       if (lateError) {
         if (record) record.fault = "server_error";
-        answer = errorAnswer(new HttpProblem(lateError.status, "internal_error", "the service failed after accepting the job (simulated)"));
+        answer = errorAnswer(
+          new HttpProblem(lateError.status, "internal_error", "the service failed after accepting the job (simulated)")
+        );
       }
     } catch (error) {
       if (!(error instanceof HttpProblem)) throw error;
@@ -658,7 +692,11 @@ export async function startTryOnSimulator(
 
   const keyParam = (query: URLSearchParams) => query.get("api_key") ?? defaultKey;
 
-  const handleTestEndpoint = async (req: IncomingMessage, path: string, query: URLSearchParams): Promise<Answer | undefined> => {
+  const handleTestEndpoint = async (
+    req: IncomingMessage,
+    path: string,
+    query: URLSearchParams
+  ): Promise<Answer | undefined> => {
     const method = req.method ?? "GET";
     const readJson = async () => {
       const text = await readRequestBody(req, 64 * 1024);
@@ -672,7 +710,8 @@ export async function startTryOnSimulator(
       if (!ledger.has(apiKey)) throw new HttpProblem(404, "unknown_api_key", "the simulator has no such API key");
       return apiKey;
     };
-    if (path === "/__simulator/ledger" && method === "GET") return { status: 200, body: { data: handle.getLedger(requireKey(keyParam(query))) } };
+    if (path === "/__simulator/ledger" && method === "GET")
+      return { status: 200, body: { data: handle.getLedger(requireKey(keyParam(query))) } };
     if (path === "/__simulator/submits" && method === "GET") {
       const apiKey = query.get("api_key");
       return { status: 200, body: { data: handle.getSubmits(apiKey ?? undefined) } };
@@ -777,7 +816,9 @@ export async function startTryOnSimulator(
 
   const server = createServer((req, res) => {
     const started = Date.now();
-    res.on("finish", () => hooks.log?.(`${req.method} ${req.url?.split("?")[0]} ${res.statusCode} ${Date.now() - started}ms`));
+    res.on("finish", () =>
+      hooks.log?.(`${req.method} ${req.url?.split("?")[0]} ${res.statusCode} ${Date.now() - started}ms`)
+    );
     void route(req, res);
   });
   // Dropped connections and aborted clients are part of the game; they must not crash the process.

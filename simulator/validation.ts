@@ -36,14 +36,20 @@ const submitBodySchema = z.strictObject({
 });
 
 function fieldName(path: readonly PropertyKey[]): string {
-  return path.map((part, index) => (typeof part === "number" ? `[${part}]` : `${index ? "." : ""}${String(part)}`)).join("");
+  return path
+    .map((part, index) => (typeof part === "number" ? `[${part}]` : `${index ? "." : ""}${String(part)}`))
+    .join("");
 }
 
 function toFieldErrors(issue: z.core.$ZodIssue): FieldError[] {
   const field = fieldName(issue.path);
   switch (issue.code) {
     case "unrecognized_keys":
-      return issue.keys.map((key) => ({ field: key, code: "unknown_field", message: `${key} is not a field of this request` }));
+      return issue.keys.map((key) => ({
+        field: key,
+        code: "unknown_field",
+        message: `${key} is not a field of this request`,
+      }));
     case "invalid_type":
       return issue.input === undefined
         ? [{ field, code: "required", message: `${field} is required` }]
@@ -84,7 +90,11 @@ export function validateSubmitBody(body: unknown): SubmitValidation {
   const request = parsed.data;
   const errors: FieldError[] = [];
   if (!findMannequin(request.mannequin_id)) {
-    errors.push({ field: "mannequin_id", code: "unknown_id", message: `no mannequin has the id ${request.mannequin_id}` });
+    errors.push({
+      field: "mannequin_id",
+      code: "unknown_id",
+      message: `no mannequin has the id ${request.mannequin_id}`,
+    });
   }
   const pose = findPose(request.pose_id);
   if (!pose) {

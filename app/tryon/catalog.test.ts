@@ -6,7 +6,13 @@ const BASE = "https://tryon.example";
 describe("listing shapes", () => {
   it("reads a list under data, data.items, data.<kind>, items or a bare array", () => {
     const item = { id: "m1", name: "Ava" };
-    for (const body of [{ data: [item] }, { data: { items: [item] } }, { data: { mannequins: [item] } }, { items: [item] }, [item]]) {
+    for (const body of [
+      { data: [item] },
+      { data: { items: [item] } },
+      { data: { mannequins: [item] } },
+      { items: [item] },
+      [item],
+    ]) {
       expect(parseCatalogList(body, "mannequins", BASE).map((entry) => entry.id)).toEqual(["m1"]);
     }
   });
@@ -18,7 +24,9 @@ describe("listing shapes", () => {
   });
 
   it("refuses an answer without a list of records with ids", () => {
-    expect(() => parseCatalogList({ data: { count: 3 } }, "backgrounds", BASE)).toThrow(/no list of records with an id/);
+    expect(() => parseCatalogList({ data: { count: 3 } }, "backgrounds", BASE)).toThrow(
+      /no list of records with an id/
+    );
     expect(() => parseCatalogList({ data: [{ name: "no id" }] }, "backgrounds", BASE)).toThrow();
   });
 });

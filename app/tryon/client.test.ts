@@ -80,7 +80,9 @@ async function caught(promise: Promise<unknown>): Promise<unknown> {
 describe("options", () => {
   it("are validated, and the error never echoes the key", () => {
     expect(() => createTryOnClient({ baseUrl: "ftp://nope", apiKey: KEY })).toThrow(/baseUrl/);
-    expect(() => createTryOnClient({ baseUrl: BASE, apiKey: KEY, paths: { status: "/jobs" } })).toThrow(/must contain \{id\}/);
+    expect(() => createTryOnClient({ baseUrl: BASE, apiKey: KEY, paths: { status: "/jobs" } })).toThrow(
+      /must contain \{id\}/
+    );
     try {
       createTryOnClient({ baseUrl: "nope", apiKey: KEY, timeoutMs: -1 });
     } catch (error) {
@@ -92,7 +94,9 @@ describe("options", () => {
 describe("requests", () => {
   it("carry the bearer key and the JSON content type, to the default paths", async () => {
     const fetchImpl = scripted((call) =>
-      call.method === "POST" ? json(202, { data: { id: "j1", status: "queued" } }) : json(200, { data: { id: "j1", status: "processing" } }),
+      call.method === "POST"
+        ? json(202, { data: { id: "j1", status: "queued" } })
+        : json(200, { data: { id: "j1", status: "processing" } })
     );
     const { client: tryOn } = client(fetchImpl);
     await tryOn.submitTryOnJob(jobInput());
@@ -167,8 +171,8 @@ describe("submit classification", () => {
               controller.error(new TypeError("terminated"));
             },
           }),
-          { status: 202 },
-        ),
+          { status: 202 }
+        )
     );
     const { client: tryOn } = client(fetchImpl);
     const error = await caught(tryOn.submitTryOnJob(jobInput()));
@@ -182,7 +186,9 @@ describe("submit classification", () => {
   });
 
   it("a redirect: unexpected response, not followed", async () => {
-    const fetchImpl = scripted(() => new Response(null, { status: 307, headers: { Location: "https://elsewhere.example/" } }));
+    const fetchImpl = scripted(
+      () => new Response(null, { status: 307, headers: { Location: "https://elsewhere.example/" } })
+    );
     const { client: tryOn } = client(fetchImpl);
     expect(await caught(tryOn.submitTryOnJob(jobInput()))).toBeInstanceOf(TryOnUnexpectedResponseError);
     expect(fetchImpl.calls).toHaveLength(1);
@@ -190,13 +196,20 @@ describe("submit classification", () => {
 
   it("a numeric job id is accepted as a string", async () => {
     const { client: tryOn } = client(scripted(() => json(201, { data: { id: 42, status: "pending" } })));
-    expect(await tryOn.submitTryOnJob(jobInput())).toEqual({ jobId: "42", status: "running", rawStatus: "pending", credits: 5 });
+    expect(await tryOn.submitTryOnJob(jobInput())).toEqual({
+      jobId: "42",
+      status: "running",
+      rawStatus: "pending",
+      credits: 5,
+    });
   });
 });
 
 describe("error bodies", () => {
   it("out of credits is recognised from a body code as well as from 402", async () => {
-    const { client: tryOn } = client(scripted(() => json(422, { error: { code: "INSUFFICIENT_CREDITS", message: "Top up" } })));
+    const { client: tryOn } = client(
+      scripted(() => json(422, { error: { code: "INSUFFICIENT_CREDITS", message: "Top up" } }))
+    );
     const error = await caught(tryOn.submitTryOnJob(jobInput()));
     expect(error).toBeInstanceOf(TryOnOutOfCreditsError);
     expect((error as TryOnOutOfCreditsError).serviceMessage).toBe("Top up");
@@ -210,7 +223,11 @@ describe("error bodies", () => {
   });
 
   it("rejected input keeps the service's message, whatever the body shape", async () => {
-    for (const body of [{ detail: "pose_id is unknown" }, { errors: [{ field: "pose_id", message: "pose_id is unknown" }] }, { error: "pose_id is unknown" }]) {
+    for (const body of [
+      { detail: "pose_id is unknown" },
+      { errors: [{ field: "pose_id", message: "pose_id is unknown" }] },
+      { error: "pose_id is unknown" },
+    ]) {
       const { client: tryOn } = client(scripted(() => json(400, body)));
       const error = await caught(tryOn.submitTryOnJob(jobInput()));
       expect(error).toBeInstanceOf(TryOnRejectedInputError);
@@ -235,7 +252,7 @@ describe("reads", () => {
       (_call) =>
         new Promise<Response>(() => {
           /* never answers; the client's timeout aborts it */
-        }),
+        })
     );
     const neverAnswering: FetchLike = (url, init) =>
       Promise.race([
@@ -257,7 +274,12 @@ describe("reads", () => {
   });
 
   it("waiting keeps polling through transient failures", async () => {
-    const answers = [json(503, {}), json(503, {}), json(503, {}), json(200, { data: { status: "failed", error_message: "nope" } })];
+    const answers = [
+      json(503, {}),
+      json(503, {}),
+      json(503, {}),
+      json(200, { data: { status: "failed", error_message: "nope" } }),
+    ];
     const { client: tryOn } = client(scripted((_call, index) => answers[index] ?? json(500, {})));
     expect(await tryOn.waitForTryOnJob("j1")).toMatchObject({ status: "failed", errorMessage: "nope" });
   });
@@ -274,7 +296,9 @@ describe("results", () => {
   });
 
   it("are fetched from the service's own host with the API key", async () => {
-    const fetchImpl = scripted(() => new Response(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), { status: 200 }));
+    const fetchImpl = scripted(
+      () => new Response(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), { status: 200 })
+    );
     const { client: tryOn } = client(fetchImpl);
     const result = await tryOn.downloadJobResult({ jobId: "j1", outputUrl: `${BASE}/results/j1.png` });
     expect(result.contentType).toBe("image/png");
@@ -282,10 +306,12 @@ describe("results", () => {
   });
 
   it("that are not images are refused", async () => {
-    const { client: tryOn } = client(scripted(() => new Response("<html>login</html>", { status: 200, headers: { "Content-Type": "text/html" } })));
-    expect(await caught(tryOn.downloadJobResult({ jobId: "j1", outputUrl: "https://cdn.example/out.jpg" }))).toBeInstanceOf(
-      TryOnUnexpectedResponseError,
+    const { client: tryOn } = client(
+      scripted(() => new Response("<html>login</html>", { status: 200, headers: { "Content-Type": "text/html" } }))
     );
+    expect(
+      await caught(tryOn.downloadJobResult({ jobId: "j1", outputUrl: "https://cdn.example/out.jpg" }))
+    ).toBeInstanceOf(TryOnUnexpectedResponseError);
   });
 });
 
@@ -295,9 +321,12 @@ describe("the API key", () => {
     const fetchImpl = scripted((call) => {
       if (call.url.endsWith("/mannequins")) return json(401, { error: { code: "unauthorized", message: echo } });
       if (call.url.endsWith("/poses?product_type=top")) return json(503, { error: { message: echo } });
-      if (call.method === "POST") return json(422, { error: { message: echo, details: [{ field: "mannequin_id", message: echo }] } });
+      if (call.method === "POST")
+        return json(422, { error: { message: echo, details: [{ field: "mannequin_id", message: echo }] } });
       if (call.url.includes("/j-unknown")) return json(200, { data: { status: `status-${KEY}` } });
-      return Promise.reject(new TypeError(`fetch failed for ${KEY}`, { cause: Object.assign(new Error(KEY), { code: "ECONNRESET" }) }));
+      return Promise.reject(
+        new TypeError(`fetch failed for ${KEY}`, { cause: Object.assign(new Error(KEY), { code: "ECONNRESET" }) })
+      );
     });
     const { client: tryOn, logger } = client(fetchImpl);
     const errors = [
@@ -307,7 +336,12 @@ describe("the API key", () => {
       await caught(tryOn.getJobStatus("j-reset")),
     ];
     await tryOn.getJobStatus("j-unknown");
-    expect(errors.map((error) => (error as { kind: string }).kind)).toEqual(["auth", "unavailable", "rejected_input", "unavailable"]);
+    expect(errors.map((error) => (error as { kind: string }).kind)).toEqual([
+      "auth",
+      "unavailable",
+      "rejected_input",
+      "unavailable",
+    ]);
     for (const error of errors) {
       expect(inspect(error, { showHidden: true, depth: 10 })).not.toContain(KEY);
       expect(JSON.stringify(error)).not.toContain(KEY);

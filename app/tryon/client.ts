@@ -35,13 +35,7 @@ import {
 } from "./http";
 import { formatFromContentType, sniffImageFormat } from "./image-probe";
 import { checkTryOnInput, type InputCheckResult, type RequestTransformedUrl } from "./input-checks";
-import {
-  apiKeyFingerprint,
-  consoleTryOnLogger,
-  makeRedactingLogger,
-  makeRedactor,
-  type TryOnLogger,
-} from "./logging";
+import { apiKeyFingerprint, consoleTryOnLogger, makeRedactingLogger, makeRedactor, type TryOnLogger } from "./logging";
 import { type NormalizedJobStatus, normalizeJobStatus, readPath } from "./status";
 import { makeTryOnJobInputSchema, parseServiceErrorBody, submitResponseSchema, toSubmitWireBody } from "./wire";
 import type { TryOnJobInput } from "./wire";
@@ -108,7 +102,7 @@ export interface TryOnClient {
   listBackgrounds(options?: CallOptions): Promise<CatalogEntry[]>;
   checkTryOnInput(
     input: TryOnJobInput,
-    options?: { requestTransformedUrl?: RequestTransformedUrl; signal?: AbortSignal },
+    options?: { requestTransformedUrl?: RequestTransformedUrl; signal?: AbortSignal }
   ): Promise<InputCheckResult>;
   /** Forgets this key's cached listings (e.g. after the service rejected an id the cache still had). */
   invalidateCatalog(): void;
@@ -120,7 +114,7 @@ class RetryableReadFailure extends Error {
     readonly reason: string,
     readonly httpStatus?: number,
     readonly retryAfterMs?: number,
-    readonly rateLimited = false,
+    readonly rateLimited = false
   ) {
     super(reason);
   }
@@ -165,7 +159,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
     method: "GET" | "POST",
     url: string,
     call: CallOptions | undefined,
-    extra: { body?: string; headers?: Record<string, string>; redirect?: RequestRedirect; maxBodyBytes?: number },
+    extra: { body?: string; headers?: Record<string, string>; redirect?: RequestRedirect; maxBodyBytes?: number }
   ) =>
     sendHttpRequest(fetchImpl, {
       method,
@@ -196,13 +190,13 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
     if (answer.status === 401 || answer.status === 403) {
       return new TryOnAuthError(
         `The try-on service refused the API key (HTTP ${answer.status})${said}. Check the key in the service's dashboard.`,
-        details,
+        details
       );
     }
     if (answer.status === 402 || (body.code !== undefined && OUT_OF_CREDITS_CODE.test(body.code))) {
       return new TryOnOutOfCreditsError(
         `The try-on account has too few credits (HTTP ${answer.status})${said}.`,
-        details,
+        details
       );
     }
     if (answer.status === 429) {
@@ -215,7 +209,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
     if (answer.status >= 300 && answer.status < 400) {
       return new TryOnUnexpectedResponseError(
         `The try-on service redirected ${what} (HTTP ${answer.status}); configure the base URL to the final address.`,
-        details,
+        details
       );
     }
     if (answer.status === 404 && operation === "status") {
@@ -224,13 +218,16 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
     if (answer.status === 404 || answer.status === 405) {
       return new TryOnUnexpectedResponseError(
         `The try-on service has no endpoint for ${what} (HTTP ${answer.status}); check the configured paths.`,
-        details,
+        details
       );
     }
-    return new TryOnRejectedInputError(
-      `The try-on service rejected ${what} (HTTP ${answer.status})${said || "."}`,
-      { ...details, fieldErrors: body.fieldErrors.map((detail) => ({ ...detail, ...(detail.message && { message: redact(detail.message) }) })) },
-    );
+    return new TryOnRejectedInputError(`The try-on service rejected ${what} (HTTP ${answer.status})${said || "."}`, {
+      ...details,
+      fieldErrors: body.fieldErrors.map((detail) => ({
+        ...detail,
+        ...(detail.message && { message: redact(detail.message) }),
+      })),
+    });
   };
 
   /** Runs a read, retrying transient failures with jittered back-off and honouring Retry-After. */
@@ -238,7 +235,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
     operation: TryOnOperation,
     what: string,
     call: CallOptions | undefined,
-    attempt: () => Promise<T>,
+    attempt: () => Promise<T>
   ): Promise<T> {
     const policy = settings.readRetry;
     let last: RetryableReadFailure | undefined;
@@ -323,7 +320,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
       logger.warn("submit outcome unknown", { reason });
       throw new TryOnOutcomeUnknownError(
         `The try-on job was sent but no answer came back (${reason}). It may have been created and charged; it will not be sent again automatically.`,
-        { operation: "submit", reason },
+        { operation: "submit", reason }
       );
     }
     if (answer.status >= 500) {
@@ -332,7 +329,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
       const said = decodedError.ok ? parseServiceErrorBody(decodedError.value).message : undefined;
       throw new TryOnOutcomeUnknownError(
         `The try-on service failed while taking the job (HTTP ${answer.status}). It may have been created and charged; it will not be sent again automatically.`,
-        { operation: "submit", httpStatus: answer.status, ...(said !== undefined && { serviceMessage: redact(said) }) },
+        { operation: "submit", httpStatus: answer.status, ...(said !== undefined && { serviceMessage: redact(said) }) }
       );
     }
     if (answer.status < 200 || answer.status >= 300) throw refusalError(answer, "submit", "the try-on job");
@@ -343,7 +340,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
       logger.warn("submit outcome unknown", { httpStatus: answer.status, reason });
       throw new TryOnOutcomeUnknownError(
         `The try-on service accepted the job (HTTP ${answer.status}) but its answer could not be read (${reason}). It may have been created and charged; it will not be sent again automatically.`,
-        { operation: "submit", httpStatus: answer.status, reason },
+        { operation: "submit", httpStatus: answer.status, reason }
       );
     }
     const { id, status: rawStatus } = parsedBody.data.data;
@@ -370,7 +367,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
     if (!fields.success) {
       throw new TryOnUnexpectedResponseError(
         `The status answer for job ${jobId} has no readable status at ${settings.fields.status}; check the configured field names.`,
-        { operation: "status" },
+        { operation: "status" }
       );
     }
     const { status, known } = normalizeJobStatus(fields.data.status, settings.statusVocabulary);
@@ -390,7 +387,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
       if (!outputUrl) {
         throw new TryOnUnexpectedResponseError(
           `Job ${jobId} is completed but its answer has no result URL at ${settings.fields.outputUrl}; check the configured field names.`,
-          { operation: "status" },
+          { operation: "status" }
         );
       }
       result.outputUrl = outputUrl;
@@ -421,7 +418,12 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
     }
     if (GONE.has(answer.status)) return "gone";
     if (answer.status === 429) {
-      throw new RetryableReadFailure("rate limited (HTTP 429)", 429, parseRetryAfter(answer.headers.get("retry-after"), now()), true);
+      throw new RetryableReadFailure(
+        "rate limited (HTTP 429)",
+        429,
+        parseRetryAfter(answer.headers.get("retry-after"), now()),
+        true
+      );
     }
     if (answer.status >= 500) throw new RetryableReadFailure(`HTTP ${answer.status}`, answer.status);
     if (answer.status < 200 || answer.status >= 300) throw refusalError(answer, "result", "the result download");
@@ -439,7 +441,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
 
   async function downloadJobResult(
     job: { jobId: string; outputUrl?: string },
-    call?: CallOptions,
+    call?: CallOptions
   ): Promise<TryOnResultImage> {
     const what = `the result of job ${job.jobId}`;
     const freshUrl = async () => {
@@ -459,7 +461,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
       if (refreshes >= 1) {
         throw new TryOnResultUnavailableError(
           `The result of job ${job.jobId} could not be downloaded: its URL is gone or expired, even after asking for a fresh one.`,
-          { operation: "result" },
+          { operation: "result" }
         );
       }
       logger.info("result URL gone, asking the service for a fresh one", { jobId: job.jobId });
@@ -497,14 +499,18 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
       try {
         return parseCatalogList(body, kind, settings.baseUrl, settings.fields.catalogItems);
       } catch (error) {
-        throw new TryOnUnexpectedResponseError(`The try-on service's answer is not a listing: ${(error as Error).message}.`, {
-          operation: "catalog",
-        });
+        throw new TryOnUnexpectedResponseError(
+          `The try-on service's answer is not a listing: ${(error as Error).message}.`,
+          {
+            operation: "catalog",
+          }
+        );
       }
     });
   }
 
-  const listMannequins = (call?: CallOptions) => listCatalog("mannequins", "mannequins", settings.paths.mannequins, call);
+  const listMannequins = (call?: CallOptions) =>
+    listCatalog("mannequins", "mannequins", settings.paths.mannequins, call);
   const listBackgrounds = (call?: CallOptions) =>
     listCatalog("backgrounds", "backgrounds", settings.paths.backgrounds, call);
   const listPoses = (productType: string, call?: CallOptions) =>
@@ -512,10 +518,10 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
       "poses",
       `poses:${productType}`,
       expandPath(settings.paths.poses, { product_type: productType }),
-      call,
+      call
     ).then((poses) =>
       // A service that ignores the filter would list every pose; keep those that say they suit another type out.
-      poses.filter((pose) => pose.productTypes === undefined || pose.productTypes.includes(productType)),
+      poses.filter((pose) => pose.productTypes === undefined || pose.productTypes.includes(productType))
     );
 
   /** Last line of defence: whatever text reached an error (an id, a service message), the key leaves it. */
@@ -553,17 +559,22 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
     listMannequins: guard(listMannequins),
     listPoses: guard(listPoses),
     listBackgrounds: guard(listBackgrounds),
-    checkTryOnInput: guard((input: TryOnJobInput, check: { requestTransformedUrl?: RequestTransformedUrl; signal?: AbortSignal } = {}) =>
-      checkTryOnInput(input, {
-        catalog: { listMannequins: () => listMannequins(), listPoses: (type) => listPoses(type), listBackgrounds: () => listBackgrounds() },
-        fetch: fetchImpl,
-        timeoutMs: settings.timeoutMs,
-        maxImageBytes: settings.maxImageBytes,
-        enums: settings.enums,
-        maxProductImages: settings.maxProductImages,
-        ...(check.requestTransformedUrl && { requestTransformedUrl: check.requestTransformedUrl }),
-        ...(check.signal && { signal: check.signal }),
-      }),
+    checkTryOnInput: guard(
+      (input: TryOnJobInput, check: { requestTransformedUrl?: RequestTransformedUrl; signal?: AbortSignal } = {}) =>
+        checkTryOnInput(input, {
+          catalog: {
+            listMannequins: () => listMannequins(),
+            listPoses: (type) => listPoses(type),
+            listBackgrounds: () => listBackgrounds(),
+          },
+          fetch: fetchImpl,
+          timeoutMs: settings.timeoutMs,
+          maxImageBytes: settings.maxImageBytes,
+          enums: settings.enums,
+          maxProductImages: settings.maxProductImages,
+          ...(check.requestTransformedUrl && { requestTransformedUrl: check.requestTransformedUrl }),
+          ...(check.signal && { signal: check.signal }),
+        })
     ),
     invalidateCatalog: () => cache.invalidate(cachePrefix),
   };

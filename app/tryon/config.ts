@@ -84,7 +84,11 @@ export const tryOnClientSettingsSchema = z.object({
     .default({})
     .transform((policy) => ({ ...DEFAULT_READ_RETRY, ...policy })),
   /** Largest result image accepted, in bytes. */
-  maxResultBytes: z.number().int().positive().default(64 * 1024 * 1024),
+  maxResultBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024 * 1024),
 });
 
 export type TryOnClientSettingsInput = z.input<typeof tryOnClientSettingsSchema>;

@@ -164,7 +164,7 @@ describe("spec part 2: resources and their fields", () => {
   it("submit request field names are snake_case, every field of the spec included", async () => {
     const { client, submits } = setup();
     await client.submitTryOnJob(
-      job({ productBackImage: simulator.sampleImageUrl("tee-back.jpg"), userInstruction: "Roll the sleeves once." }),
+      job({ productBackImage: simulator.sampleImageUrl("tee-back.jpg"), userInstruction: "Roll the sleeves once." })
     );
     const body = submits()[0]?.body as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(
@@ -182,7 +182,7 @@ describe("spec part 2: resources and their fields", () => {
         "body_size",
         "expression",
         "user_instruction",
-      ].sort(),
+      ].sort()
     );
   });
 
@@ -242,7 +242,9 @@ describe("spec part 4: endpoints", () => {
 
   it("input images are at most 10 MB each and JPEG, PNG or WebP: checked before any credit is spent", async () => {
     const { apiKey, client, submits } = setup();
-    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#f00" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#f00" } })
+      .gif()
+      .toBuffer();
     const gifUrl = images.add("contract/product.gif", gif, { contentType: "image/gif" });
     const huge = Buffer.alloc(10_000_001);
     huge.set([0xff, 0xd8, 0xff]);
@@ -283,7 +285,12 @@ describe("spec part 4: endpoints", () => {
 describe("spec part 5: authentication", () => {
   it("every call carries the bearer key, and a key the service does not know is an auth error on every endpoint", async () => {
     const logger = recordingLogger();
-    const client = createTryOnClient({ baseUrl: simulator.baseUrl, apiKey: "sim_revoked_key_123", logger, catalogCache: new CatalogCache() });
+    const client = createTryOnClient({
+      baseUrl: simulator.baseUrl,
+      apiKey: "sim_revoked_key_123",
+      logger,
+      catalogCache: new CatalogCache(),
+    });
     const before = simulator.getSubmits("sim_revoked_key_123").length;
     for (const call of [
       () => client.submitTryOnJob(job()),
@@ -307,7 +314,11 @@ describe("spec part 7: errors", () => {
     const error = await caught(client.submitTryOnJob(job({ mannequinId: "mnq_retired" })));
     expect(error).toBeInstanceOf(TryOnRejectedInputError);
     const rejected = error as TryOnRejectedInputError;
-    expect([rejected.httpStatus, rejected.serviceCode, rejected.mayHaveBeenCharged]).toEqual([422, "validation_failed", false]);
+    expect([rejected.httpStatus, rejected.serviceCode, rejected.mayHaveBeenCharged]).toEqual([
+      422,
+      "validation_failed",
+      false,
+    ]);
     expect(rejected.fieldErrors).toEqual([expect.objectContaining({ field: "mannequin_id", code: "unknown_id" })]);
     expect(rejected.message).toContain("the request has invalid fields");
     expect(submits()).toHaveLength(1);

@@ -118,7 +118,7 @@ export class TryOnRejectedInputError extends TryOnError {
   readonly fieldErrors: Array<{ field?: string; code?: string; message?: string }>;
   constructor(
     message: string,
-    details: TryOnErrorDetails & { fieldErrors?: Array<{ field?: string; code?: string; message?: string }> },
+    details: TryOnErrorDetails & { fieldErrors?: Array<{ field?: string; code?: string; message?: string }> }
   ) {
     super(message, details);
     this.fieldErrors = details.fieldErrors ?? [];

@@ -43,7 +43,14 @@ function failingFetch(error: unknown): FetchLike {
 
 async function transportFailure(fetchImpl: FetchLike, url = "http://127.0.0.1:9/x", timeoutMs = 1000) {
   try {
-    await sendHttpRequest(fetchImpl, { method: "GET", url, headers: {}, timeoutMs, redirect: "manual", maxBodyBytes: 1000 });
+    await sendHttpRequest(fetchImpl, {
+      method: "GET",
+      url,
+      headers: {},
+      timeoutMs,
+      redirect: "manual",
+      maxBodyBytes: 1000,
+    });
   } catch (error) {
     if (error instanceof TransportFailure) return error;
     throw error;
@@ -82,13 +89,17 @@ describe("transport failures", () => {
 
   it("a name that does not resolve never reached the service", async () => {
     const cause = Object.assign(new Error("getaddrinfo ENOTFOUND tryon.example"), { code: "ENOTFOUND" });
-    expect((await transportFailure(failingFetch(new TypeError("fetch failed", { cause })))).mayHaveReachedService).toBe(false);
+    expect((await transportFailure(failingFetch(new TypeError("fetch failed", { cause })))).mayHaveReachedService).toBe(
+      false
+    );
   });
 
   it("a refused connection reported as an AggregateError (happy eyeballs) never reached the service", async () => {
     const members = [Object.assign(new Error("connect ECONNREFUSED ::1:80"), { code: "ECONNREFUSED" })];
     const cause = new AggregateError(members, "all attempts failed");
-    expect((await transportFailure(failingFetch(new TypeError("fetch failed", { cause })))).mayHaveReachedService).toBe(false);
+    expect((await transportFailure(failingFetch(new TypeError("fetch failed", { cause })))).mayHaveReachedService).toBe(
+      false
+    );
   });
 
   it("a reset connection may have reached the service", async () => {
@@ -114,7 +125,15 @@ describe("transport failures", () => {
           called = true;
           return Promise.resolve(new Response("{}"));
         },
-        { method: "GET", url: silentUrl, headers: {}, timeoutMs: 1000, signal: controller.signal, redirect: "manual", maxBodyBytes: 10 },
+        {
+          method: "GET",
+          url: silentUrl,
+          headers: {},
+          timeoutMs: 1000,
+          signal: controller.signal,
+          redirect: "manual",
+          maxBodyBytes: 10,
+        }
       );
     } catch (error) {
       expect(error).toBeInstanceOf(TransportFailure);

@@ -29,11 +29,7 @@ export interface HttpAnswer {
  * request never left (name resolution, refused connection, connect timeout, a URL that cannot be requested).
  */
 export class TransportFailure extends Error {
-  constructor(
-    readonly mayHaveReachedService: boolean,
-    readonly reason: string,
-    readonly timedOut: boolean,
-  ) {
+  constructor(readonly mayHaveReachedService: boolean, readonly reason: string, readonly timedOut: boolean) {
     super(reason);
     this.name = "TransportFailure";
   }

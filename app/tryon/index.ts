@@ -13,7 +13,13 @@ export {
   type WaitOptions,
 } from "./client";
 export { CatalogCache, sharedCatalogCache, type CatalogEntry, DEFAULT_CATALOG_TTL_MS } from "./catalog";
-export { DEFAULT_READ_RETRY, DEFAULT_TRYON_FIELDS, DEFAULT_TRYON_PATHS, type TryOnFields, type TryOnPaths } from "./config";
+export {
+  DEFAULT_READ_RETRY,
+  DEFAULT_TRYON_FIELDS,
+  DEFAULT_TRYON_PATHS,
+  type TryOnFields,
+  type TryOnPaths,
+} from "./config";
 export { TRYON_CREDIT_COST, creditsForJob, estimateCredits } from "./cost";
 export * from "./errors";
 export {
@@ -30,7 +36,12 @@ export {
 export { parseRetryAfter } from "./http";
 export { probeImage, sniffImageFormat, type ImageFormat, type ImageProbe } from "./image-probe";
 export { consoleTryOnLogger, silentTryOnLogger, type TryOnLogger } from "./logging";
-export { DEFAULT_STATUS_VOCABULARY, normalizeJobStatus, type NormalizedJobStatus, type StatusVocabulary } from "./status";
+export {
+  DEFAULT_STATUS_VOCABULARY,
+  normalizeJobStatus,
+  type NormalizedJobStatus,
+  type StatusVocabulary,
+} from "./status";
 export {
   ASPECT_RATIOS,
   DEFAULT_TRYON_ENUMS,

@@ -47,7 +47,9 @@ function input(imageUrl: string, overrides: Partial<TryOnJobInput> = {}): TryOnJ
 
 function requestsFor(url: string) {
   const path = new URL(url).pathname;
-  return server.requests.filter((request) => request.path === path).map((request) => `${request.method} ${request.range ?? ""}`.trim());
+  return server.requests
+    .filter((request) => request.path === path)
+    .map((request) => `${request.method} ${request.range ?? ""}`.trim());
 }
 
 describe("fields and enums", () => {
@@ -56,7 +58,9 @@ describe("fields and enums", () => {
     const result = await checkTryOnInput(input("https://unused.example/a.jpg", { productImages: [] }), deps());
     expect(result).toEqual({
       ok: false,
-      problems: [{ field: "productImages", code: "invalid_value", message: "productImages: needs at least one front image" }],
+      problems: [
+        { field: "productImages", code: "invalid_value", message: "productImages: needs at least one front image" },
+      ],
     });
     expect(server.requests.length).toBe(before);
   });
@@ -72,19 +76,30 @@ describe("fields and enums", () => {
         resolution: "8K" as never,
         aspectRatio: "2:1" as never,
       }),
-      deps(),
+      deps()
     );
-    expect(result.ok ? [] : result.problems.map((problem) => problem.field)).toEqual(
-      ["productType", "productCategory", "resolution", "aspectRatio", "bodySize", "expression"],
-    );
+    expect(result.ok ? [] : result.problems.map((problem) => problem.field)).toEqual([
+      "productType",
+      "productCategory",
+      "resolution",
+      "aspectRatio",
+      "bodySize",
+      "expression",
+    ]);
   });
 
   it("follows configured enums instead of the defaults", async () => {
     const url = server.add("custom-enum.jpg", formats.jpeg, { contentType: "image/jpeg" });
     const enums = { productTypes: ["hat"], productCategories: ["cap"], bodySizes: ["one_size"], expressions: ["calm"] };
     const result = await checkTryOnInput(
-      input(url, { productType: "hat", productCategory: "cap", bodySize: "one_size", expression: "calm", poseId: "pose_walking" }),
-      deps({ enums }),
+      input(url, {
+        productType: "hat",
+        productCategory: "cap",
+        bodySize: "one_size",
+        expression: "calm",
+        poseId: "pose_walking",
+      }),
+      deps({ enums })
     );
     expect(result.ok).toBe(true);
   });
@@ -92,7 +107,9 @@ describe("fields and enums", () => {
 
 describe("images", () => {
   it("accepts JPEG, PNG and WebP within the limit, from a HEAD alone", async () => {
-    const urls = (["jpeg", "png", "webp"] as const).map((format) => server.add(`ok.${format}`, formats[format], { contentType: `image/${format}` }));
+    const urls = (["jpeg", "png", "webp"] as const).map((format) =>
+      server.add(`ok.${format}`, formats[format], { contentType: `image/${format}` })
+    );
     const result = await checkTryOnInput(input(urls[0]!, { productImages: urls, productBackImage: urls[1]! }), deps());
     expect(result).toMatchObject({ ok: true, substitutions: [] });
     for (const url of urls) expect(requestsFor(url).every((request) => request === "HEAD")).toBe(true);
@@ -112,7 +129,10 @@ describe("images", () => {
   });
 
   it("reads the size from Content-Length when the host ignores ranges", async () => {
-    const url = server.add("no-ranges.jpg", Buffer.concat([formats.jpeg, Buffer.alloc(5000)]), { head: "405", ranges: false });
+    const url = server.add("no-ranges.jpg", Buffer.concat([formats.jpeg, Buffer.alloc(5000)]), {
+      head: "405",
+      ranges: false,
+    });
     const result = await checkTryOnInput(input(url), deps());
     expect(result.ok ? [] : result.problems.map((problem) => problem.code)).toEqual(["image_too_large"]);
   });
@@ -130,7 +150,9 @@ describe("images", () => {
   });
 
   it("asks for a transformed copy of an image that is too large, re-checks it and uses it", async () => {
-    const large = server.add("large.jpg", Buffer.concat([formats.jpeg, Buffer.alloc(5000)]), { contentType: "image/jpeg" });
+    const large = server.add("large.jpg", Buffer.concat([formats.jpeg, Buffer.alloc(5000)]), {
+      contentType: "image/jpeg",
+    });
     const converted = server.add("converted.webp", formats.webp, { contentType: "image/webp" });
     const asked: Array<[string, TransformReason]> = [];
     const result = await checkTryOnInput(
@@ -140,12 +162,16 @@ describe("images", () => {
           asked.push([url, reason]);
           return converted;
         },
-      }),
+      })
     );
-    expect(asked).toEqual([[large, { problem: "too_large", format: "jpeg", sizeBytes: formats.jpeg.byteLength + 5000, maxBytes: 4096 }]]);
+    expect(asked).toEqual([
+      [large, { problem: "too_large", format: "jpeg", sizeBytes: formats.jpeg.byteLength + 5000, maxBytes: 4096 }],
+    ]);
     if (!result.ok) throw new Error(JSON.stringify(result.problems));
     expect(result.input.productImages).toEqual([converted]);
-    expect(result.substitutions).toEqual([expect.objectContaining({ field: "productImages.0", from: large, to: converted })]);
+    expect(result.substitutions).toEqual([
+      expect.objectContaining({ field: "productImages.0", from: large, to: converted }),
+    ]);
     expect(requestsFor(converted)).toContain("HEAD");
   });
 
@@ -165,7 +191,8 @@ describe("images", () => {
       {
         field: "productImages.0",
         code: "unsupported_image_format",
-        message: "The image is GIF; the try-on service takes JPEG, PNG or WebP only, and no converted copy can be requested for it.",
+        message:
+          "The image is GIF; the try-on service takes JPEG, PNG or WebP only, and no converted copy can be requested for it.",
       },
     ]);
   });
@@ -178,7 +205,7 @@ describe("images", () => {
         requestTransformedUrl: async () => {
           throw new Error("CDN said no");
         },
-      }),
+      })
     );
     expect(result.ok ? "" : result.problems[0]?.message).toMatch(/asking for a converted copy failed \(CDN said no\)/);
   });
@@ -186,7 +213,11 @@ describe("images", () => {
   it("reports an image that cannot be fetched", async () => {
     const result = await checkTryOnInput(input(`${server.baseUrl}/nowhere.jpg`), deps());
     expect(result.ok ? [] : result.problems).toEqual([
-      expect.objectContaining({ field: "productImages.0", code: "image_unreachable", message: expect.stringContaining("HTTP 404") }),
+      expect.objectContaining({
+        field: "productImages.0",
+        code: "image_unreachable",
+        message: expect.stringContaining("HTTP 404"),
+      }),
     ]);
   });
 });
@@ -197,7 +228,7 @@ describe("catalog ids", () => {
     const catalog = fakeCatalog();
     const result = await checkTryOnInput(
       input(url, { mannequinId: "mnq_gone", poseId: "pose_walking", background: "bg_moon" }),
-      deps({ catalog }),
+      deps({ catalog })
     );
     expect(result.ok ? [] : result.problems.map((problem) => `${problem.field}:${problem.code}`)).toEqual([
       "background:unknown_catalog_id",

@@ -97,7 +97,9 @@ function problemFor(field: string, reason: TransformReason, suffix: string): Inp
     return {
       field,
       code: "image_too_large",
-      message: `The image is ${describeSize(reason.sizeBytes)}; the try-on service takes at most ${describeSize(reason.maxBytes)}${suffix}.`,
+      message: `The image is ${describeSize(reason.sizeBytes)}; the try-on service takes at most ${describeSize(
+        reason.maxBytes
+      )}${suffix}.`,
     };
   }
   return {
@@ -116,7 +118,7 @@ function problemFor(field: string, reason: TransformReason, suffix: string): Inp
 export async function checkTryOnInput(input: TryOnJobInput, deps: InputCheckDeps): Promise<InputCheckResult> {
   const schema = makeTryOnJobInputSchema(
     deps.enums ?? DEFAULT_TRYON_ENUMS,
-    deps.maxProductImages ?? DEFAULT_MAX_PRODUCT_IMAGES,
+    deps.maxProductImages ?? DEFAULT_MAX_PRODUCT_IMAGES
   );
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
@@ -215,7 +217,7 @@ export async function checkTryOnInput(input: TryOnJobInput, deps: InputCheckDeps
       "poseId",
       checked.poseId,
       deps.catalog.listPoses(checked.productType),
-      `pose for product type ${checked.productType}`,
+      `pose for product type ${checked.productType}`
     ),
   ]);
 

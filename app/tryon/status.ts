@@ -34,12 +34,15 @@ export const DEFAULT_STATUS_VOCABULARY: StatusVocabulary = {
 };
 
 export function canonicalStatusName(raw: string): string {
-  return raw.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  return raw
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
 }
 
 export function normalizeJobStatus(
   raw: string,
-  vocabulary: StatusVocabulary = DEFAULT_STATUS_VOCABULARY,
+  vocabulary: StatusVocabulary = DEFAULT_STATUS_VOCABULARY
 ): { status: NormalizedJobStatus; known: boolean } {
   const name = canonicalStatusName(raw);
   const has = (list: readonly string[]) => list.some((entry) => canonicalStatusName(entry) === name);
