@@ -9,7 +9,14 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { Kind, NoDeprecatedCustomRule, parse, specifiedRules, validate, type DocumentNode } from "./fake-admin/graphql-js";
+import {
+  Kind,
+  NoDeprecatedCustomRule,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+} from "./fake-admin/graphql-js";
 import { loadAdminSchema } from "./fake-admin/schema";
 
 const ROOT = join(import.meta.dirname, "..");
@@ -59,10 +66,11 @@ function sourceFiles(directory: string): string[] {
 }
 
 const documents = SOURCE_DIRECTORIES.flatMap(sourceFiles).flatMap((file) =>
-  findGraphqlDocuments(relative(ROOT, join(ROOT, file)), readFileSync(join(ROOT, file), "utf8")),
+  findGraphqlDocuments(relative(ROOT, join(ROOT, file)), readFileSync(join(ROOT, file), "utf8"))
 );
 const schema = loadAdminSchema();
-const label = (d: FoundDocument) => `${/\b(?:query|mutation)\s+(\w+)/.exec(d.text)?.[1] ?? "anonymous"} (${d.file}:${d.line})`;
+const label = (d: FoundDocument) =>
+  `${/\b(?:query|mutation)\s+(\w+)/.exec(d.text)?.[1] ?? "anonymous"} (${d.file}:${d.line})`;
 
 function validationMessages(document: string): string[] {
   let parsed: DocumentNode;
@@ -84,12 +92,17 @@ describe("the app's GraphQL documents", () => {
   it("are found in app/", () => {
     // The operations later code relies on; if the scanner stops finding them, this test says so.
     const names = documents.flatMap((d) => operationNames(d.text));
-    expect(names).toEqual(expect.arrayContaining(["GetProductForRender", "ListCollectionProducts", "CreateFile", "AttachFileToProduct"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["GetProductForRender", "ListCollectionProducts", "CreateFile", "AttachFileToProduct"])
+    );
   });
 
-  it.each(documents.map((d) => [label(d), d] as const))("%s is valid against the pinned Admin schema", (_, document) => {
-    expect(validationMessages(document.text)).toEqual([]);
-  });
+  it.each(documents.map((d) => [label(d), d] as const))(
+    "%s is valid against the pinned Admin schema",
+    (_, document) => {
+      expect(validationMessages(document.text)).toEqual([]);
+    }
+  );
 
   it("are static literals, so the text validated and typed is the text sent", () => {
     expect(documents.filter((d) => d.interpolated).map(label)).toEqual([]);
@@ -110,10 +123,10 @@ describe("the document check itself", () => {
       [
         "const a = `#graphql\n query A { shop { name } }`;",
         "const b = '#graphql query B { shop { id } }';",
-        "const c = `#graphql query C { product(id: \"${id}\") { id } }`;",
+        'const c = `#graphql query C { product(id: "${id}") { id } }`;',
         "const notOne = `query D { shop { name } }`;",
         "export const View = () => <p>{`#graphql query E { shop { name } }`}</p>;",
-      ].join("\n"),
+      ].join("\n")
     );
     // The first literal spans two lines.
     expect(found.map((d) => [d.line, d.interpolated])).toEqual([
@@ -128,9 +141,13 @@ describe("the document check itself", () => {
     expect(validationMessages(`#graphql\n query Bad($id: ID!) { product(id: $id) { titel } }`)).toEqual([
       'Cannot query field "titel" on type "Product". Did you mean "title"?',
     ]);
-    expect(validationMessages(`#graphql\n query Bad { products(first: "ten") { nodes { id } } }`)[0]).toMatch(/Int cannot represent/);
-    expect(validationMessages(`#graphql\n query Old($id: ID!) { product(id: $id) { images(first: 1) { nodes { url } } } }`)[0]).toMatch(
-      /Product\.images is deprecated/,
+    expect(validationMessages(`#graphql\n query Bad { products(first: "ten") { nodes { id } } }`)[0]).toMatch(
+      /Int cannot represent/
     );
+    expect(
+      validationMessages(
+        `#graphql\n query Old($id: ID!) { product(id: $id) { images(first: 1) { nodes { url } } } }`
+      )[0]
+    ).toMatch(/Product\.images is deprecated/);
   });
 });

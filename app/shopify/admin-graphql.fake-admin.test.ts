@@ -43,7 +43,7 @@ const shopify = shopifyApp(
     adminApiAccessToken: undefined,
     logger: { level: 0 },
     future: { expiringOfflineAccessTokens: true },
-  }),
+  })
 );
 
 fake.store.addShop({ domain: SHOP });
@@ -68,7 +68,7 @@ beforeEach(async () => {
       isOnline: false,
       scope: "read_products,write_products,write_files",
       accessToken: fake.issueAccessToken(SHOP),
-    }),
+    })
   );
   fake.setBucketAvailable(SHOP, 2000);
   fake.clearRequests();
@@ -77,13 +77,21 @@ beforeEach(async () => {
 
 async function backgroundAdmin() {
   const { admin } = await shopify.unauthenticated.admin(SHOP);
-  return makeAdminGraphql({ request: admin.graphql, sleep, now: () => clock.now, random: () => 0.5, logger: { warn: () => {} } });
+  return makeAdminGraphql({
+    request: admin.graphql,
+    sleep,
+    now: () => clock.now,
+    random: () => 0.5,
+    logger: { warn: () => {} },
+  });
 }
 
 describe("the Admin client for background work, against the fake Admin API", () => {
   it("rides out a burst that the shop's bucket throttles, surfacing no error", async () => {
     const admin = await backgroundAdmin();
-    const burst = await Promise.all(Array.from({ length: 12 }, () => admin.query(GET_PRODUCT_FOR_RENDER, { id: dress.id })));
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () => admin.query(GET_PRODUCT_FOR_RENDER, { id: dress.id }))
+    );
 
     for (const data of burst) {
       expect(data.product?.title).toBe("Silk slip dress");
@@ -111,7 +119,7 @@ describe("the Admin client for background work, against the fake Admin API", () 
     const admin = await backgroundAdmin();
     fake.revokeAccessTokens(SHOP);
     await expect(admin.query(GET_PRODUCT_FOR_RENDER, { id: dress.id })).rejects.toSatisfy(
-      (e) => e instanceof AdminHttpError && e.status === 401,
+      (e) => e instanceof AdminHttpError && e.status === 401
     );
     expect(fake.graphqlRequests()).toHaveLength(1);
   });
@@ -141,33 +149,50 @@ describe("the Admin client for background work, against the fake Admin API", () 
         expires: new Date(Date.now() + 60_000), // inside the library's five-minute refresh window
         refreshToken: refresh_token,
         refreshTokenExpires: new Date(Date.now() + 86_400_000),
-      }),
+      })
     );
     const admin = await backgroundAdmin();
     expect((await admin.query(GET_PRODUCT_FOR_RENDER, { id: dress.id })).product?.id).toBe(dress.id);
     const stored = await shopify.sessionStorage.loadSession(`offline_${SHOP}`);
     expect(stored?.accessToken).not.toBe(access_token);
-    expect(fake.requests.filter((r) => r.target === "oauth").map((r) => r.grantType)).toEqual(["urn:ietf:params:oauth:grant-type:token-exchange", "refresh_token"]);
+    expect(fake.requests.filter((r) => r.target === "oauth").map((r) => r.grantType)).toEqual([
+      "urn:ietf:params:oauth:grant-type:token-exchange",
+      "refresh_token",
+    ]);
   });
 
   it("publishes a render with the app's operations: stage, upload, create, wait for READY, attach, variant, reorder", async () => {
     const admin = await backgroundAdmin();
-    const product = fake.store.addProduct(SHOP, { title: "Linen shirt", images: [{ alt: "Flat lay" }], variants: [{ title: "S" }, { title: "M" }] });
+    const product = fake.store.addProduct(SHOP, {
+      title: "Linen shirt",
+      images: [{ alt: "Flat lay" }],
+      variants: [{ title: "S" }, { title: "M" }],
+    });
 
     const staged = throwIfUserErrors(
-      (await admin.query(CREATE_STAGED_UPLOADS, { input: [{ filename: "render.png", mimeType: "image/png", resource: "IMAGE", httpMethod: "PUT" }] }))
-        .stagedUploadsCreate,
-      "CreateStagedUploads",
+      (
+        await admin.query(CREATE_STAGED_UPLOADS, {
+          input: [{ filename: "render.png", mimeType: "image/png", resource: "IMAGE", httpMethod: "PUT" }],
+        })
+      ).stagedUploadsCreate,
+      "CreateStagedUploads"
     );
     const target = staged.stagedTargets?.[0];
     expect(target?.url && target.resourceUrl).toBeTruthy();
-    const put = await fetch(target!.url!, { method: "PUT", body: makePng(640, 960).slice(), headers: { "Content-Type": "image/png" } });
+    const put = await fetch(target!.url!, {
+      method: "PUT",
+      body: makePng(640, 960).slice(),
+      headers: { "Content-Type": "image/png" },
+    });
     expect(put.ok).toBe(true);
 
     const created = throwIfUserErrors(
-      (await admin.query(CREATE_FILE, { files: [{ originalSource: target!.resourceUrl!, alt: "Model wearing the linen shirt", contentType: "IMAGE" }] }))
-        .fileCreate,
-      "CreateFile",
+      (
+        await admin.query(CREATE_FILE, {
+          files: [{ originalSource: target!.resourceUrl!, alt: "Model wearing the linen shirt", contentType: "IMAGE" }],
+        })
+      ).fileCreate,
+      "CreateFile"
     );
     const fileId = created.files![0]!.id;
 
@@ -187,18 +212,33 @@ describe("the Admin client for background work, against the fake Admin API", () 
     }
     expect(status).toBe("READY");
 
-    throwIfUserErrors((await admin.query(ATTACH_FILE_TO_PRODUCT, { fileId, productId: product.id })).fileUpdate, "AttachFileToProduct");
     throwIfUserErrors(
-      (await admin.query(APPEND_VARIANT_MEDIA, { productId: product.id, variantMedia: [{ variantId: product.variantIds[0]!, mediaIds: [fileId] }] }))
-        .productVariantAppendMedia,
-      "AppendVariantMedia",
+      (await admin.query(ATTACH_FILE_TO_PRODUCT, { fileId, productId: product.id })).fileUpdate,
+      "AttachFileToProduct"
     );
-    throwIfUserErrors((await admin.query(REORDER_PRODUCT_MEDIA, { id: product.id, moves: [{ id: fileId, newPosition: "0" }] })).productReorderMedia, "ReorderProductMedia");
+    throwIfUserErrors(
+      (
+        await admin.query(APPEND_VARIANT_MEDIA, {
+          productId: product.id,
+          variantMedia: [{ variantId: product.variantIds[0]!, mediaIds: [fileId] }],
+        })
+      ).productVariantAppendMedia,
+      "AppendVariantMedia"
+    );
+    throwIfUserErrors(
+      (await admin.query(REORDER_PRODUCT_MEDIA, { id: product.id, moves: [{ id: fileId, newPosition: "0" }] }))
+        .productReorderMedia,
+      "ReorderProductMedia"
+    );
 
     const after = (await admin.query(GET_PRODUCT_FOR_RENDER, { id: product.id })).product;
     expect(after?.featuredMedia?.id).toBe(fileId);
     const first = after?.media.nodes[0];
-    expect(first && "image" in first ? first.image : null).toMatchObject({ altText: "Model wearing the linen shirt", width: 640, height: 960 });
+    expect(first && "image" in first ? first.image : null).toMatchObject({
+      altText: "Model wearing the linen shirt",
+      width: 640,
+      height: 960,
+    });
     expect(after?.variants.nodes[0]?.media.nodes).toEqual([{ id: fileId }]);
   });
 
@@ -209,7 +249,11 @@ describe("the Admin client for background work, against the fake Admin API", () 
     const seen: string[] = [];
     let after: string | null | undefined = null;
     do {
-      const data: ListCollectionProductsQuery = await admin.query(LIST_COLLECTION_PRODUCTS, { id: collection.id, first: 2, after });
+      const data: ListCollectionProductsQuery = await admin.query(LIST_COLLECTION_PRODUCTS, {
+        id: collection.id,
+        first: 2,
+        after,
+      });
       const page = data.collection?.products;
       seen.push(...(page?.nodes.map((n) => n.title) ?? []));
       after = page?.pageInfo.hasNextPage ? page.pageInfo.endCursor : undefined;

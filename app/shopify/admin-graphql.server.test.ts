@@ -49,7 +49,13 @@ function scripted(steps: Step[], options: Partial<AdminGraphqlOptions> = {}) {
 const ok = (data: unknown = DATA) =>
   Response.json({
     data,
-    extensions: { cost: { requestedQueryCost: 1, actualQueryCost: 1, throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1999, restoreRate: 100 } } },
+    extensions: {
+      cost: {
+        requestedQueryCost: 1,
+        actualQueryCost: 1,
+        throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1999, restoreRate: 100 },
+      },
+    },
   });
 const throttledCost = (requested: number, available: number, restoreRate = 100) => ({
   requestedQueryCost: requested,
@@ -61,8 +67,10 @@ const throttled = (requested: number, available: number, restoreRate = 100) =>
     errors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }],
     extensions: { cost: throttledCost(requested, available, restoreRate) },
   });
-const status = (code: number, headers: Record<string, string> = {}) => Response.json({ errors: "Internal Server Error" }, { status: code, headers });
-const fetchFailed = () => new TypeError("fetch failed", { cause: Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }) });
+const status = (code: number, headers: Record<string, string> = {}) =>
+  Response.json({ errors: "Internal Server Error" }, { status: code, headers });
+const fetchFailed = () =>
+  new TypeError("fetch failed", { cause: Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }) });
 
 describe("makeAdminGraphql", () => {
   it("returns the data and sends the document and variables unchanged", async () => {
@@ -85,7 +93,9 @@ describe("makeAdminGraphql", () => {
   });
 
   it("gives up with AdminThrottledError after maxThrottleRetries waits", async () => {
-    const { admin, calls } = scripted([throttled(700, 0), throttled(700, 0), throttled(700, 0)], { maxThrottleRetries: 2 });
+    const { admin, calls } = scripted([throttled(700, 0), throttled(700, 0), throttled(700, 0)], {
+      maxThrottleRetries: 2,
+    });
     const error = await admin.query(QUERY).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AdminThrottledError);
     expect(error).toMatchObject({ operationName: "ShopName", attempts: 3, cost: { requestedQueryCost: 700 } });
@@ -93,7 +103,10 @@ describe("makeAdminGraphql", () => {
   });
 
   it("retries HTTP 5xx with jittered exponential back-off up to maxRetries, then throws AdminHttpError", async () => {
-    const { admin, sleeps, calls } = scripted([status(503), status(500), status(502), status(503)], { maxRetries: 3, baseDelayMs: 500 });
+    const { admin, sleeps, calls } = scripted([status(503), status(500), status(502), status(503)], {
+      maxRetries: 3,
+      baseDelayMs: 500,
+    });
     const error = await admin.query(QUERY).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AdminHttpError);
     expect(error).toMatchObject({ status: 503, attempts: 4, retriable: true, operationName: "ShopName" });
@@ -118,13 +131,23 @@ describe("makeAdminGraphql", () => {
 
   it("retries INTERNAL_SERVER_ERROR reported in a 200 response's errors, and reports it as a GraphQL error if it persists", async () => {
     const internal = () =>
-      Response.json({ errors: [{ message: "Internal error. Looks like something went wrong on our end.", extensions: { code: "INTERNAL_SERVER_ERROR" } }] });
+      Response.json({
+        errors: [
+          {
+            message: "Internal error. Looks like something went wrong on our end.",
+            extensions: { code: "INTERNAL_SERVER_ERROR" },
+          },
+        ],
+      });
     const recovering = scripted([internal(), ok()]);
     await expect(recovering.admin.query(QUERY)).resolves.toEqual(DATA);
     expect(recovering.calls).toHaveLength(2);
 
     const persisting = scripted([internal(), internal()], { maxRetries: 1 });
-    await expect(persisting.admin.query(QUERY)).rejects.toMatchObject({ name: "AdminGraphqlError", codes: ["INTERNAL_SERVER_ERROR"] });
+    await expect(persisting.admin.query(QUERY)).rejects.toMatchObject({
+      name: "AdminGraphqlError",
+      codes: ["INTERNAL_SERVER_ERROR"],
+    });
   });
 
   it("turns other GraphQL errors into AdminGraphqlError at once, keeping partial data", async () => {
@@ -135,18 +158,27 @@ describe("makeAdminGraphql", () => {
     const { admin, calls } = scripted([invalid]);
     const error = await admin.query(QUERY).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AdminGraphqlError);
-    expect(error).toMatchObject({ codes: ["ACCESS_DENIED"], data: { shop: null }, message: "ShopName failed: Access denied for shop field." });
+    expect(error).toMatchObject({
+      codes: ["ACCESS_DENIED"],
+      data: { shop: null },
+      message: "ShopName failed: Access denied for shop field.",
+    });
     expect(calls).toHaveLength(1);
   });
 
   it("does not retry a 401 (unknown or expired token) and reports the status", async () => {
-    const { admin, calls } = scripted([Response.json({ errors: "[API] Invalid API key or access token" }, { status: 401 })]);
+    const { admin, calls } = scripted([
+      Response.json({ errors: "[API] Invalid API key or access token" }, { status: 401 }),
+    ]);
     await expect(admin.query(QUERY)).rejects.toMatchObject({ name: "AdminHttpError", status: 401, retriable: false });
     expect(calls).toHaveLength(1);
   });
 
   it("stops waiting when the next wait would exceed maxTotalWaitMs", async () => {
-    const { admin, sleeps } = scripted([throttled(1000, 0), throttled(1000, 0)], { maxTotalWaitMs: 15_000, throttleJitterMs: 0 });
+    const { admin, sleeps } = scripted([throttled(1000, 0), throttled(1000, 0)], {
+      maxTotalWaitMs: 15_000,
+      throttleJitterMs: 0,
+    });
     await expect(admin.query(QUERY)).rejects.toBeInstanceOf(AdminThrottledError);
     expect(sleeps).toEqual([10_000]);
   });
@@ -168,7 +200,11 @@ describe("makeAdminGraphql with errors thrown by @shopify/shopify-api and shopif
       response: {} as Record<string, unknown>,
       headers,
       body: {
-        errors: { networkStatusCode: 200, message: "GraphQL Client: An error occurred", graphQLErrors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }] },
+        errors: {
+          networkStatusCode: 200,
+          message: "GraphQL Client: An error occurred",
+          graphQLErrors: [{ message: "Throttled", extensions: { code: "THROTTLED" } }],
+        },
         extensions: { cost: throttledCost(300, 100) },
       },
     });
@@ -182,26 +218,58 @@ describe("makeAdminGraphql with errors thrown by @shopify/shopify-api and shopif
       message: "Field 'nmae' doesn't exist on type 'Shop'",
       response: {} as Record<string, unknown>,
       headers,
-      body: { errors: { graphQLErrors: [{ message: "Field 'nmae' doesn't exist on type 'Shop'", extensions: { code: "undefinedField" } }] } },
+      body: {
+        errors: {
+          graphQLErrors: [
+            { message: "Field 'nmae' doesn't exist on type 'Shop'", extensions: { code: "undefinedField" } },
+          ],
+        },
+      },
     });
     const { admin } = scripted([error]);
     await expect(admin.query(QUERY)).rejects.toMatchObject({ name: "AdminGraphqlError", codes: ["undefinedField"] });
   });
 
   it("retries HttpInternalError, HttpThrottlingError and HttpRequestError; stops at other HttpResponseErrors", async () => {
-    const internal = new HttpInternalError({ message: "Shopify internal error", code: 502, statusText: "Bad Gateway", body: {}, headers });
-    const tooMany = new HttpThrottlingError({ message: "Throttled", code: 429, statusText: "Too Many Requests", body: {}, headers, retryAfter: 1 });
+    const internal = new HttpInternalError({
+      message: "Shopify internal error",
+      code: 502,
+      statusText: "Bad Gateway",
+      body: {},
+      headers,
+    });
+    const tooMany = new HttpThrottlingError({
+      message: "Throttled",
+      code: 429,
+      statusText: "Too Many Requests",
+      body: {},
+      headers,
+      retryAfter: 1,
+    });
     const noResponse = new HttpRequestError("Http request error, no response available: GraphQL Client: fetch failed");
-    const forbidden = new HttpResponseError({ message: "Forbidden", code: 403, statusText: "Forbidden", body: { errors: "Scope missing" }, headers });
+    const forbidden = new HttpResponseError({
+      message: "Forbidden",
+      code: 403,
+      statusText: "Forbidden",
+      body: { errors: "Scope missing" },
+      headers,
+    });
     const { admin, calls } = scripted([internal, tooMany, noResponse, forbidden], { throttleJitterMs: 0 });
-    await expect(admin.query(QUERY)).rejects.toMatchObject({ name: "AdminHttpError", status: 403, body: { errors: "Scope missing" } });
+    await expect(admin.query(QUERY)).rejects.toMatchObject({
+      name: "AdminHttpError",
+      status: 403,
+      body: { errors: "Scope missing" },
+    });
     expect(calls).toHaveLength(4);
   });
 
   it("handles a thrown Response, as an authenticated admin context throws them", async () => {
-    const { admin, calls } = scripted([() => {
-      throw new Response(JSON.stringify({}), { status: 502 });
-    }, ok()]);
+    const { admin, calls } = scripted([
+      () => {
+        throw new Response(JSON.stringify({}), { status: 502 });
+      },
+      ok(),
+    ]);
     await expect(admin.query(QUERY)).resolves.toEqual(DATA);
     expect(calls).toHaveLength(2);
   });
@@ -241,10 +309,16 @@ describe("throwIfUserErrors", () => {
     const payload = {
       job: null,
       userErrors: [{ field: ["moves", "0", "id"], message: "Media does not exist" }],
-      mediaUserErrors: [{ field: ["moves", "0", "id"], message: "Media does not exist", code: "MEDIA_DOES_NOT_EXIST_ON_PRODUCT" }],
+      mediaUserErrors: [
+        { field: ["moves", "0", "id"], message: "Media does not exist", code: "MEDIA_DOES_NOT_EXIST_ON_PRODUCT" },
+      ],
     };
     expect(() => throwIfUserErrors(payload, "ReorderProductMedia")).toThrow(
-      expect.objectContaining({ userErrors: [{ field: ["moves", "0", "id"], message: "Media does not exist", code: "MEDIA_DOES_NOT_EXIST_ON_PRODUCT" }] }),
+      expect.objectContaining({
+        userErrors: [
+          { field: ["moves", "0", "id"], message: "Media does not exist", code: "MEDIA_DOES_NOT_EXIST_ON_PRODUCT" },
+        ],
+      })
     );
   });
 

@@ -44,7 +44,7 @@ export interface AdminGraphqlResponse {
 /** Shaped like shopify-app-remix's `admin.graphql`; only `variables` is passed. */
 export type RawAdminGraphqlRequest = (
   query: string,
-  options: { variables?: Record<string, unknown> },
+  options: { variables?: Record<string, unknown> }
 ) => Promise<AdminGraphqlResponse>;
 
 export interface AdminGraphqlLogger {
@@ -87,10 +87,9 @@ export type OperationVariables<Doc extends string> = Doc extends KnownDocument
   ? KnownOperations[Doc]["variables"]
   : Record<string, unknown>;
 /** Variables may be left out only when the operation requires none. */
-type VariablesArgs<Doc extends string> =
-  Record<string, never> extends OperationVariables<Doc>
-    ? [variables?: OperationVariables<Doc>]
-    : [variables: OperationVariables<Doc>];
+type VariablesArgs<Doc extends string> = Record<string, never> extends OperationVariables<Doc>
+  ? [variables?: OperationVariables<Doc>]
+  : [variables: OperationVariables<Doc>];
 
 export interface AdminGraphql {
   /**
@@ -237,7 +236,7 @@ export function makeAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
             failure:
               attempt.kind === "network-error"
                 ? describe(attempt.error)
-                : (attempt.errors?.map((e) => e.message).join("; ") ?? `HTTP ${attempt.status ?? "5xx"}`),
+                : attempt.errors?.map((e) => e.message).join("; ") ?? `HTTP ${attempt.status ?? "5xx"}`,
             retry: failureRetries,
             waitMs: Math.round(waitMs),
           });
@@ -271,7 +270,8 @@ export function makeAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
   }
 
   return {
-    query: ((document: string, variables?: Record<string, unknown>) => run(document, variables)) as AdminGraphql["query"],
+    query: ((document: string, variables?: Record<string, unknown>) =>
+      run(document, variables)) as AdminGraphql["query"],
   };
 }
 
@@ -298,7 +298,8 @@ async function classifyResponse(response: AdminGraphqlResponse): Promise<Attempt
 
 function fromGraphqlResult(data: unknown, errors: GraphqlErrorDetail[], cost: QueryCost | undefined): Attempt {
   if (errors.length === 0) return { kind: "data", data, cost };
-  if (errors.some((e) => e.extensions?.code === "THROTTLED")) return { kind: "throttled", cost, retryAfterMs: undefined };
+  if (errors.some((e) => e.extensions?.code === "THROTTLED"))
+    return { kind: "throttled", cost, retryAfterMs: undefined };
   if (errors.some((e) => e.extensions?.code === "INTERNAL_SERVER_ERROR")) {
     return { kind: "server-error", status: 200, body: { errors }, errors };
   }
@@ -314,7 +315,11 @@ async function classifyThrown(thrown: unknown): Promise<Attempt> {
   }
   if (thrown instanceof HttpThrottlingError) {
     const retryAfter = thrown.response.retryAfter;
-    return { kind: "throttled", cost: undefined, retryAfterMs: retryAfter === undefined ? undefined : retryAfter * 1000 };
+    return {
+      kind: "throttled",
+      cost: undefined,
+      retryAfterMs: retryAfter === undefined ? undefined : retryAfter * 1000,
+    };
   }
   if (thrown instanceof HttpRetriableError) {
     return { kind: "server-error", status: thrown.response.code, body: thrown.response.body };

@@ -53,7 +53,7 @@ export function requestedQueryCost(
   schema: GraphQLSchema,
   operation: OperationDefinitionNode,
   fragments: Record<string, FragmentDefinitionNode>,
-  variables: Record<string, unknown>,
+  variables: Record<string, unknown>
 ): number {
   const ctx: CostContext = { schema, fragments, variables };
   if (operation.operation === "mutation") {
@@ -67,7 +67,7 @@ export function actualQueryCost(
   operation: OperationDefinitionNode,
   fragments: Record<string, FragmentDefinitionNode>,
   variables: Record<string, unknown>,
-  data: unknown,
+  data: unknown
 ): number {
   const ctx: CostContext = { schema, fragments, variables };
   if (operation.operation === "mutation") {
@@ -75,7 +75,7 @@ export function actualQueryCost(
   }
   return Math.min(
     requestedQueryCost(schema, operation, fragments, variables),
-    actualSelectionCost(ctx, operation.selectionSet, schema.getQueryType()!, data),
+    actualSelectionCost(ctx, operation.selectionSet, schema.getQueryType()!, data)
   );
 }
 
@@ -84,13 +84,15 @@ function collectFields(
   ctx: CostContext,
   selectionSet: SelectionSetNode,
   parentType: GraphQLCompositeType,
-  into: Map<string, CollectedField[]> = new Map(),
+  into: Map<string, CollectedField[]> = new Map()
 ): Map<string, CollectedField[]> {
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
       if (selection.name.value.startsWith("__")) continue;
       const definition =
-        isObjectType(parentType) || isInterfaceType(parentType) ? parentType.getFields()[selection.name.value] : undefined;
+        isObjectType(parentType) || isInterfaceType(parentType)
+          ? parentType.getFields()[selection.name.value]
+          : undefined;
       if (!definition) continue;
       const key = selection.alias?.value ?? selection.name.value;
       into.set(key, [...(into.get(key) ?? []), { node: selection, definition }]);
@@ -124,7 +126,11 @@ function fieldCost(ctx: CostContext, { node, definition }: CollectedField): numb
 }
 
 /** The cost of one node of a connection: `edges { node { … } }` and `nodes { … }`, whichever is higher. */
-function connectionNodeCost(ctx: CostContext, selectionSet: SelectionSetNode, connectionType: GraphQLCompositeType): number {
+function connectionNodeCost(
+  ctx: CostContext,
+  selectionSet: SelectionSetNode,
+  connectionType: GraphQLCompositeType
+): number {
   let cost = 0;
   for (const fields of collectFields(ctx, selectionSet, connectionType).values()) {
     for (const { node, definition } of fields) {
@@ -144,7 +150,7 @@ function actualSelectionCost(
   ctx: CostContext,
   selectionSet: SelectionSetNode,
   parentType: GraphQLCompositeType,
-  data: unknown,
+  data: unknown
 ): number {
   if (!data || typeof data !== "object") return 0;
   let total = 0;
@@ -169,12 +175,15 @@ function actualFieldCost(ctx: CostContext, { node, definition }: CollectedField,
         const items = (connection as Record<string, unknown>)[key];
         if (!Array.isArray(items)) continue;
         if (innerDefinition.name === "nodes") {
-          nodesCost = Math.max(nodesCost, sum(items.map((item) => 1 + actualSelectionCost(ctx, inner.selectionSet!, innerNamed, item))));
+          nodesCost = Math.max(
+            nodesCost,
+            sum(items.map((item) => 1 + actualSelectionCost(ctx, inner.selectionSet!, innerNamed, item)))
+          );
         }
         if (innerDefinition.name === "edges") {
           const edgeNode = collectFields(ctx, inner.selectionSet, innerNamed).get("node") ?? [];
           const costs = items.map((edge) =>
-            Math.max(0, ...edgeNode.map((f) => actualFieldCost(ctx, f, (edge as { node?: unknown } | null)?.node))),
+            Math.max(0, ...edgeNode.map((f) => actualFieldCost(ctx, f, (edge as { node?: unknown } | null)?.node)))
           );
           nodesCost = Math.max(nodesCost, sum(costs));
         }
@@ -183,7 +192,9 @@ function actualFieldCost(ctx: CostContext, { node, definition }: CollectedField,
     return CONNECTION_BASE_COST + nodesCost;
   }
   if (Array.isArray(value)) {
-    const costs = value.map((item) => (item == null ? 0 : 1 + actualSelectionCost(ctx, node.selectionSet!, named, item)));
+    const costs = value.map((item) =>
+      item == null ? 0 : 1 + actualSelectionCost(ctx, node.selectionSet!, named, item)
+    );
     return listMultiplier(ctx, node, definition.type) > 1 ? sum(costs) : Math.max(0, ...costs);
   }
   return 1 + actualSelectionCost(ctx, node.selectionSet, named, value);

@@ -147,7 +147,10 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
     now,
     cdnOrigin: () => origins.cdn,
     defaultPlan: { ...STANDARD_PLAN, ...options.plan },
-    fileTimeline: { uploadedMs: options.fileTimeline?.uploadedMs ?? 200, processingMs: options.fileTimeline?.processingMs ?? 800 },
+    fileTimeline: {
+      uploadedMs: options.fileTimeline?.uploadedMs ?? 200,
+      processingMs: options.fileTimeline?.processingMs ?? 800,
+    },
   });
   const uploadSecret = randomBytes(16);
   const signUpload = (key: string) => createHmac("sha256", uploadSecret).update(key).digest("hex");
@@ -156,7 +159,9 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
   const log: RequestLogEntry[] = [];
 
   function takeForced(target: FakeTarget, shop: string | null, kinds: Forced["kind"][]): Forced | undefined {
-    const index = forced.findIndex((f) => f.target === target && kinds.includes(f.kind) && (!f.shop || f.shop === shop));
+    const index = forced.findIndex(
+      (f) => f.target === target && kinds.includes(f.kind) && (!f.shop || f.shop === shop)
+    );
     return index === -1 ? undefined : forced.splice(index, 1)[0];
   }
 
@@ -181,7 +186,10 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
     }
     if (failure?.kind === "status") {
       record({ ...base, status: failure.status, outcome: "forced-failure" });
-      return Response.json({ errors: "Internal Server Error" }, { status: failure.status, statusText: "Forced by fake-admin" });
+      return Response.json(
+        { errors: "Internal Server Error" },
+        { status: failure.status, statusText: "Forced by fake-admin" }
+      );
     }
     switch (target) {
       case "graphql":
@@ -250,7 +258,7 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
     const fragments = Object.fromEntries(
       document.definitions
         .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
-        .map((d) => [d.name.value, d]),
+        .map((d) => [d.name.value, d])
     );
     const operationType = operation.operation;
     const state = store.shop(shop);
@@ -337,17 +345,24 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
     const base = { target: "upload", method: request.method, url: request.url, shop: null } as const;
     const denied = (reason: string) => {
       record({ ...base, status: 403, outcome: "forbidden" });
-      return new Response(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>${reason}</Message></Error>`, {
-        status: 403,
-        headers: { "Content-Type": "application/xml" },
-      });
+      return new Response(
+        `<?xml version="1.0" encoding="UTF-8"?><Error><Code>AccessDenied</Code><Message>${reason}</Message></Error>`,
+        {
+          status: 403,
+          headers: { "Content-Type": "application/xml" },
+        }
+      );
     };
     const key = decodeURIComponent(`${url.origin}${url.pathname}`.slice(origins.upload.length + 1));
     if (request.method === "PUT") {
       const staged = store.stagedUploadByKey(key);
       if (!staged || staged.httpMethod !== "PUT") return denied("No staged upload for this URL");
       if (url.searchParams.get("X-Fake-Signature") !== staged.signature) return denied("Invalid signature");
-      staged.upload = { bytes: new Uint8Array(await request.arrayBuffer()), contentType: request.headers.get("content-type"), at: now() };
+      staged.upload = {
+        bytes: new Uint8Array(await request.arrayBuffer()),
+        contentType: request.headers.get("content-type"),
+        at: now(),
+      };
       record({ ...base, shop: staged.shop, status: 200, outcome: "ok" });
       return new Response(null, { status: 200 });
     }
@@ -360,13 +375,15 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
       if (form?.get("x-fake-signature") !== staged.signature) return denied("Invalid signature");
       if (!(file instanceof Blob)) {
         record({ ...base, shop: staged.shop, status: 400, outcome: "bad-request" });
-        return new Response("<Error><Code>InvalidArgument</Code><Message>No file field</Message></Error>", { status: 400 });
+        return new Response("<Error><Code>InvalidArgument</Code><Message>No file field</Message></Error>", {
+          status: 400,
+        });
       }
       staged.upload = { bytes: new Uint8Array(await file.arrayBuffer()), contentType: file.type || null, at: now() };
       record({ ...base, shop: staged.shop, status: 201, outcome: "ok" });
       return new Response(
         `<?xml version="1.0" encoding="UTF-8"?><PostResponse><Location>${staged.resourceUrl}</Location><Key>${staged.key}</Key></PostResponse>`,
-        { status: 201, headers: { "Content-Type": "application/xml" } },
+        { status: 201, headers: { "Content-Type": "application/xml" } }
       );
     }
     return denied("Staged uploads are write-only");
@@ -427,15 +444,21 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
 
     /** The next `count` GraphQL requests (of `shop`, if given) are THROTTLED whatever the bucket holds. */
     throttleNext(count = 1, { shop }: { shop?: string } = {}): void {
-      for (let i = 0; i < count; i++) forced.push({ kind: "throttle", target: "graphql", ...(shop ? { shop: normalizeShop(shop) } : {}) });
+      for (let i = 0; i < count; i++)
+        forced.push({ kind: "throttle", target: "graphql", ...(shop ? { shop: normalizeShop(shop) } : {}) });
     },
     /** The next `count` requests to `target` (GraphQL by default) answer HTTP `status` (500 by default). */
-    failNext(count = 1, { status = 500, target = "graphql", shop }: { status?: number; target?: FakeTarget; shop?: string } = {}): void {
-      for (let i = 0; i < count; i++) forced.push({ kind: "status", status, target, ...(shop ? { shop: normalizeShop(shop) } : {}) });
+    failNext(
+      count = 1,
+      { status = 500, target = "graphql", shop }: { status?: number; target?: FakeTarget; shop?: string } = {}
+    ): void {
+      for (let i = 0; i < count; i++)
+        forced.push({ kind: "status", status, target, ...(shop ? { shop: normalizeShop(shop) } : {}) });
     },
     /** The next `count` requests to `target` fail like a dropped connection (handle throws FakeNetworkError). */
     networkErrorNext(count = 1, { target = "graphql", shop }: { target?: FakeTarget; shop?: string } = {}): void {
-      for (let i = 0; i < count; i++) forced.push({ kind: "network", target, ...(shop ? { shop: normalizeShop(shop) } : {}) });
+      for (let i = 0; i < count; i++)
+        forced.push({ kind: "network", target, ...(shop ? { shop: normalizeShop(shop) } : {}) });
     },
     /** The next `count` files created (fileCreate, productUpdate media) end FAILED instead of READY. */
     failNextFileProcessing(count = 1, failure: Partial<FileFailure> = {}): void {
@@ -470,7 +493,9 @@ function costExtension(requested: number, actual: number | null, status: Throttl
 }
 
 function formatError(error: unknown): GraphQLFormattedError {
-  return error instanceof GraphQLError ? error.toJSON() : { message: error instanceof Error ? error.message : String(error) };
+  return error instanceof GraphQLError
+    ? error.toJSON()
+    : { message: error instanceof Error ? error.message : String(error) };
 }
 
 async function grantTypeOf(request: Request): Promise<string | undefined> {

@@ -34,8 +34,16 @@ const UPDATE = `mutation ($files: [FileUpdateInput!]!) {
 
 type Target = { url: string; resourceUrl: string; parameters: { name: string; value: string }[] };
 type StageData = { stagedUploadsCreate: { stagedTargets: Target[] } };
-type CreateData = { fileCreate: { files: { id: string; fileStatus: string; alt: string }[] | null; userErrors: unknown[] } };
-type StatusData = { node: { fileStatus: string; image: { url: string; width: number; height: number } | null; fileErrors: { code: string }[] } };
+type CreateData = {
+  fileCreate: { files: { id: string; fileStatus: string; alt: string }[] | null; userErrors: unknown[] };
+};
+type StatusData = {
+  node: {
+    fileStatus: string;
+    image: { url: string; width: number; height: number } | null;
+    fileErrors: { code: string }[];
+  };
+};
 
 async function stage(fake: ReturnType<typeof setup>["fake"], httpMethod: "PUT" | "POST" = "PUT"): Promise<Target> {
   const { body } = await runGraphql<StageData>(fake, SHOP, STAGE, {
@@ -46,7 +54,9 @@ async function stage(fake: ReturnType<typeof setup>["fake"], httpMethod: "PUT" |
 
 async function uploadedFile(fake: ReturnType<typeof setup>["fake"], bytes: Uint8Array = makePng(768, 1024)) {
   const target = await stage(fake);
-  const put = await fake.handle(new Request(target.url, { method: "PUT", body: bytes.slice(), headers: { "Content-Type": "image/png" } }));
+  const put = await fake.handle(
+    new Request(target.url, { method: "PUT", body: bytes.slice(), headers: { "Content-Type": "image/png" } })
+  );
   expect(put.status).toBe(200);
   const { body } = await runGraphql<CreateData>(fake, SHOP, CREATE, {
     files: [{ originalSource: target.resourceUrl, alt: "Model wearing the silk dress", contentType: "IMAGE" }],
@@ -110,27 +120,41 @@ describe("files", () => {
     fake.failNextFileProcessing(1, { code: "IMAGE_PROCESSING_FAILURE" });
     const file = await uploadedFile(fake);
     fake.store.settleFiles();
-    expect(await statusOf(fake, file.id)).toMatchObject({ fileStatus: "FAILED", image: null, fileErrors: [{ code: "IMAGE_PROCESSING_FAILURE" }] });
+    expect(await statusOf(fake, file.id)).toMatchObject({
+      fileStatus: "FAILED",
+      image: null,
+      fileErrors: [{ code: "IMAGE_PROCESSING_FAILURE" }],
+    });
   });
 
   it("ends FAILED when the staged bytes are not an image, or nothing was uploaded", async () => {
     const { fake } = setup();
     const notAnImage = await uploadedFile(fake, new TextEncoder().encode("<html>oops</html>"));
     const target = await stage(fake);
-    const { body } = await runGraphql<CreateData>(fake, SHOP, CREATE, { files: [{ originalSource: target.resourceUrl }] });
+    const { body } = await runGraphql<CreateData>(fake, SHOP, CREATE, {
+      files: [{ originalSource: target.resourceUrl }],
+    });
     const neverUploaded = body.data!.fileCreate.files![0]!;
     fake.store.settleFiles();
-    expect((await statusOf(fake, notAnImage.id)).fileErrors).toEqual([{ code: "UNSUPPORTED_IMAGE_FILE_TYPE", message: expect.any(String) }]);
-    expect((await statusOf(fake, neverUploaded.id)).fileErrors).toEqual([{ code: "IMAGE_DOWNLOAD_FAILURE", message: expect.any(String) }]);
+    expect((await statusOf(fake, notAnImage.id)).fileErrors).toEqual([
+      { code: "UNSUPPORTED_IMAGE_FILE_TYPE", message: expect.any(String) },
+    ]);
+    expect((await statusOf(fake, neverUploaded.id)).fileErrors).toEqual([
+      { code: "IMAGE_DOWNLOAD_FAILURE", message: expect.any(String) },
+    ]);
   });
 
   it("answers an invalid originalSource with userErrors and creates nothing", async () => {
     const { fake } = setup();
     const before = fake.store.files(SHOP).length;
-    const { body } = await runGraphql<CreateData>(fake, SHOP, CREATE, { files: [{ originalSource: "not a url", alt: "x" }] });
+    const { body } = await runGraphql<CreateData>(fake, SHOP, CREATE, {
+      files: [{ originalSource: "not a url", alt: "x" }],
+    });
     expect(body.data!.fileCreate).toEqual({
       files: null,
-      userErrors: [{ field: ["files", "0", "originalSource"], code: "INVALID_IMAGE_SOURCE_URL", message: "Image URL is invalid." }],
+      userErrors: [
+        { field: ["files", "0", "originalSource"], code: "INVALID_IMAGE_SOURCE_URL", message: "Image URL is invalid." },
+      ],
     });
     expect(fake.store.files(SHOP)).toHaveLength(before);
   });
@@ -143,12 +167,18 @@ describe("files", () => {
     });
     fake.store.addShop({ domain: SHOP });
     const { body } = await runGraphql<CreateData>(fake, SHOP, CREATE, {
-      files: [{ originalSource: "https://renders.example/ok.png" }, { originalSource: "https://renders.example/missing.png" }],
+      files: [
+        { originalSource: "https://renders.example/ok.png" },
+        { originalSource: "https://renders.example/missing.png" },
+      ],
     });
     const [ok, missing] = body.data!.fileCreate.files!;
     now += 10_000;
     expect(await statusOf(fake, ok!.id)).toMatchObject({ fileStatus: "READY", image: { width: 10, height: 20 } });
-    expect(await statusOf(fake, missing!.id)).toMatchObject({ fileStatus: "FAILED", fileErrors: [{ code: "IMAGE_DOWNLOAD_FAILURE" }] });
+    expect(await statusOf(fake, missing!.id)).toMatchObject({
+      fileStatus: "FAILED",
+      fileErrors: [{ code: "IMAGE_DOWNLOAD_FAILURE" }],
+    });
   });
 
   it("refuses to reference a file that is not READY yet (NON_READY_STATE) and changes nothing", async () => {
@@ -156,7 +186,12 @@ describe("files", () => {
     const file = await uploadedFile(fake);
     const { body } = await runGraphql(fake, SHOP, UPDATE, { files: [{ id: file.id, referencesToAdd: [dress.id] }] });
     expect(body.data).toEqual({
-      fileUpdate: { files: null, userErrors: [{ field: ["files", "0", "id"], code: "NON_READY_STATE", message: "Non-ready files cannot be updated." }] },
+      fileUpdate: {
+        files: null,
+        userErrors: [
+          { field: ["files", "0", "id"], code: "NON_READY_STATE", message: "Non-ready files cannot be updated." },
+        ],
+      },
     });
     expect(fake.store.productMedia(SHOP, dress.id)).toHaveLength(1);
   });
@@ -167,7 +202,9 @@ describe("files", () => {
     clock.advance(5_000);
     for (let attempt = 0; attempt < 2; attempt++) {
       const { body } = await runGraphql(fake, SHOP, UPDATE, { files: [{ id: file.id, referencesToAdd: [dress.id] }] });
-      expect(body.data).toEqual({ fileUpdate: { files: [{ id: file.id, alt: "Model wearing the silk dress" }], userErrors: [] } });
+      expect(body.data).toEqual({
+        fileUpdate: { files: [{ id: file.id, alt: "Model wearing the silk dress" }], userErrors: [] },
+      });
     }
     expect(fake.store.productMedia(SHOP, dress.id).map((m) => [m.id, m.status])).toEqual([
       [dress.mediaIds[0], "READY"],
@@ -187,12 +224,18 @@ describe("files", () => {
       fileUpdate: {
         files: null,
         userErrors: [
-          { field: ["files", "0", "referencesToAdd"], code: "REFERENCE_TARGET_DOES_NOT_EXIST", message: expect.any(String) },
+          {
+            field: ["files", "0", "referencesToAdd"],
+            code: "REFERENCE_TARGET_DOES_NOT_EXIST",
+            message: expect.any(String),
+          },
           { field: ["files", "0", "referencesToAdd"], code: "UNSUPPORTED_FILE_REFERENCE", message: expect.any(String) },
         ],
       },
     });
-    const unknownFile = await runGraphql(fake, SHOP, UPDATE, { files: [{ id: "gid://shopify/MediaImage/999999", alt: "x" }] });
+    const unknownFile = await runGraphql(fake, SHOP, UPDATE, {
+      files: [{ id: "gid://shopify/MediaImage/999999", alt: "x" }],
+    });
     expect(unknownFile.body.data).toMatchObject({ fileUpdate: { userErrors: [{ code: "FILE_DOES_NOT_EXIST" }] } });
   });
 
@@ -212,7 +255,9 @@ describe("files", () => {
     const flatLay = dress.mediaIds[0]!;
     const DELETE = `mutation ($ids: [ID!]!) { fileDelete(fileIds: $ids) { deletedFileIds userErrors { field code } } }`;
     const unknown = await runGraphql(fake, SHOP, DELETE, { ids: [flatLay, "gid://shopify/MediaImage/999999"] });
-    expect(unknown.body.data).toEqual({ fileDelete: { deletedFileIds: null, userErrors: [{ field: ["fileIds"], code: "FILE_DOES_NOT_EXIST" }] } });
+    expect(unknown.body.data).toEqual({
+      fileDelete: { deletedFileIds: null, userErrors: [{ field: ["fileIds"], code: "FILE_DOES_NOT_EXIST" }] },
+    });
     expect(fake.store.productMedia(SHOP, dress.id)).toHaveLength(1);
     const deleted = await runGraphql(fake, SHOP, DELETE, { ids: [flatLay] });
     expect(deleted.body.data).toEqual({ fileDelete: { deletedFileIds: [flatLay], userErrors: [] } });
@@ -226,7 +271,9 @@ describe("files", () => {
     await runGraphql(fake, SHOP, UPDATE, { files: [{ id, alt: "Silk dress, flat lay on linen" }] });
     expect(fake.store.productMedia(SHOP, dress.id)[0]?.alt).toBe("Silk dress, flat lay on linen");
     const tooLong = await runGraphql(fake, SHOP, UPDATE, { files: [{ id, alt: "x".repeat(513) }] });
-    expect(tooLong.body.data).toMatchObject({ fileUpdate: { files: null, userErrors: [{ code: "ALT_VALUE_LIMIT_EXCEEDED" }] } });
+    expect(tooLong.body.data).toMatchObject({
+      fileUpdate: { files: null, userErrors: [{ code: "ALT_VALUE_LIMIT_EXCEEDED" }] },
+    });
     expect(fake.store.productMedia(SHOP, dress.id)[0]?.alt).toBe("Silk dress, flat lay on linen");
   });
 });

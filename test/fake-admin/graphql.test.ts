@@ -12,8 +12,21 @@ function seededFake() {
     productType: "Shirts",
     images: [{ alt: "Front of the linen shirt" }, { alt: "Back" }],
     variants: [
-      { title: "S / Sand", selectedOptions: [{ name: "Size", value: "S" }, { name: "Color", value: "Sand" }], imageIndex: 1 },
-      { title: "M / Sand", selectedOptions: [{ name: "Size", value: "M" }, { name: "Color", value: "Sand" }] },
+      {
+        title: "S / Sand",
+        selectedOptions: [
+          { name: "Size", value: "S" },
+          { name: "Color", value: "Sand" },
+        ],
+        imageIndex: 1,
+      },
+      {
+        title: "M / Sand",
+        selectedOptions: [
+          { name: "Size", value: "M" },
+          { name: "Color", value: "Sand" },
+        ],
+      },
     ],
   });
   return { fake, shirt };
@@ -22,7 +35,12 @@ function seededFake() {
 describe("the fake Admin API executes documents against Shopify's schema", () => {
   it("returns a product with its media, alt text and variants as stored", async () => {
     const { fake, shirt } = seededFake();
-    type Media = { alt: string; mediaContentType: string; status: string; image: { url: string; altText: string; width: number; height: number } | null };
+    type Media = {
+      alt: string;
+      mediaContentType: string;
+      status: string;
+      image: { url: string; altText: string; width: number; height: number } | null;
+    };
     type Data = {
       product: {
         featuredMedia: { id: string; alt: string };
@@ -41,19 +59,30 @@ describe("the fake Admin API executes documents against Shopify's schema", () =>
           variants(first: 10) { nodes { title selectedOptions { name value } media(first: 1) { nodes { id } } } }
         }
       }`,
-      { id: shirt.id },
+      { id: shirt.id }
     );
     expect(status).toBe(200);
     expect(body.errors).toBeUndefined();
     const product = body.data!.product;
-    expect(product).toMatchObject({ title: "Linen shirt", handle: "linen-shirt", productType: "Shirts", status: "ACTIVE" });
+    expect(product).toMatchObject({
+      title: "Linen shirt",
+      handle: "linen-shirt",
+      productType: "Shirts",
+      status: "ACTIVE",
+    });
     expect(product.featuredMedia).toEqual({ id: shirt.mediaIds[0], alt: "Front of the linen shirt" });
     expect(product.media.nodes.map((m) => [m.alt, m.mediaContentType, m.status])).toEqual([
       ["Front of the linen shirt", "IMAGE", "READY"],
       ["Back", "IMAGE", "READY"],
     ]);
-    expect(product.media.nodes[0]?.image).toMatchObject({ altText: "Front of the linen shirt", width: 1200, height: 1600 });
-    expect(product.media.nodes[0]?.image?.url).toMatch(/^https:\/\/fake-admin-cdn\.test\/s\/files\/.+linen-shirt-1\.png/);
+    expect(product.media.nodes[0]?.image).toMatchObject({
+      altText: "Front of the linen shirt",
+      width: 1200,
+      height: 1600,
+    });
+    expect(product.media.nodes[0]?.image?.url).toMatch(
+      /^https:\/\/fake-admin-cdn\.test\/s\/files\/.+linen-shirt-1\.png/
+    );
     expect(product.variants.nodes[0]).toEqual({
       title: "S / Sand",
       selectedOptions: [
@@ -67,7 +96,9 @@ describe("the fake Admin API executes documents against Shopify's schema", () =>
 
   it("answers a misspelt field with a validation error and no data, not a silent null", async () => {
     const { fake, shirt } = seededFake();
-    const { status, body } = await runGraphql(fake, SHOP, `query ($id: ID!) { product(id: $id) { id titel } }`, { id: shirt.id });
+    const { status, body } = await runGraphql(fake, SHOP, `query ($id: ID!) { product(id: $id) { id titel } }`, {
+      id: shirt.id,
+    });
     expect(status).toBe(200);
     expect(body.data).toBeUndefined();
     expect(body.errors?.[0]?.message).toBe('Cannot query field "titel" on type "Product". Did you mean "title"?');
@@ -78,7 +109,9 @@ describe("the fake Admin API executes documents against Shopify's schema", () =>
     const wrongArgument = await runGraphql(fake, SHOP, `{ products(first: "ten") { nodes { id } } }`);
     expect(wrongArgument.body.errors?.[0]?.message).toMatch(/Int cannot represent non-integer value/);
     const wrongVariable = await runGraphql(fake, SHOP, `query ($id: String!) { product(id: $id) { id } }`, { id: "x" });
-    expect(wrongVariable.body.errors?.[0]?.message).toMatch(/Variable "\$id" of type "String!" used in position expecting type "ID!"/);
+    expect(wrongVariable.body.errors?.[0]?.message).toMatch(
+      /Variable "\$id" of type "String!" used in position expecting type "ID!"/
+    );
   });
 
   it("answers a syntax error with errors and HTTP 200, like Shopify", async () => {
@@ -90,7 +123,9 @@ describe("the fake Admin API executes documents against Shopify's schema", () =>
 
   it("reports a schema field the fake does not model as an error naming it", async () => {
     const { fake, shirt } = seededFake();
-    const { body } = await runGraphql(fake, SHOP, `query ($id: ID!) { product(id: $id) { id totalInventory } }`, { id: shirt.id });
+    const { body } = await runGraphql(fake, SHOP, `query ($id: ID!) { product(id: $id) { id totalInventory } }`, {
+      id: shirt.id,
+    });
     expect(body.errors?.[0]).toMatchObject({
       message: "fake-admin does not implement Product.totalInventory",
       path: ["product", "totalInventory"],
@@ -107,7 +142,7 @@ describe("the fake Admin API executes documents against Shopify's schema", () =>
         node(id: $one) { id ... on Product { title } }
         nodes(ids: $ids) { __typename id ... on MediaImage { alt } ... on ProductVariant { title } }
       }`,
-      { one: shirt.id, ids: [shirt.mediaIds[0], shirt.variantIds[0], "gid://shopify/Product/999999"] },
+      { one: shirt.id, ids: [shirt.mediaIds[0], shirt.variantIds[0], "gid://shopify/Product/999999"] }
     );
     expect(body.data).toEqual({
       node: { id: shirt.id, title: "Linen shirt" },
@@ -124,7 +159,9 @@ describe("the fake Admin API executes documents against Shopify's schema", () =>
   it("keeps shops apart", async () => {
     const { fake, shirt } = seededFake();
     fake.store.addShop({ domain: "other.myshopify.com" });
-    const { body } = await runGraphql(fake, "other.myshopify.com", `query ($id: ID!) { product(id: $id) { id } }`, { id: shirt.id });
+    const { body } = await runGraphql(fake, "other.myshopify.com", `query ($id: ID!) { product(id: $id) { id } }`, {
+      id: shirt.id,
+    });
     expect(body.data).toEqual({ product: null });
   });
 
@@ -135,16 +172,24 @@ describe("the fake Admin API executes documents against Shopify's schema", () =>
     expect(drafts.body.data).toEqual({ products: { nodes: [{ title: "Wool coat" }] } });
     const byWord = await runGraphql(fake, SHOP, `{ products(first: 10, query: "linen") { nodes { title } } }`);
     expect(byWord.body.data).toEqual({ products: { nodes: [{ title: "Linen shirt" }] } });
-    const unsupported = await runGraphql(fake, SHOP, `{ products(first: 10, query: "inventory_total:>5") { nodes { title } } }`);
+    const unsupported = await runGraphql(
+      fake,
+      SHOP,
+      `{ products(first: 10, query: "inventory_total:>5") { nodes { title } } }`
+    );
     expect(unsupported.body.errors?.[0]?.message).toMatch(/fake-admin does not implement/);
   });
 
   it("serves only the pinned API version, and unknown shops get 404", async () => {
     const { fake } = seededFake();
     const token = fake.issueAccessToken(SHOP);
-    const oldVersion = await fake.handle(adminGraphqlRequest({ shop: SHOP, query: "{ shop { name } }", accessToken: token, apiVersion: "2024-01" }));
+    const oldVersion = await fake.handle(
+      adminGraphqlRequest({ shop: SHOP, query: "{ shop { name } }", accessToken: token, apiVersion: "2024-01" })
+    );
     expect(oldVersion.status).toBe(404);
-    const unknownShop = await fake.handle(adminGraphqlRequest({ shop: "nobody.myshopify.com", query: "{ shop { name } }", accessToken: token }));
+    const unknownShop = await fake.handle(
+      adminGraphqlRequest({ shop: "nobody.myshopify.com", query: "{ shop { name } }", accessToken: token })
+    );
     expect(unknownShop.status).toBe(404);
   });
 
@@ -174,7 +219,11 @@ describe("pagination", () => {
       }
     }
   }`;
-  type Page = { collection: { products: { edges: { cursor: string; node: { title: string } }[]; pageInfo: Record<string, unknown> } } };
+  type Page = {
+    collection: {
+      products: { edges: { cursor: string; node: { title: string } }[]; pageInfo: Record<string, unknown> };
+    };
+  };
 
   it("walks a collection's products page by page with cursors until hasNextPage is false", async () => {
     const { fake, collection } = await collectionOfFive();
@@ -197,7 +246,11 @@ describe("pagination", () => {
     const page = lastTwo.body.data!.collection.products;
     expect(page.edges.map((e) => e.node.title)).toEqual(["Dress D", "Dress E"]);
     expect(page.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: false });
-    const before = await runGraphql<Page>(fake, SHOP, PAGE, { id: collection.id, last: 2, before: page.pageInfo.startCursor });
+    const before = await runGraphql<Page>(fake, SHOP, PAGE, {
+      id: collection.id,
+      last: 2,
+      before: page.pageInfo.startCursor,
+    });
     expect(before.body.data!.collection.products.edges.map((e) => e.node.title)).toEqual(["Dress B", "Dress C"]);
   });
 
@@ -223,10 +276,13 @@ describe("product mutations", () => {
       fake,
       SHOP,
       `mutation ($product: ProductUpdateInput!) { productUpdate(product: $product) { product { title status productType } userErrors { field message } } }`,
-      { product: { id: shirt.id, title: "Linen shirt, relaxed", status: "DRAFT", productType: "Tops" } },
+      { product: { id: shirt.id, title: "Linen shirt, relaxed", status: "DRAFT", productType: "Tops" } }
     );
     expect(body.data).toEqual({
-      productUpdate: { product: { title: "Linen shirt, relaxed", status: "DRAFT", productType: "Tops" }, userErrors: [] },
+      productUpdate: {
+        product: { title: "Linen shirt, relaxed", status: "DRAFT", productType: "Tops" },
+        userErrors: [],
+      },
     });
     expect(fake.store.product(SHOP, shirt.id)?.title).toBe("Linen shirt, relaxed");
   });
@@ -237,16 +293,20 @@ describe("product mutations", () => {
       fake,
       SHOP,
       `mutation ($product: ProductUpdateInput!) { productUpdate(product: $product) { product { id } userErrors { field message } } }`,
-      { product: { id: "gid://shopify/Product/424242", title: "Ghost" } },
+      { product: { id: "gid://shopify/Product/424242", title: "Ghost" } }
     );
-    expect(body.data).toEqual({ productUpdate: { product: null, userErrors: [{ field: ["id"], message: "Product does not exist" }] } });
+    expect(body.data).toEqual({
+      productUpdate: { product: null, userErrors: [{ field: ["id"], message: "Product does not exist" }] },
+    });
     const blankTitle = await runGraphql(
       fake,
       SHOP,
       `mutation ($product: ProductUpdateInput!) { productUpdate(product: $product) { userErrors { field message } } }`,
-      { product: { id: shirt.id, title: " ", status: "ARCHIVED" } },
+      { product: { id: shirt.id, title: " ", status: "ARCHIVED" } }
     );
-    expect(blankTitle.body.data).toEqual({ productUpdate: { userErrors: [{ field: ["title"], message: "Title can't be blank" }] } });
+    expect(blankTitle.body.data).toEqual({
+      productUpdate: { userErrors: [{ field: ["title"], message: "Title can't be blank" }] },
+    });
     expect(fake.store.product(SHOP, shirt.id)).toMatchObject({ title: "Linen shirt", status: "ACTIVE" });
   });
 
@@ -258,11 +318,22 @@ describe("product mutations", () => {
       `mutation ($product: ProductUpdateInput!, $media: [CreateMediaInput!]) {
         productUpdate(product: $product, media: $media) { product { media(first: 5) { nodes { alt status } } } userErrors { message } }
       }`,
-      { product: { id: shirt.id }, media: [{ alt: "Detail", mediaContentType: "IMAGE", originalSource: "https://images.example/detail.jpg" }] },
+      {
+        product: { id: shirt.id },
+        media: [{ alt: "Detail", mediaContentType: "IMAGE", originalSource: "https://images.example/detail.jpg" }],
+      }
     );
     expect(body.data).toEqual({
       productUpdate: {
-        product: { media: { nodes: [{ alt: "Front of the linen shirt", status: "READY" }, { alt: "Back", status: "READY" }, { alt: "Detail", status: "UPLOADED" }] } },
+        product: {
+          media: {
+            nodes: [
+              { alt: "Front of the linen shirt", status: "READY" },
+              { alt: "Back", status: "READY" },
+              { alt: "Detail", status: "UPLOADED" },
+            ],
+          },
+        },
         userErrors: [],
       },
     });
@@ -278,9 +349,15 @@ describe("product mutations", () => {
   it("attaches a product's media to a variant with productVariantAppendMedia", async () => {
     const { fake, shirt } = seededFake();
     const variantId = shirt.variantIds[1]!;
-    const { body } = await runGraphql(fake, SHOP, APPEND, { productId: shirt.id, variantMedia: [{ variantId, mediaIds: [shirt.mediaIds[0]] }] });
+    const { body } = await runGraphql(fake, SHOP, APPEND, {
+      productId: shirt.id,
+      variantMedia: [{ variantId, mediaIds: [shirt.mediaIds[0]] }],
+    });
     expect(body.data).toEqual({
-      productVariantAppendMedia: { productVariants: [{ id: variantId, media: { nodes: [{ id: shirt.mediaIds[0] }] } }], userErrors: [] },
+      productVariantAppendMedia: {
+        productVariants: [{ id: variantId, media: { nodes: [{ id: shirt.mediaIds[0] }] } }],
+        userErrors: [],
+      },
     });
     expect(fake.store.variantMediaIds(SHOP, variantId)).toEqual([shirt.mediaIds[0]]);
   });
@@ -295,7 +372,13 @@ describe("product mutations", () => {
     expect(foreign.body.data).toEqual({
       productVariantAppendMedia: {
         productVariants: null,
-        userErrors: [{ field: ["variantMedia", "0", "mediaIds"], code: "MEDIA_DOES_NOT_EXIST_ON_PRODUCT", message: expect.any(String) }],
+        userErrors: [
+          {
+            field: ["variantMedia", "0", "mediaIds"],
+            code: "MEDIA_DOES_NOT_EXIST_ON_PRODUCT",
+            message: expect.any(String),
+          },
+        ],
       },
     });
     const occupied = await runGraphql(fake, SHOP, APPEND, {
@@ -319,11 +402,16 @@ describe("product mutations", () => {
     expect(moved.body.data).toMatchObject({ productReorderMedia: { job: { done: false }, mediaUserErrors: [] } });
     expect(fake.store.productMedia(SHOP, shirt.id).map((m) => m.id)).toEqual([back, front]);
 
-    const bad = await runGraphql(fake, SHOP, REORDER, { id: shirt.id, moves: [{ id: "gid://shopify/MediaImage/1", newPosition: "0" }] });
+    const bad = await runGraphql(fake, SHOP, REORDER, {
+      id: shirt.id,
+      moves: [{ id: "gid://shopify/MediaImage/1", newPosition: "0" }],
+    });
     expect(bad.body.data).toEqual({
       productReorderMedia: {
         job: null,
-        mediaUserErrors: [{ field: ["moves", "0", "id"], code: "MEDIA_DOES_NOT_EXIST_ON_PRODUCT", message: expect.any(String) }],
+        mediaUserErrors: [
+          { field: ["moves", "0", "id"], code: "MEDIA_DOES_NOT_EXIST_ON_PRODUCT", message: expect.any(String) },
+        ],
       },
     });
     expect(fake.store.productMedia(SHOP, shirt.id).map((m) => m.id)).toEqual([back, front]);

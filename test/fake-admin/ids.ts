@@ -1,13 +1,6 @@
 /** Shopify global ids: `gid://shopify/<Type>/<number>`. */
 
-export type GidType =
-  | "Shop"
-  | "Product"
-  | "ProductVariant"
-  | "Collection"
-  | "MediaImage"
-  | "ImageSource"
-  | "Job";
+export type GidType = "Shop" | "Product" | "ProductVariant" | "Collection" | "MediaImage" | "ImageSource" | "Job";
 
 export const gid = (type: GidType, id: number): string => `gid://shopify/${type}/${id}`;
 

@@ -15,7 +15,11 @@ const SHOP = "token-test.myshopify.com";
 const STORE = "token-test";
 
 let clockOffset = 0;
-const fake = createFakeAdminApi({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, now: () => Date.now() + clockOffset });
+const fake = createFakeAdminApi({
+  clientId: CLIENT_ID,
+  clientSecret: CLIENT_SECRET,
+  now: () => Date.now() + clockOffset,
+});
 fake.store.addShop({ domain: SHOP });
 const server = setupServer(...fakeAdminHandlers(fake));
 
@@ -126,7 +130,9 @@ describe("token exchange at POST https://{shop}/admin/oauth/access_token", () =>
     const old = fake.issueAccessToken(SHOP);
     const { session } = await shopify.auth.migrateToExpiringToken({ shop: SHOP, nonExpiringOfflineAccessToken: old });
     expect(session.refreshToken).toMatch(/^shprt_/);
-    const withOld = await fake.handle(adminGraphqlRequest({ shop: SHOP, query: "{ shop { name } }", accessToken: old }));
+    const withOld = await fake.handle(
+      adminGraphqlRequest({ shop: SHOP, query: "{ shop { name } }", accessToken: old })
+    );
     expect(withOld.status).toBe(401);
   });
 });
@@ -145,7 +151,9 @@ describe("refresh", () => {
     expect(await shopName(second)).toBe(STORE);
     await expect(shopName(first)).rejects.toSatisfy((e) => e instanceof HttpResponseError && e.response.code === 401);
 
-    const reused = await shopify.auth.refreshToken({ shop: SHOP, refreshToken: first.refreshToken! }).catch((e: unknown) => e);
+    const reused = await shopify.auth
+      .refreshToken({ shop: SHOP, refreshToken: first.refreshToken! })
+      .catch((e: unknown) => e);
     expect(reused).toBeInstanceOf(HttpResponseError);
     expect((reused as HttpResponseError).response).toMatchObject({
       code: 401,
@@ -156,9 +164,13 @@ describe("refresh", () => {
 
 describe("access tokens on GraphQL", () => {
   it("answers an unknown access token with 401 and Shopify's message", async () => {
-    const response = await fake.handle(adminGraphqlRequest({ shop: SHOP, query: "{ shop { name } }", accessToken: "shpat_unknown" }));
+    const response = await fake.handle(
+      adminGraphqlRequest({ shop: SHOP, query: "{ shop { name } }", accessToken: "shpat_unknown" })
+    );
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
+    expect(await response.json()).toEqual({
+      errors: "[API] Invalid API key or access token (unrecognized login or wrong password)",
+    });
     const missing = await fake.handle(adminGraphqlRequest({ shop: SHOP, query: "{ shop { name } }" }));
     expect(missing.status).toBe(401);
   });
@@ -166,7 +178,8 @@ describe("access tokens on GraphQL", () => {
   it("answers an expired expiring token with 401, and a token of another shop too", async () => {
     fake.store.addShop({ domain: "neighbour.myshopify.com" });
     const token = fake.issueAccessToken(SHOP, { expiring: true });
-    const query = (shop: string) => fake.handle(adminGraphqlRequest({ shop, query: "{ shop { name } }", accessToken: token }));
+    const query = (shop: string) =>
+      fake.handle(adminGraphqlRequest({ shop, query: "{ shop { name } }", accessToken: token }));
     expect((await query(SHOP)).status).toBe(200);
     expect((await query("neighbour.myshopify.com")).status).toBe(401);
     clockOffset = 3_601_000;

@@ -57,10 +57,7 @@ export class TokenRegistry {
   private readonly accessTokens = new Map<string, AccessTokenGrant>();
   private readonly refreshTokens = new Map<string, RefreshTokenGrant>();
 
-  constructor(
-    private readonly config: OAuthConfig,
-    private readonly now: () => number,
-  ) {}
+  constructor(private readonly config: OAuthConfig, private readonly now: () => number) {}
 
   /** The grant behind a token if it is valid for this shop right now. */
   validAccess(token: string | null, shop: string): AccessTokenGrant | undefined {
@@ -70,7 +67,10 @@ export class TokenRegistry {
     return grant;
   }
 
-  issueOffline(shop: string, { expiring }: { expiring: boolean }): { access: AccessTokenGrant; refresh: RefreshTokenGrant | null } {
+  issueOffline(
+    shop: string,
+    { expiring }: { expiring: boolean }
+  ): { access: AccessTokenGrant; refresh: RefreshTokenGrant | null } {
     const access = this.addAccess({
       shop,
       mode: "offline",
@@ -90,7 +90,12 @@ export class TokenRegistry {
   }
 
   issueOnline(shop: string, userId: number): AccessTokenGrant {
-    return this.addAccess({ shop, mode: "online", expiresAt: this.now() + this.config.onlineTokenTtlSeconds * 1000, userId });
+    return this.addAccess({
+      shop,
+      mode: "online",
+      expiresAt: this.now() + this.config.onlineTokenTtlSeconds * 1000,
+      userId,
+    });
   }
 
   /** Consumes a refresh token: its access token is revoked and a new expiring pair issued. */
@@ -153,7 +158,7 @@ export async function handleAccessTokenRequest(
   shop: string,
   registry: TokenRegistry,
   config: OAuthConfig,
-  now: () => number,
+  now: () => number
 ): Promise<Response> {
   const parsed = tokenRequestSchema.safeParse(await readBody(request));
   if (!parsed.success) return oauthError(400, "invalid_request", z.prettifyError(parsed.error));
@@ -172,8 +177,18 @@ export async function handleAccessTokenRequest(
   if (body.subject_token_type === OFFLINE_TOKEN_TYPE) {
     // Migration of a non-expiring offline token to an expiring one; the old token stops working.
     const old = registry.validAccess(body.subject_token, shop);
-    if (!old || old.mode !== "offline" || old.expiresAt !== null || body.requested_token_type !== OFFLINE_TOKEN_TYPE || !expiring) {
-      return oauthError(400, "invalid_subject_token", "The subject token is not a non-expiring offline token of this shop");
+    if (
+      !old ||
+      old.mode !== "offline" ||
+      old.expiresAt !== null ||
+      body.requested_token_type !== OFFLINE_TOKEN_TYPE ||
+      !expiring
+    ) {
+      return oauthError(
+        400,
+        "invalid_subject_token",
+        "The subject token is not a non-expiring offline token of this shop"
+      );
     }
     old.revoked = true;
     return offlineTokenResponse(registry.issueOffline(shop, { expiring: true }), now);
@@ -184,7 +199,8 @@ export async function handleAccessTokenRequest(
 
   if (body.requested_token_type === ONLINE_TOKEN_TYPE) {
     const userId = Number(verified.payload.sub ?? Number.NaN);
-    if (!Number.isInteger(userId)) return oauthError(400, "invalid_subject_token", "The session token has no user (sub)");
+    if (!Number.isInteger(userId))
+      return oauthError(400, "invalid_subject_token", "The session token has no user (sub)");
     const grant = registry.issueOnline(shop, userId);
     return Response.json({
       access_token: grant.token,
@@ -206,7 +222,10 @@ export async function handleAccessTokenRequest(
   return offlineTokenResponse(registry.issueOffline(shop, { expiring }), now);
 }
 
-function offlineTokenResponse({ access, refresh }: ReturnType<TokenRegistry["issueOffline"]>, now: () => number): Response {
+function offlineTokenResponse(
+  { access, refresh }: ReturnType<TokenRegistry["issueOffline"]>,
+  now: () => number
+): Response {
   return Response.json({
     access_token: access.token,
     scope: access.scope,
@@ -223,14 +242,17 @@ export function verifySessionToken(token: string, config: OAuthConfig, shop: str
   const [header, payload, signature] = token.split(".");
   if (!header || !payload || !signature) return { ok: false, reason: "The session token is not a JWT" };
   const headerJson = decodeJson(header);
-  if (!headerJson || (headerJson as { alg?: unknown }).alg !== "HS256") return { ok: false, reason: "The session token is not HS256" };
+  if (!headerJson || (headerJson as { alg?: unknown }).alg !== "HS256")
+    return { ok: false, reason: "The session token is not HS256" };
   const expected = createHmac("sha256", config.clientSecret).update(`${header}.${payload}`).digest("base64url");
   if (!safeEqual(signature, expected)) return { ok: false, reason: "The session token signature is invalid" };
   const claims = sessionTokenPayloadSchema.safeParse(decodeJson(payload));
   if (!claims.success) return { ok: false, reason: "The session token claims are malformed" };
   const nowSeconds = nowMs / 1000;
-  if (claims.data.exp + CLOCK_TOLERANCE_SECONDS < nowSeconds) return { ok: false, reason: "The session token has expired" };
-  if (claims.data.nbf - CLOCK_TOLERANCE_SECONDS > nowSeconds) return { ok: false, reason: "The session token is not valid yet" };
+  if (claims.data.exp + CLOCK_TOLERANCE_SECONDS < nowSeconds)
+    return { ok: false, reason: "The session token has expired" };
+  if (claims.data.nbf - CLOCK_TOLERANCE_SECONDS > nowSeconds)
+    return { ok: false, reason: "The session token is not valid yet" };
   if (claims.data.aud !== config.clientId) return { ok: false, reason: "The session token was issued for another app" };
   let destination: string;
   try {

@@ -71,7 +71,11 @@ interface ImageView {
   height: number | null;
 }
 
-function imageOf(ctx: ResolverContext, file: FileRecord, idType: "ImageSource" | "ProductImage" = "ImageSource"): ImageView | null {
+function imageOf(
+  ctx: ResolverContext,
+  file: FileRecord,
+  idType: "ImageSource" | "ProductImage" = "ImageSource"
+): ImageView | null {
   if (ctx.store.fileStatus(file) !== "READY") return null;
   return {
     __typename: "Image",
@@ -92,7 +96,10 @@ const filesOf = (ctx: ResolverContext, ids: readonly string[]) =>
 const count = (n: number) => ({ count: n, precision: "EXACT" as const });
 
 function stripTags(html: string): string {
-  return html.replace(/<[^>]*>/g, "").replace(/\s+/g, " ").trim();
+  return html
+    .replace(/<[^>]*>/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 function requireGid(id: string): void {
@@ -103,7 +110,11 @@ function byNumericId<T extends { id: string }>(a: T, b: T): number {
   return (parseGid(a.id)?.id ?? 0) - (parseGid(b.id)?.id ?? 0);
 }
 
-function sortedBy<T extends { id: string }>(items: T[], sortKey: string | null | undefined, keys: Record<string, (a: T, b: T) => number>): T[] {
+function sortedBy<T extends { id: string }>(
+  items: T[],
+  sortKey: string | null | undefined,
+  keys: Record<string, (a: T, b: T) => number>
+): T[] {
   const compare = keys[sortKey ?? "ID"];
   if (!compare) throw notSupported(`sortKey ${sortKey}`);
   return [...items].sort((a, b) => compare(a, b) || byNumericId(a, b));
@@ -148,7 +159,9 @@ interface CreateMediaInput {
 const IMAGE_RESOURCES = new Set(["IMAGE", "PRODUCT_IMAGE", "FILE", "COLLECTION_IMAGE", "SHOP_IMAGE"]);
 
 /** Where a file's bytes come from: a staged upload of this fake, or an external URL. */
-type Source = { kind: "staged"; url: string; staged: StagedUploadRecord | undefined } | { kind: "external"; url: string };
+type Source =
+  | { kind: "staged"; url: string; staged: StagedUploadRecord | undefined }
+  | { kind: "external"; url: string };
 
 function parseSource(ctx: ResolverContext, originalSource: string): Source | undefined {
   let url: URL;
@@ -162,36 +175,54 @@ function parseSource(ctx: ResolverContext, originalSource: string): Source | und
   if (originalSource.startsWith(`${origin}/`)) {
     const key = decodeURIComponent(originalSource.slice(origin.length + 1).split("?")[0] ?? "");
     const staged = ctx.store.stagedUploadByKey(key);
-    return { kind: "staged", url: originalSource, staged: staged?.shop === ctx.shop.record.myshopifyDomain ? staged : undefined };
+    return {
+      kind: "staged",
+      url: originalSource,
+      staged: staged?.shop === ctx.shop.record.myshopifyDomain ? staged : undefined,
+    };
   }
   return { kind: "external", url: originalSource };
 }
 
 const extensionOf = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase();
-const lastSegment = (url: string) => decodeURIComponent(new URL(url).pathname.split("/").filter(Boolean).at(-1) ?? "file");
+const lastSegment = (url: string) =>
+  decodeURIComponent(new URL(url).pathname.split("/").filter(Boolean).at(-1) ?? "file");
 
 /** Bytes and outcome of a new file, decided at creation like Shopify's download step. */
-async function contentOf(ctx: ResolverContext, source: Source): Promise<{ bytes: Uint8Array | null; failure?: FileFailure }> {
+async function contentOf(
+  ctx: ResolverContext,
+  source: Source
+): Promise<{ bytes: Uint8Array | null; failure?: FileFailure }> {
   let bytes: Uint8Array | null;
   if (source.kind === "staged") {
     bytes = source.staged?.upload?.bytes ?? null;
     if (!bytes) {
       return {
         bytes: null,
-        failure: { code: "IMAGE_DOWNLOAD_FAILURE", message: "File could not be downloaded from the staged upload", details: source.url },
+        failure: {
+          code: "IMAGE_DOWNLOAD_FAILURE",
+          message: "File could not be downloaded from the staged upload",
+          details: source.url,
+        },
       };
     }
   } else if (ctx.fetchExternalSource) {
     bytes = await ctx.fetchExternalSource(source.url);
     if (!bytes) {
-      return { bytes: null, failure: { code: "IMAGE_DOWNLOAD_FAILURE", message: "Image could not be downloaded", details: source.url } };
+      return {
+        bytes: null,
+        failure: { code: "IMAGE_DOWNLOAD_FAILURE", message: "Image could not be downloaded", details: source.url },
+      };
     }
   } else {
     // fake: without a fetcher, an external image is accepted as is and the CDN serves a placeholder.
     return { bytes: null };
   }
   if (!sniffImage(bytes)) {
-    return { bytes, failure: { code: "UNSUPPORTED_IMAGE_FILE_TYPE", message: "Image format is not supported", details: null } };
+    return {
+      bytes,
+      failure: { code: "UNSUPPORTED_IMAGE_FILE_TYPE", message: "Image format is not supported", details: null },
+    };
   }
   return { bytes };
 }
@@ -205,7 +236,11 @@ function withUuid(filename: string): string {
 function productFromReference(ctx: ResolverContext, id: string, field: string[]): ProductRecord | FieldError {
   const parsed = parseGid(id);
   if (parsed?.type !== "Product") {
-    return { field, code: "UNSUPPORTED_FILE_REFERENCE", message: `Reference ${id} is not supported. Only products can be referenced.` };
+    return {
+      field,
+      code: "UNSUPPORTED_FILE_REFERENCE",
+      message: `Reference ${id} is not supported. Only products can be referenced.`,
+    };
   }
   return (
     ctx.shop.products.get(id) ?? {
@@ -245,7 +280,7 @@ export const resolvers = {
           tag: (p, v) => p.tags.some((t) => t.toLowerCase() === v.toLowerCase()),
           id: (p, v) => legacyIdOf(p.id) === v,
         },
-        (p, word) => matchesText(p.title, word),
+        (p, word) => matchesText(p.title, word)
       );
       const products = [...ctx.shop.products.values()].filter(filter);
       return connection(
@@ -255,7 +290,7 @@ export const resolvers = {
           CREATED_AT: (a, b) => a.createdAt.localeCompare(b.createdAt),
           UPDATED_AT: (a, b) => a.updatedAt.localeCompare(b.updatedAt),
         }),
-        args,
+        args
       );
     }),
     collection: r<unknown, { id: string }>((_, { id }, ctx) => {
@@ -271,7 +306,7 @@ export const resolvers = {
           handle: (c, v) => c.handle === v,
           id: (c, v) => legacyIdOf(c.id) === v,
         },
-        (c, word) => matchesText(c.title, word),
+        (c, word) => matchesText(c.title, word)
       );
       const collections = [...ctx.shop.collections.values()].filter(filter);
       return connection(
@@ -280,7 +315,7 @@ export const resolvers = {
           TITLE: (a, b) => a.title.localeCompare(b.title),
           UPDATED_AT: (a, b) => a.updatedAt.localeCompare(b.updatedAt),
         }),
-        args,
+        args
       );
     }),
     files: r<unknown, ListArgs>((_, args, ctx) => {
@@ -294,7 +329,7 @@ export const resolvers = {
           id: (f, v) => legacyIdOf(f.id) === v,
           product_id: (f, v) => f.productIds.some((p) => legacyIdOf(p) === v),
         },
-        (f, word) => matchesText(f.filename, word),
+        (f, word) => matchesText(f.filename, word)
       );
       const files = [...ctx.shop.files.values()].filter(filter);
       return connection(
@@ -303,7 +338,7 @@ export const resolvers = {
           CREATED_AT: (a, b) => a.createdAt.localeCompare(b.createdAt),
           FILENAME: (a, b) => a.filename.localeCompare(b.filename),
         }),
-        args,
+        args
       );
     }),
     node: r<unknown, { id: string }>((_, { id }, ctx) => {
@@ -335,11 +370,14 @@ export const resolvers = {
     images: r<ProductRecord, ConnectionArgs>((p, args, ctx) =>
       connection(
         filesOf(ctx, p.mediaIds).flatMap((f) => imageOf(ctx, f, "ProductImage") ?? []),
-        args,
-      ),
+        args
+      )
     ),
     variants: r<ProductRecord, ConnectionArgs>((p, args, ctx) =>
-      connection(p.variantIds.flatMap((id) => ctx.shop.variants.get(id) ?? []), args),
+      connection(
+        p.variantIds.flatMap((id) => ctx.shop.variants.get(id) ?? []),
+        args
+      )
     ),
     variantsCount: r<ProductRecord>((p) => count(p.variantIds.length)),
     hasOnlyDefaultVariant: r<ProductRecord>((p, _, ctx) => {
@@ -349,8 +387,8 @@ export const resolvers = {
     collections: r<ProductRecord, ConnectionArgs>((p, args, ctx) =>
       connection(
         [...ctx.shop.collections.values()].filter((c) => c.productIds.includes(p.id)),
-        args,
-      ),
+        args
+      )
     ),
   },
 
@@ -375,7 +413,10 @@ export const resolvers = {
       if (args.sortKey && args.sortKey !== "COLLECTION_DEFAULT" && args.sortKey !== "MANUAL") {
         throw notSupported(`Collection.products(sortKey: ${args.sortKey})`);
       }
-      return connection(c.productIds.flatMap((id) => ctx.shop.products.get(id) ?? []), args);
+      return connection(
+        c.productIds.flatMap((id) => ctx.shop.products.get(id) ?? []),
+        args
+      );
     }),
     productsCount: r<CollectionRecord>((c) => count(c.productIds.length)),
     hasProduct: r<CollectionRecord, { id: string }>((c, { id }) => c.productIds.includes(id)),
@@ -395,12 +436,14 @@ export const resolvers = {
 
   Image: {
     // fake: transforms are echoed as query parameters; the CDN serves the original whatever they ask.
-    url: r<ImageView, { transform?: { maxWidth?: number | null; maxHeight?: number | null } | null }>((image, { transform }) => {
-      const url = new URL(image.url);
-      if (transform?.maxWidth) url.searchParams.set("width", String(transform.maxWidth));
-      if (transform?.maxHeight) url.searchParams.set("height", String(transform.maxHeight));
-      return url.toString();
-    }),
+    url: r<ImageView, { transform?: { maxWidth?: number | null; maxHeight?: number | null } | null }>(
+      (image, { transform }) => {
+        const url = new URL(image.url);
+        if (transform?.maxWidth) url.searchParams.set("width", String(transform.maxWidth));
+        if (transform?.maxHeight) url.searchParams.set("height", String(transform.maxHeight));
+        return url.toString();
+      }
+    ),
     src: r<ImageView>((image) => image.url),
     originalSrc: r<ImageView>((image) => image.url),
     transformedSrc: r<ImageView>((image) => image.url),
@@ -411,8 +454,10 @@ export const resolvers = {
       const userErrors: FieldError[] = [];
       input.forEach((item, i) => {
         if (!IMAGE_RESOURCES.has(item.resource)) throw notSupported(`staged uploads of ${item.resource}`);
-        if (!item.filename.trim()) userErrors.push({ field: ["input", String(i), "filename"], message: "Filename can't be blank" });
-        if (!item.mimeType.trim()) userErrors.push({ field: ["input", String(i), "mimeType"], message: "Mime type can't be blank" });
+        if (!item.filename.trim())
+          userErrors.push({ field: ["input", String(i), "filename"], message: "Filename can't be blank" });
+        if (!item.mimeType.trim())
+          userErrors.push({ field: ["input", String(i), "mimeType"], message: "Mime type can't be blank" });
       });
       if (userErrors.length) return { stagedTargets: null, userErrors };
 
@@ -464,14 +509,24 @@ export const resolvers = {
       const claimed = new Set<string>();
       files.forEach((item, i) => {
         const field = (name: string) => ["files", String(i), name];
-        if (item.contentType && item.contentType !== "IMAGE") throw notSupported(`fileCreate of ${item.contentType} files`);
-        if (item.duplicateResolutionMode === "REPLACE") throw notSupported("fileCreate duplicateResolutionMode REPLACE");
+        if (item.contentType && item.contentType !== "IMAGE")
+          throw notSupported(`fileCreate of ${item.contentType} files`);
+        if (item.duplicateResolutionMode === "REPLACE")
+          throw notSupported("fileCreate duplicateResolutionMode REPLACE");
         if ((item.alt ?? "").length > ALT_TEXT_LIMIT) {
-          userErrors.push({ field: field("alt"), code: "ALT_VALUE_LIMIT_EXCEEDED", message: `The alt value exceeds the maximum limit of ${ALT_TEXT_LIMIT} characters.` });
+          userErrors.push({
+            field: field("alt"),
+            code: "ALT_VALUE_LIMIT_EXCEEDED",
+            message: `The alt value exceeds the maximum limit of ${ALT_TEXT_LIMIT} characters.`,
+          });
         }
         const source = parseSource(ctx, item.originalSource);
         if (!source) {
-          userErrors.push({ field: field("originalSource"), code: "INVALID_IMAGE_SOURCE_URL", message: "Image URL is invalid." });
+          userErrors.push({
+            field: field("originalSource"),
+            code: "INVALID_IMAGE_SOURCE_URL",
+            message: "Image URL is invalid.",
+          });
           return;
         }
         const sourceName = source.kind === "staged" && source.staged ? source.staged.filename : lastSegment(source.url);
@@ -486,7 +541,11 @@ export const resolvers = {
         let filename = item.filename ?? sourceName;
         if (ctx.store.filenameTaken(ctx.shop, filename) || claimed.has(filename)) {
           if (item.duplicateResolutionMode === "RAISE_ERROR") {
-            userErrors.push({ field: field("filename"), code: "FILENAME_ALREADY_EXISTS", message: `A file named ${filename} already exists.` });
+            userErrors.push({
+              field: field("filename"),
+              code: "FILENAME_ALREADY_EXISTS",
+              message: `A file named ${filename} already exists.`,
+            });
             return;
           }
           filename = withUuid(filename);
@@ -508,7 +567,7 @@ export const resolvers = {
             bytes: content.bytes,
             mimeType: source.kind === "staged" ? source.staged?.mimeType : undefined,
             ...(forced ?? content.failure ? { failure: forced ?? content.failure } : {}),
-          }),
+          })
         );
       }
       return { files: created, userErrors: [] };
@@ -524,22 +583,42 @@ export const resolvers = {
         }
         const file = ctx.shop.files.get(item.id);
         if (!file) {
-          userErrors.push({ field: field("id"), code: "FILE_DOES_NOT_EXIST", message: `File id ${item.id} does not exist.` });
+          userErrors.push({
+            field: field("id"),
+            code: "FILE_DOES_NOT_EXIST",
+            message: `File id ${item.id} does not exist.`,
+          });
           return;
         }
         // fake: like Shopify, only READY files can be updated (alt, filename or references).
         if (ctx.store.fileStatus(file) !== "READY") {
-          userErrors.push({ field: field("id"), code: "NON_READY_STATE", message: "Non-ready files cannot be updated." });
+          userErrors.push({
+            field: field("id"),
+            code: "NON_READY_STATE",
+            message: "Non-ready files cannot be updated.",
+          });
           return;
         }
         if ((item.alt ?? "").length > ALT_TEXT_LIMIT) {
-          userErrors.push({ field: field("alt"), code: "ALT_VALUE_LIMIT_EXCEEDED", message: `The alt value exceeds the maximum limit of ${ALT_TEXT_LIMIT} characters.` });
+          userErrors.push({
+            field: field("alt"),
+            code: "ALT_VALUE_LIMIT_EXCEEDED",
+            message: `The alt value exceeds the maximum limit of ${ALT_TEXT_LIMIT} characters.`,
+          });
         }
         if (item.filename != null) {
           if (extensionOf(item.filename) !== extensionOf(file.filename)) {
-            userErrors.push({ field: field("filename"), code: "INVALID_FILENAME_EXTENSION", message: "The filename extension cannot be changed." });
+            userErrors.push({
+              field: field("filename"),
+              code: "INVALID_FILENAME_EXTENSION",
+              message: "The filename extension cannot be changed.",
+            });
           } else if (item.filename !== file.filename && ctx.store.filenameTaken(ctx.shop, item.filename)) {
-            userErrors.push({ field: field("filename"), code: "FILENAME_ALREADY_EXISTS", message: `A file named ${item.filename} already exists.` });
+            userErrors.push({
+              field: field("filename"),
+              code: "FILENAME_ALREADY_EXISTS",
+              message: `A file named ${item.filename} already exists.`,
+            });
           }
         }
         const resolve = (ids: string[] | null | undefined, name: string) =>
@@ -582,7 +661,11 @@ export const resolvers = {
       if (missing.length) {
         return {
           deletedFileIds: null,
-          userErrors: missing.map((id) => ({ field: ["fileIds"], code: "FILE_DOES_NOT_EXIST", message: `File id ${id} does not exist.` })),
+          userErrors: missing.map((id) => ({
+            field: ["fileIds"],
+            code: "FILE_DOES_NOT_EXIST",
+            message: `File id ${id} does not exist.`,
+          })),
         };
       }
       for (const id of fileIds) {
@@ -603,7 +686,18 @@ export const resolvers = {
     >(async (_, args, ctx) => {
       const patch = args.product ?? args.input ?? {};
       if (args.identifier?.customId) throw notSupported("productUpdate identifier.customId");
-      const supported = new Set(["id", "title", "handle", "status", "productType", "vendor", "tags", "descriptionHtml", "collectionsToJoin", "collectionsToLeave"]);
+      const supported = new Set([
+        "id",
+        "title",
+        "handle",
+        "status",
+        "productType",
+        "vendor",
+        "tags",
+        "descriptionHtml",
+        "collectionsToJoin",
+        "collectionsToLeave",
+      ]);
       for (const [key, value] of Object.entries(patch)) {
         // Schema defaults (deleteConflictingConstrainedMetafields = false) arrive even when not sent.
         if (value != null && value !== false && !supported.has(key)) throw notSupported(`productUpdate field ${key}`);
@@ -619,12 +713,16 @@ export const resolvers = {
       if (title !== undefined && !title?.trim()) userErrors.push({ field: ["title"], message: "Title can't be blank" });
       const handle = patch.handle as string | null | undefined;
       if (handle && ctx.store.uniqueHandle(ctx.shop, handle, product.id) !== handle) {
-        userErrors.push({ field: ["handle"], message: `Handle '${handle}' already in use. Please provide a new handle.` });
+        userErrors.push({
+          field: ["handle"],
+          message: `Handle '${handle}' already in use. Please provide a new handle.`,
+        });
       }
       const collectionIds = (key: "collectionsToJoin" | "collectionsToLeave") => {
         const ids = (patch[key] as string[] | null | undefined) ?? [];
         for (const collectionId of ids) {
-          if (!ctx.shop.collections.has(collectionId)) userErrors.push({ field: [key], message: `Collection ${collectionId} does not exist` });
+          if (!ctx.shop.collections.has(collectionId))
+            userErrors.push({ field: [key], message: `Collection ${collectionId} does not exist` });
         }
         return ids;
       };
@@ -632,12 +730,17 @@ export const resolvers = {
       const leave = collectionIds("collectionsToLeave");
       const media = args.media ?? [];
       const sources = media.map((item, i) => {
-        if (item.mediaContentType !== "IMAGE") throw notSupported(`productUpdate media of type ${item.mediaContentType}`);
+        if (item.mediaContentType !== "IMAGE")
+          throw notSupported(`productUpdate media of type ${item.mediaContentType}`);
         if ((item.alt ?? "").length > ALT_TEXT_LIMIT) {
-          userErrors.push({ field: ["media", String(i), "alt"], message: `Alt value exceeds the maximum limit of ${ALT_TEXT_LIMIT} characters` });
+          userErrors.push({
+            field: ["media", String(i), "alt"],
+            message: `Alt value exceeds the maximum limit of ${ALT_TEXT_LIMIT} characters`,
+          });
         }
         const source = parseSource(ctx, item.originalSource);
-        if (!source) userErrors.push({ field: ["media", String(i), "originalSource"], message: "Image URL is invalid" });
+        if (!source)
+          userErrors.push({ field: ["media", String(i), "originalSource"], message: "Image URL is invalid" });
         return source;
       });
       if (product.mediaIds.length + media.length > PRODUCT_MEDIA_LIMIT) {
@@ -678,42 +781,59 @@ export const resolvers = {
       return { product, userErrors: [] };
     }),
 
-    productVariantAppendMedia: r<unknown, { productId: string; variantMedia: { variantId: string; mediaIds: string[] }[] }>(
-      (_, { productId, variantMedia }, ctx) => variantMediaChange(ctx, productId, variantMedia, "append"),
-    ),
+    productVariantAppendMedia: r<
+      unknown,
+      { productId: string; variantMedia: { variantId: string; mediaIds: string[] }[] }
+    >((_, { productId, variantMedia }, ctx) => variantMediaChange(ctx, productId, variantMedia, "append")),
 
-    productVariantDetachMedia: r<unknown, { productId: string; variantMedia: { variantId: string; mediaIds: string[] }[] }>(
-      (_, { productId, variantMedia }, ctx) => variantMediaChange(ctx, productId, variantMedia, "detach"),
-    ),
+    productVariantDetachMedia: r<
+      unknown,
+      { productId: string; variantMedia: { variantId: string; mediaIds: string[] }[] }
+    >((_, { productId, variantMedia }, ctx) => variantMediaChange(ctx, productId, variantMedia, "detach")),
 
-    productReorderMedia: r<unknown, { id: string; moves: { id: string; newPosition: string | number }[] }>((_, { id, moves }, ctx) => {
-      const product = ctx.shop.products.get(id);
-      const fail = (errors: FieldError[]) => ({
-        job: null,
-        mediaUserErrors: errors,
-        userErrors: errors.map(({ field, message }) => ({ field, message })),
-      });
-      if (!product) return fail([{ field: ["id"], code: "PRODUCT_DOES_NOT_EXIST", message: "Product does not exist" }]);
-      const errors: FieldError[] = [];
-      moves.forEach((move, i) => {
-        if (!product.mediaIds.includes(move.id)) {
-          errors.push({ field: ["moves", String(i), "id"], code: "MEDIA_DOES_NOT_EXIST_ON_PRODUCT", message: `Media id ${move.id} does not exist on this product` });
+    productReorderMedia: r<unknown, { id: string; moves: { id: string; newPosition: string | number }[] }>(
+      (_, { id, moves }, ctx) => {
+        const product = ctx.shop.products.get(id);
+        const fail = (errors: FieldError[]) => ({
+          job: null,
+          mediaUserErrors: errors,
+          userErrors: errors.map(({ field, message }) => ({ field, message })),
+        });
+        if (!product)
+          return fail([{ field: ["id"], code: "PRODUCT_DOES_NOT_EXIST", message: "Product does not exist" }]);
+        const errors: FieldError[] = [];
+        moves.forEach((move, i) => {
+          if (!product.mediaIds.includes(move.id)) {
+            errors.push({
+              field: ["moves", String(i), "id"],
+              code: "MEDIA_DOES_NOT_EXIST_ON_PRODUCT",
+              message: `Media id ${move.id} does not exist on this product`,
+            });
+          }
+          const position = Number(move.newPosition);
+          if (!Number.isInteger(position) || position < 0) {
+            errors.push({
+              field: ["moves", String(i), "newPosition"],
+              code: "INVALID",
+              message: "Position is invalid",
+            });
+          }
+        });
+        if (errors.length) return fail(errors);
+        // Moves apply in order; a position past the end moves the media last (Shopify clamps too).
+        for (const move of moves) {
+          const rest = product.mediaIds.filter((m) => m !== move.id);
+          rest.splice(Math.min(Number(move.newPosition), rest.length), 0, move.id);
+          product.mediaIds = rest;
         }
-        const position = Number(move.newPosition);
-        if (!Number.isInteger(position) || position < 0) {
-          errors.push({ field: ["moves", String(i), "newPosition"], code: "INVALID", message: "Position is invalid" });
-        }
-      });
-      if (errors.length) return fail(errors);
-      // Moves apply in order; a position past the end moves the media last (Shopify clamps too).
-      for (const move of moves) {
-        const rest = product.mediaIds.filter((m) => m !== move.id);
-        rest.splice(Math.min(Number(move.newPosition), rest.length), 0, move.id);
-        product.mediaIds = rest;
+        product.updatedAt = ctx.store.iso();
+        return {
+          job: { __typename: "Job", id: ctx.store.newGid("Job"), done: false, query: {} },
+          mediaUserErrors: [],
+          userErrors: [],
+        };
       }
-      product.updatedAt = ctx.store.iso();
-      return { job: { __typename: "Job", id: ctx.store.newGid("Job"), done: false, query: {} }, mediaUserErrors: [], userErrors: [] };
-    }),
+    ),
   },
 };
 
@@ -729,11 +849,15 @@ function variantMediaChange(
   ctx: ResolverContext,
   productId: string,
   variantMedia: { variantId: string; mediaIds: string[] }[],
-  change: "append" | "detach",
+  change: "append" | "detach"
 ) {
   const product = ctx.shop.products.get(productId);
   if (!product) {
-    return { product: null, productVariants: null, userErrors: [{ field: ["productId"], code: "PRODUCT_DOES_NOT_EXIST", message: "Product does not exist" }] };
+    return {
+      product: null,
+      productVariants: null,
+      userErrors: [{ field: ["productId"], code: "PRODUCT_DOES_NOT_EXIST", message: "Product does not exist" }],
+    };
   }
   const userErrors: FieldError[] = [];
   const seen = new Set<string>();
@@ -742,30 +866,62 @@ function variantMediaChange(
     const field = (name: string) => ["variantMedia", String(i), name];
     const variant = ctx.shop.variants.get(pair.variantId);
     if (!variant || variant.productId !== product.id) {
-      userErrors.push({ field: field("variantId"), code: "PRODUCT_VARIANT_DOES_NOT_EXIST_ON_PRODUCT", message: `Variant ${pair.variantId} does not exist on this product` });
+      userErrors.push({
+        field: field("variantId"),
+        code: "PRODUCT_VARIANT_DOES_NOT_EXIST_ON_PRODUCT",
+        message: `Variant ${pair.variantId} does not exist on this product`,
+      });
       return;
     }
     if (seen.has(variant.id)) {
-      userErrors.push({ field: field("variantId"), code: "PRODUCT_VARIANT_SPECIFIED_MULTIPLE_TIMES", message: "Product variant is specified more than once" });
+      userErrors.push({
+        field: field("variantId"),
+        code: "PRODUCT_VARIANT_SPECIFIED_MULTIPLE_TIMES",
+        message: "Product variant is specified more than once",
+      });
       return;
     }
     seen.add(variant.id);
     if (change === "append" && pair.mediaIds.length > 1) {
-      userErrors.push({ field: field("mediaIds"), code: "TOO_MANY_MEDIA_PER_INPUT_PAIR", message: "Only one media can be attached to a variant" });
+      userErrors.push({
+        field: field("mediaIds"),
+        code: "TOO_MANY_MEDIA_PER_INPUT_PAIR",
+        message: "Only one media can be attached to a variant",
+      });
       return;
     }
     for (const mediaId of pair.mediaIds) {
       const file = ctx.shop.files.get(mediaId);
       if (!file) {
-        userErrors.push({ field: field("mediaIds"), code: "MEDIA_DOES_NOT_EXIST", message: `Media id ${mediaId} does not exist` });
+        userErrors.push({
+          field: field("mediaIds"),
+          code: "MEDIA_DOES_NOT_EXIST",
+          message: `Media id ${mediaId} does not exist`,
+        });
       } else if (!product.mediaIds.includes(mediaId)) {
-        userErrors.push({ field: field("mediaIds"), code: "MEDIA_DOES_NOT_EXIST_ON_PRODUCT", message: `Media id ${mediaId} does not exist on this product` });
+        userErrors.push({
+          field: field("mediaIds"),
+          code: "MEDIA_DOES_NOT_EXIST_ON_PRODUCT",
+          message: `Media id ${mediaId} does not exist on this product`,
+        });
       } else if (change === "append" && ctx.store.fileStatus(file) !== "READY") {
-        userErrors.push({ field: field("mediaIds"), code: "NON_READY_MEDIA", message: "Non-ready media cannot be attached to variants" });
+        userErrors.push({
+          field: field("mediaIds"),
+          code: "NON_READY_MEDIA",
+          message: "Non-ready media cannot be attached to variants",
+        });
       } else if (change === "append" && variant.mediaIds.length > 0) {
-        userErrors.push({ field: field("variantId"), code: "PRODUCT_VARIANT_ALREADY_HAS_MEDIA", message: "Product variant already has attached media" });
+        userErrors.push({
+          field: field("variantId"),
+          code: "PRODUCT_VARIANT_ALREADY_HAS_MEDIA",
+          message: "Product variant already has attached media",
+        });
       } else if (change === "detach" && !variant.mediaIds.includes(mediaId)) {
-        userErrors.push({ field: field("mediaIds"), code: "MEDIA_IS_NOT_ATTACHED_TO_VARIANT", message: `Media id ${mediaId} is not attached to this variant` });
+        userErrors.push({
+          field: field("mediaIds"),
+          code: "MEDIA_IS_NOT_ATTACHED_TO_VARIANT",
+          message: `Media id ${mediaId} is not attached to this variant`,
+        });
       }
     }
     planned.push({ variant, mediaIds: pair.mediaIds });

@@ -14,7 +14,7 @@ export function searchFilter<T>(
   query: string | null | undefined,
   resource: string,
   fields: SearchFields<T>,
-  bareWord: (item: T, word: string) => boolean,
+  bareWord: (item: T, word: string) => boolean
 ): (item: T) => boolean {
   if (!query?.trim()) return () => true;
   const predicates: ((item: T) => boolean)[] = [];
@@ -42,5 +42,7 @@ export function notSupported(what: string): GraphQLError {
 
 export const matchesText = (text: string, value: string) => {
   const needle = value.toLowerCase();
-  return needle.endsWith("*") ? text.toLowerCase().startsWith(needle.slice(0, -1)) : text.toLowerCase().includes(needle);
+  return needle.endsWith("*")
+    ? text.toLowerCase().startsWith(needle.slice(0, -1))
+    : text.toLowerCase().includes(needle);
 };

@@ -32,7 +32,7 @@ export interface FakeAdminServer {
 }
 
 export async function startFakeAdminServer(
-  options: { fake?: FakeAdminApi; port?: number; host?: string } & FakeAdminOptions = {},
+  options: { fake?: FakeAdminApi; port?: number; host?: string } & FakeAdminOptions = {}
 ): Promise<FakeAdminServer> {
   const { fake: given, port = 0, host = "127.0.0.1", ...fakeOptions } = options;
   const fake = given ?? createFakeAdminApi(fakeOptions);
@@ -62,7 +62,11 @@ export async function startFakeAdminServer(
 
 const target = z.enum(["graphql", "oauth", "upload", "cdn"]).optional();
 const controlSchema = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("throttleNext"), count: z.number().int().positive().default(1), shop: z.string().optional() }),
+  z.object({
+    action: z.literal("throttleNext"),
+    count: z.number().int().positive().default(1),
+    shop: z.string().optional(),
+  }),
   z.object({
     action: z.literal("failNext"),
     count: z.number().int().positive().default(1),
@@ -70,8 +74,17 @@ const controlSchema = z.discriminatedUnion("action", [
     target,
     shop: z.string().optional(),
   }),
-  z.object({ action: z.literal("networkErrorNext"), count: z.number().int().positive().default(1), target, shop: z.string().optional() }),
-  z.object({ action: z.literal("failNextFileProcessing"), count: z.number().int().positive().default(1), code: z.string().optional() }),
+  z.object({
+    action: z.literal("networkErrorNext"),
+    count: z.number().int().positive().default(1),
+    target,
+    shop: z.string().optional(),
+  }),
+  z.object({
+    action: z.literal("failNextFileProcessing"),
+    count: z.number().int().positive().default(1),
+    code: z.string().optional(),
+  }),
   z.object({ action: z.literal("settleFiles"), shop: z.string().optional() }),
   z.object({ action: z.literal("setBucketAvailable"), shop: z.string(), points: z.number().min(0) }),
   z.object({ action: z.literal("issueAccessToken"), shop: z.string(), expiring: z.boolean().default(false) }),
@@ -83,10 +96,17 @@ function control(fake: FakeAdminApi, input: z.infer<typeof controlSchema>): Reco
       fake.throttleNext(input.count, { ...(input.shop ? { shop: input.shop } : {}) });
       return {};
     case "failNext":
-      fake.failNext(input.count, { status: input.status, ...(input.target ? { target: input.target } : {}), ...(input.shop ? { shop: input.shop } : {}) });
+      fake.failNext(input.count, {
+        status: input.status,
+        ...(input.target ? { target: input.target } : {}),
+        ...(input.shop ? { shop: input.shop } : {}),
+      });
       return {};
     case "networkErrorNext":
-      fake.networkErrorNext(input.count, { ...(input.target ? { target: input.target } : {}), ...(input.shop ? { shop: input.shop } : {}) });
+      fake.networkErrorNext(input.count, {
+        ...(input.target ? { target: input.target } : {}),
+        ...(input.shop ? { shop: input.shop } : {}),
+      });
       return {};
     case "failNextFileProcessing":
       fake.failNextFileProcessing(input.count, input.code ? { code: input.code } : {});
@@ -102,7 +122,12 @@ function control(fake: FakeAdminApi, input: z.infer<typeof controlSchema>): Reco
   }
 }
 
-async function serveControls(fake: FakeAdminApi, req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+async function serveControls(
+  fake: FakeAdminApi,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string
+): Promise<void> {
   const reply = (status: number, body: unknown) => {
     res.writeHead(status, { "Content-Type": "application/json" });
     res.end(JSON.stringify(body));
@@ -134,9 +159,11 @@ async function serve(fake: FakeAdminApi, req: IncomingMessage, res: ServerRespon
   const request = new Request(shopifyUrlOf(local, req), {
     method: req.method ?? "GET",
     headers: Object.entries(req.headers).flatMap(([name, value]) =>
-      value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, v]),
+      value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, v])
     ),
-    ...(req.method === "GET" || req.method === "HEAD" ? {} : { body: Readable.toWeb(req) as ReadableStream, duplex: "half" }),
+    ...(req.method === "GET" || req.method === "HEAD"
+      ? {}
+      : { body: Readable.toWeb(req) as ReadableStream, duplex: "half" }),
   });
   let response: Response;
   try {

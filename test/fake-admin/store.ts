@@ -289,7 +289,8 @@ export class FakeAdminStore {
         updatedAt: at,
       };
       const image = seed.imageIndex === undefined ? undefined : media[seed.imageIndex];
-      if (seed.imageIndex !== undefined && !image) throw new Error(`fake-admin: no image ${seed.imageIndex} for ${seed.title}`);
+      if (seed.imageIndex !== undefined && !image)
+        throw new Error(`fake-admin: no image ${seed.imageIndex} for ${seed.title}`);
       if (image) variant.mediaIds.push(image.id);
       shop.variants.set(variant.id, variant);
       product.variantIds.push(variant.id);
@@ -365,7 +366,13 @@ export class FakeAdminStore {
     return product.mediaIds.map((id) => {
       const file = shop.files.get(id)!;
       const status = this.fileStatus(file);
-      return { id, alt: file.alt, filename: file.filename, status, url: status === "READY" ? this.imageUrl(shop, file) : null };
+      return {
+        id,
+        alt: file.alt,
+        filename: file.filename,
+        status,
+        url: status === "READY" ? this.imageUrl(shop, file) : null,
+      };
     });
   }
 
@@ -472,7 +479,9 @@ export class FakeAdminStore {
 
   imageUrl(shop: ShopState, file: FileRecord): string {
     const version = Math.floor(Date.parse(file.updatedAt) / 1000);
-    return `${this.options.cdnOrigin()}/s/files/1/${shop.number}/files/${encodeURIComponent(file.filename)}?v=${version}`;
+    return `${this.options.cdnOrigin()}/s/files/1/${shop.number}/files/${encodeURIComponent(
+      file.filename
+    )}?v=${version}`;
   }
 
   /** The bytes the CDN serves for a READY file's URL path, or undefined. */

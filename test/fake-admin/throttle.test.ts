@@ -20,10 +20,22 @@ describe("calculated query cost", () => {
   it.each([
     ["an object with scalars", `{ shop { name myshopifyDomain } }`, 1],
     ["a connection: 2 + first × node", `{ products(first: 10) { nodes { id title } } }`, 12],
-    ["edges and pageInfo are free", `{ products(first: 10) { edges { cursor node { id } } pageInfo { hasNextPage } } }`, 12],
+    [
+      "edges and pageInfo are free",
+      `{ products(first: 10) { edges { cursor node { id } } pageInfo { hasNextPage } } }`,
+      12,
+    ],
     ["nested connections multiply", `{ products(first: 10) { nodes { id media(first: 5) { nodes { id } } } } }`, 82],
-    ["nodes(ids:) costs one object per id", `{ nodes(ids: ["gid://shopify/Product/1", "gid://shopify/Product/2", "gid://shopify/Product/3"]) { id } }`, 3],
-    ["a mutation field costs 10", `mutation { a: fileDelete(fileIds: []) { deletedFileIds } b: fileDelete(fileIds: []) { deletedFileIds } }`, 20],
+    [
+      "nodes(ids:) costs one object per id",
+      `{ nodes(ids: ["gid://shopify/Product/1", "gid://shopify/Product/2", "gid://shopify/Product/3"]) { id } }`,
+      3,
+    ],
+    [
+      "a mutation field costs 10",
+      `mutation { a: fileDelete(fileIds: []) { deletedFileIds } b: fileDelete(fileIds: []) { deletedFileIds } }`,
+      20,
+    ],
   ])("costs %s", async (_, query, expected) => {
     const { fake } = setup();
     const { body } = await runGraphql(fake, SHOP, query);
@@ -51,7 +63,12 @@ describe("the leaky bucket", () => {
     const throttled = await runGraphql(fake, SHOP, TEN_PRODUCT_IDS);
     expect(throttled.status).toBe(200);
     expect(throttled.body).toEqual({
-      errors: [{ message: "Throttled", extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" } }],
+      errors: [
+        {
+          message: "Throttled",
+          extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" },
+        },
+      ],
       extensions: {
         cost: {
           requestedQueryCost: 12,
@@ -91,7 +108,11 @@ describe("the leaky bucket", () => {
 
   it("refuses a single query costing more than 1000 with MAX_COST_EXCEEDED, taking nothing", async () => {
     const { fake } = setup();
-    const { body } = await runGraphql(fake, SHOP, `{ products(first: 250) { nodes { media(first: 250) { nodes { id } } } } }`);
+    const { body } = await runGraphql(
+      fake,
+      SHOP,
+      `{ products(first: 250) { nodes { media(first: 250) { nodes { id } } } } }`
+    );
     expect(body.errors?.[0]).toMatchObject({ extensions: { code: "MAX_COST_EXCEEDED", maxCost: 1000 } });
     expect(body.extensions?.cost?.actualQueryCost).toBeNull();
     expect(fake.bucket(SHOP).currentlyAvailable).toBe(2000);
@@ -103,7 +124,8 @@ describe("forced failures", () => {
     const { fake } = setup();
     fake.throttleNext(2);
     const codes = [];
-    for (let i = 0; i < 3; i++) codes.push((await runGraphql(fake, SHOP, `{ shop { name } }`)).body.errors?.[0]?.extensions?.code ?? "ok");
+    for (let i = 0; i < 3; i++)
+      codes.push((await runGraphql(fake, SHOP, `{ shop { name } }`)).body.errors?.[0]?.extensions?.code ?? "ok");
     expect(codes).toEqual(["THROTTLED", "THROTTLED", "ok"]);
   });
 
