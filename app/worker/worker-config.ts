@@ -36,9 +36,31 @@ export const workerConfigSchema = z.object({
   fileReadyPollMs: z.number().int().positive().default(2_000),
   /** On SIGTERM: how long in-flight submits may take before the process exits anyway. */
   shutdownGraceMs: z.number().int().positive().default(30_000),
+  /**
+   * Scales the schedule (polls, first poll, stall, back-offs, file checks) together with a try-on simulator
+   * running at the same time factor, so tests and the sandbox see minutes pass in seconds. 1 in production,
+   * where the 3-second minimum poll interval holds as written. Leases are not scaled: HTTP timeouts are real.
+   */
+  timeFactor: z.number().positive().max(1).default(1),
 });
 
 export type WorkerConfig = z.infer<typeof workerConfigSchema>;
 export type WorkerConfigInput = z.input<typeof workerConfigSchema>;
 
-export const makeWorkerConfig = (input: WorkerConfigInput = {}): WorkerConfig => workerConfigSchema.parse(input);
+const SCALED_DURATIONS = [
+  "pollIntervalMs",
+  "pollJitterMs",
+  "firstPollDefaultMs",
+  "stallAfterMs",
+  "stalledPollIntervalMs",
+  "retryBaseMs",
+  "retryMaxMs",
+  "fileReadyPollMs",
+  "circuitOpenMs",
+] as const satisfies ReadonlyArray<keyof WorkerConfig>;
+
+export function makeWorkerConfig(input: WorkerConfigInput = {}): WorkerConfig {
+  const config = workerConfigSchema.parse(input);
+  for (const key of SCALED_DURATIONS) config[key] = Math.round(config[key] * config.timeFactor);
+  return config;
+}

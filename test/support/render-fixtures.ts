@@ -5,8 +5,8 @@ import { jobInputFor, type RenderOptions } from "../../app/renders/render-option
 export const DEFAULT_TEST_OPTIONS: RenderOptions = {
   productType: "top",
   productCategory: "t_shirt",
-  mannequinId: "mnq_ava",
-  poseId: "pose_standing_front",
+  mannequinId: "mnq_amara",
+  poseId: "pose_front_relaxed",
   resolution: "2K",
   aspectRatio: "3:4",
   bodySize: "M",

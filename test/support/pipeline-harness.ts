@@ -1,0 +1,143 @@
+import type { PrismaClient } from "@prisma/client";
+import { planRun, productsInScope, startRun } from "../../app/renders/create-renders.server";
+import type { RenderOptions } from "../../app/renders/render-options";
+import { hashServiceKey, makeSecretBox } from "../../app/settings/secret-box.server";
+import { makeAdminGraphql, type AdminGraphql } from "../../app/shopify/admin-graphql.server";
+import { ADMIN_API_VERSION } from "../../app/shopify/api-version";
+import { makeProductSource } from "../../app/shopify/product-source.server";
+import { makeRenderMedia } from "../../app/shopify/render-media.server";
+import { createTryOnClient } from "../../app/tryon";
+import { makeWorker, type WorkerDeps } from "../../app/worker/worker";
+import type { WorkerConfigInput } from "../../app/worker/worker-config";
+import { startTryOnSimulator, type TryOnSimulator } from "../../simulator";
+import { startFakeAdminServer, type FakeAdminServer } from "../fake-admin";
+import { DEFAULT_TEST_OPTIONS, seedShop } from "./render-fixtures";
+
+export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 11).toString("base64");
+
+/** Admin API client for a shop of the fake Admin API server, over real HTTP (as another process would). */
+export function fakeAdminGraphql(adminUrl: string, shop: string, accessToken: string): AdminGraphql {
+  return makeAdminGraphql({
+    label: shop,
+    baseDelayMs: 20,
+    request: (query, { variables }) =>
+      fetch(`${adminUrl}/shops/${shop}/admin/api/${ADMIN_API_VERSION}/graphql.json`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": accessToken },
+        body: JSON.stringify({ query, variables }),
+      }),
+  });
+}
+
+/** Worker dependencies wired to the simulator and the fake Admin API server. */
+export function workerDepsFor(input: {
+  db: PrismaClient;
+  adminUrl: string;
+  tokens: Map<string, string> | Record<string, string>;
+  config?: WorkerConfigInput;
+  workerId?: string;
+}): WorkerDeps {
+  const tokens = input.tokens instanceof Map ? input.tokens : new Map(Object.entries(input.tokens));
+  return {
+    db: input.db,
+    secretBox: makeSecretBox(TEST_ENCRYPTION_KEY),
+    makeTryOnClient: ({ baseUrl, apiKey }) => createTryOnClient({ baseUrl, apiKey, timeoutMs: 10_000 }),
+    renderMediaFor: async (shop) => {
+      const token = tokens.get(shop);
+      if (!token) throw new Error(`no Admin API token for ${shop}`);
+      return makeRenderMedia(fakeAdminGraphql(input.adminUrl, shop, token));
+    },
+    ...(input.config ? { config: input.config } : {}),
+    ...(input.workerId ? { workerId: input.workerId } : {}),
+  };
+}
+
+export interface PipelineHarness {
+  db: PrismaClient;
+  sim: TryOnSimulator;
+  admin: FakeAdminServer;
+  tokens: Map<string, string>;
+  /** Seeds a shop in the fake store and the app (settings with the simulator's key), with a collection of products. */
+  addShop(shop: string, options: { products: number; concurrencyCap?: number; apiKey?: string; credits?: number }): Promise<{ collectionId: string; productIds: string[] }>;
+  startCollectionRun(shop: string, collectionId: string, options?: RenderOptions): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startPipelineHarness(db: PrismaClient, options: { timeFactor: number }): Promise<PipelineHarness> {
+  const sim = await startTryOnSimulator({ timeFactor: options.timeFactor, initialCredits: 100_000 });
+  const admin = await startFakeAdminServer({ fileTimeline: { uploadedMs: 20, processingMs: 50 } });
+  const tokens = new Map<string, string>();
+  const box = makeSecretBox(TEST_ENCRYPTION_KEY);
+
+  return {
+    db,
+    sim,
+    admin,
+    tokens,
+    async addShop(shop, { products, concurrencyCap = 50, apiKey, credits = 100_000 }) {
+      admin.fake.store.addShop({ domain: shop });
+      tokens.set(shop, admin.fake.issueAccessToken(shop));
+      const key = apiKey ?? sim.addApiKey({ credits });
+      const productIds: string[] = [];
+      for (let i = 0; i < products; i++) {
+        const kind = ["tee", "dress", "shirt"][i % 3];
+        const product = admin.fake.store.addProduct(shop, {
+          title: `${kind} ${i + 1}`,
+          productType: "Shirts",
+          images: [
+            { filename: `${kind}-${i + 1}-front.jpg`, alt: `${kind} front`, width: 64, height: 80 },
+            ...(i % 4 === 0 ? [{ filename: `${kind}-${i + 1}-back.jpg`, alt: `${kind} back view`, width: 64, height: 80 }] : []),
+          ],
+        });
+        productIds.push(product.id);
+      }
+      const collection = admin.fake.store.addCollection(shop, { title: "Summer", productIds });
+      await seedShop(db, shop, {
+        concurrencyCap,
+        tryOnApiKeyEncrypted: box.seal(key),
+        tryOnApiKeyLast4: key.slice(-4),
+        tryOnKeyHash: hashServiceKey(key),
+        tryOnBaseUrl: sim.baseUrl,
+      });
+      return { collectionId: collection.id, productIds };
+    },
+    async startCollectionRun(shop, collectionId, renderOptions = DEFAULT_TEST_OPTIONS) {
+      const token = tokens.get(shop) as string;
+      const source = makeProductSource(fakeAdminGraphql(admin.url, shop, token));
+      const products = await productsInScope(source, { kind: "collection", collectionId });
+      const plan = await planRun(db, products, { shop, options: renderOptions, regenerate: false });
+      const { run } = await startRun(db, { shop, plan, options: renderOptions, scope: { kind: "collection", collectionId } });
+      return run.id;
+    },
+    async close() {
+      await sim.stop();
+      await admin.close();
+    },
+  };
+}
+
+/** Drives workers until every render of the given shops is in review or final, or the time runs out. */
+export async function waitForRenders(
+  db: PrismaClient,
+  done: (counts: Record<string, number>) => boolean,
+  { timeoutMs = 60_000, pollMs = 1000, onProgress }: { timeoutMs?: number; pollMs?: number; onProgress?: (counts: Record<string, number>) => void } = {},
+): Promise<Record<string, number>> {
+  const deadline = Date.now() + timeoutMs;
+  let counts: Record<string, number> = {};
+  while (Date.now() < deadline) {
+    const groups = await db.render.groupBy({ by: ["state"], _count: { _all: true } });
+    counts = Object.fromEntries(groups.map((group) => [group.state, group._count._all]));
+    onProgress?.(counts);
+    if (done(counts)) return counts;
+    const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    const settled = (counts.failed ?? 0) + (counts.cancelled ?? 0) + (counts.submit_unknown ?? 0);
+    if (total > 0 && settled === total) {
+      const samples = await db.render.findMany({ where: { state: { in: ["failed", "cancelled", "submit_unknown"] } }, take: 3, select: { state: true, errorCode: true, errorMessage: true } });
+      throw new Error(`Every render settled without reaching the goal: ${JSON.stringify(counts)} ${JSON.stringify(samples)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+  throw new Error(`Timed out waiting for renders: ${JSON.stringify(counts)}`);
+}
+
+export { makeWorker };
