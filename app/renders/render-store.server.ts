@@ -57,6 +57,29 @@ export async function transitionRenderForPerson(
 }
 
 /**
+ * Commits the intent to submit, in one statement, just before the request leaves: the claimed `queued` render
+ * becomes `submitting` with its credits reserved in the ledger. From here on a crash leaves it `submitting`,
+ * which becomes `submit_unknown` when the lease expires, never a second submit.
+ */
+export async function commitSubmitIntent(db: Db, held: HeldRender, now: Date, leaseUntil: Date): Promise<boolean> {
+  const rows = await db.$queryRaw<{ n: number }[]>`
+    WITH u AS (
+      UPDATE "Render"
+      SET state = 'submitting', "submittingAt" = ${now}, "creditsCharged" = "creditsCost",
+          "leaseExpiresAt" = ${leaseUntil}, "updatedAt" = ${now}
+      WHERE id = ${held.id} AND state = 'queued' AND "leaseToken" = ${held.leaseToken}
+      RETURNING id, shop, "creditsCost"
+    ),
+    reserved AS (
+      INSERT INTO "CreditLedgerEntry" (id, shop, "renderId", kind, credits, "createdAt")
+      SELECT 'charge_' || u.id, u.shop, u.id, 'charge', u."creditsCost", ${now} FROM u
+      ON CONFLICT ("renderId", kind) DO NOTHING
+    )
+    SELECT count(*)::int AS n FROM u`;
+  return (rows[0]?.n ?? 0) === 1;
+}
+
+/**
  * The submit went out and the service answered with a job id: record it at once. Accepts `submit_unknown`
  * with the same token too: a slow worker whose lease was reaped mid-submit still knows the job id, and
  * recording it turns an unknown outcome into a known one.
@@ -85,7 +108,7 @@ export async function recordSubmitted(
 
 /**
  * The submit was never charged (not sent, refused, rejected): leave `submitting` for `to` and remove the
- * credits reserved by the claim, in one statement.
+ * credits reserved by the intent, in one statement.
  */
 export async function releaseUnchargedSubmit(
   db: Db,
@@ -115,6 +138,19 @@ export function markSubmitUnknown(db: Db, held: HeldRender, reason: string): Pro
     errorCode: "submit_outcome_unknown",
     errorMessage: reason,
   });
+}
+
+/**
+ * Extends a held lease right before a side effect outside the database (a file upload, attaching media): if it
+ * returns true, no other worker can claim the render for `leaseMs`, so the side effect cannot be doubled by a
+ * worker that took over an expired lease. False means the lease is lost: stop without acting.
+ */
+export async function renewLease(db: Db, held: HeldRender, until: Date): Promise<boolean> {
+  const result = await db.render.updateMany({
+    where: { id: held.id, state: held.state, leaseToken: held.leaseToken, leaseExpiresAt: { not: null } },
+    data: { leaseExpiresAt: until },
+  });
+  return result.count === 1;
 }
 
 /** Lets go of a held render without changing its state, to be tried again at `nextAttemptAt`. */

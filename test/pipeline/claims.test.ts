@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { claimDueSubmits, claimDueWork, lockSubmitClaims } from "../../app/worker/sql/claim-renders";
 import { expireSubmitLeases } from "../../app/worker/sql/expire-submit-leases";
-import { transitionHeldRender, recordSubmitted } from "../../app/renders/render-store.server";
+import { commitSubmitIntent, recordSubmitted, transitionHeldRender } from "../../app/renders/render-store.server";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/database";
 import { seedRenders, seedShop } from "../support/render-fixtures";
 
@@ -24,15 +24,34 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
   const submits = (limit = 100, workerId = "w1") =>
     database.prisma.$transaction([lockSubmitClaims(database.prisma), claimDueSubmits(database.prisma, { ...claim, workerId, limit })]).then(([, rows]) => rows);
 
-  it("moves claimed renders to submitting and reserves their credits in the same statement", async () => {
+  it("leases queued renders to one worker, and the intent to submit then reserves their credits in one statement", async () => {
     await seedShop(database.prisma, "a.myshopify.com", { concurrencyCap: 10 });
     await seedRenders(database.prisma, "a.myshopify.com", 3);
     const claimed = await submits();
-    expect(claimed.map((render) => render.state)).toEqual(["submitting", "submitting", "submitting"]);
-    expect(claimed.every((render) => render.leaseOwner === "w1" && render.leaseToken === 1 && render.creditsCharged === 5)).toBe(true);
-    const ledger = await database.prisma.creditLedgerEntry.findMany();
-    expect(ledger.map((entry) => [entry.kind, entry.credits])).toEqual([["charge", 5], ["charge", 5], ["charge", 5]]);
+    expect(claimed.map((render) => render.state)).toEqual(["queued", "queued", "queued"]);
+    expect(claimed.every((render) => render.leaseOwner === "w1" && render.leaseToken === 1)).toBe(true);
     expect(await submits()).toEqual([]);
+
+    const leaseUntil = new Date(NOW.getTime() + 90_000);
+    expect(await commitSubmitIntent(database.prisma, claimed[0]!, NOW, leaseUntil)).toBe(true);
+    // A second commit (a stale or repeated writer) changes nothing.
+    expect(await commitSubmitIntent(database.prisma, claimed[0]!, NOW, leaseUntil)).toBe(false);
+    const intent = await database.prisma.render.findUniqueOrThrow({ where: { id: claimed[0]!.id } });
+    expect([intent.state, intent.creditsCharged]).toEqual(["submitting", 5]);
+    const ledger = await database.prisma.creditLedgerEntry.findMany();
+    expect(ledger.map((entry) => [entry.renderId, entry.kind, entry.credits])).toEqual([[claimed[0]!.id, "charge", 5]]);
+  });
+
+  it("gives a queued render whose claim expired (a worker died while checking it) to the next worker, unsent", async () => {
+    await seedShop(database.prisma, "a.myshopify.com", { concurrencyCap: 10 });
+    await seedRenders(database.prisma, "a.myshopify.com", 1);
+    const [first] = await submits();
+    expect(await expireSubmitLeases(database.prisma, new Date(NOW.getTime() + 120_000))).toBe(0);
+    const [, again] = await database.prisma.$transaction([
+      lockSubmitClaims(database.prisma),
+      claimDueSubmits(database.prisma, { ...claim, workerId: "w2", now: new Date(NOW.getTime() + 120_000) }),
+    ]);
+    expect(again.map((render) => [render.id, render.state, render.leaseOwner])).toEqual([[first!.id, "queued", "w2"]]);
   });
 
   it("keeps each shop under its concurrency cap, counting renders already in flight", async () => {
@@ -92,14 +111,16 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
   it("turns a submit whose lease expired into submit_unknown, and a slow worker can still record its job id", async () => {
     await seedShop(database.prisma, "a.myshopify.com");
     await seedRenders(database.prisma, "a.myshopify.com", 1);
-    const [held] = await submits();
+    const [claimed] = await submits();
+    await commitSubmitIntent(database.prisma, claimed!, NOW, new Date(NOW.getTime() + 60_000));
+    const held = { ...claimed!, state: "submitting" as const };
     expect(await expireSubmitLeases(database.prisma, new Date(NOW.getTime() + 59_000))).toBe(0);
     expect(await expireSubmitLeases(database.prisma, new Date(NOW.getTime() + 61_000))).toBe(1);
-    const after = await database.prisma.render.findUniqueOrThrow({ where: { id: held!.id } });
+    const after = await database.prisma.render.findUniqueOrThrow({ where: { id: held.id } });
     expect(after.state).toBe("submit_unknown");
-    const recorded = await recordSubmitted(database.prisma, held!, { jobId: "job-1", status: "queued", submittedAt: NOW, firstPollAt: NOW });
+    const recorded = await recordSubmitted(database.prisma, held, { jobId: "job-1", status: "queued", submittedAt: NOW, firstPollAt: NOW });
     expect(recorded).toBe(true);
-    expect((await database.prisma.render.findUniqueOrThrow({ where: { id: held!.id } })).externalJobId).toBe("job-1");
+    expect((await database.prisma.render.findUniqueOrThrow({ where: { id: held.id } })).externalJobId).toBe("job-1");
   });
 
   it("changes nothing when a writer's lease token is stale", async () => {

@@ -28,13 +28,16 @@ const joins = Prisma.sql`
   LEFT JOIN "ServiceGate" g ON g."keyHash" = st."tryOnKeyHash"`;
 
 /**
- * Claims queued renders to submit, in one statement: the claim itself moves them to `submitting` and reserves
- * their credits, so the intent is committed before any request leaves.
+ * Claims queued renders to submit, in one statement. The claim only leases them: the input checks run next,
+ * and a worker that dies during those has sent nothing, so the render simply becomes claimable again. The
+ * intent to submit (state `submitting`, credits reserved) is committed just before the request leaves
+ * (render-store: commitSubmitIntent).
  *
  * Fairness: renders are ranked within their shop and taken rank by rank, so shops interleave (round-robin)
  * and a shop's 2,000-render run cannot starve another shop's single click. Each shop gets at most
- * (concurrency cap − renders already in flight). A run's renders stop at its budget, counting what the run
- * has already been charged net of refunds. Paused shops (bad key, no credits) and paused runs are skipped.
+ * (concurrency cap − renders in flight, counting queued renders other workers hold). A run's renders stop at
+ * its budget, counting what the run has already been charged net of refunds. Paused shops (bad key, no
+ * credits) and paused runs are skipped.
  *
  * Run inside a transaction holding the submit-claim advisory lock, so two workers never both see room under
  * one shop's cap.
@@ -45,7 +48,7 @@ export function claimDueSubmits(db: Pick<PrismaClient, "$queryRaw">, options: Cl
   return db.$queryRaw<Render[]>`
     WITH in_flight AS (
       SELECT shop, count(*)::int AS n FROM "Render"
-      WHERE state = ANY(${states(IN_FLIGHT_STATES)})
+      WHERE state = ANY(${states(IN_FLIGHT_STATES)}) OR (state = 'queued' AND "leaseExpiresAt" >= ${now})
       GROUP BY shop
     ),
     run_spent AS (
@@ -78,21 +81,12 @@ export function claimDueSubmits(db: Pick<PrismaClient, "$queryRaw">, options: Cl
       ORDER BY k.shop_rank, r."createdAt"
       LIMIT ${limit}
       FOR UPDATE OF r SKIP LOCKED
-    ),
-    claimed AS (
-      UPDATE "Render" r
-      SET state = 'submitting', "submittingAt" = ${now}, "creditsCharged" = r."creditsCost",
-          "leaseOwner" = ${workerId}, "leaseToken" = r."leaseToken" + 1, "leaseExpiresAt" = ${leaseUntil},
-          attempts = r.attempts + 1, "updatedAt" = ${now}
-      FROM picked WHERE r.id = picked.id
-      RETURNING r.*
-    ),
-    reserved AS (
-      INSERT INTO "CreditLedgerEntry" (id, shop, "renderId", kind, credits, "createdAt")
-      SELECT 'charge_' || c.id, c.shop, c.id, 'charge', c."creditsCost", ${now} FROM claimed c
-      ON CONFLICT ("renderId", kind) DO NOTHING
     )
-    SELECT * FROM claimed`;
+    UPDATE "Render" r
+    SET "leaseOwner" = ${workerId}, "leaseToken" = r."leaseToken" + 1, "leaseExpiresAt" = ${leaseUntil},
+        attempts = r.attempts + 1, "updatedAt" = ${now}
+    FROM picked WHERE r.id = picked.id
+    RETURNING r.*`;
 }
 
 /** Serialises submit claims across workers (transaction-scoped; released at commit). */

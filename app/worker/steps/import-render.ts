@@ -1,6 +1,6 @@
 import type { Render } from "@prisma/client";
 import { renderFilename } from "../../renders/render-media";
-import { transitionHeldRender } from "../../renders/render-store.server";
+import { renewLease, transitionHeldRender } from "../../renders/render-store.server";
 import { backoffMs, describeError, later, type TickContext } from "../tick-context";
 
 const held = (render: Render) => ({ id: render.id, state: render.state, leaseToken: render.leaseToken });
@@ -27,6 +27,8 @@ export async function importRender(ctx: TickContext, render: Render): Promise<vo
         { jobId: render.externalJobId, ...(render.outputUrl ? { outputUrl: render.outputUrl } : {}) },
         { signal: ctx.signal },
       );
+      // The download may have taken a while: make sure no other worker has taken over before creating a file.
+      if (!(await renewLease(ctx.db, held(render), later(ctx, ctx.config.workLeaseMs)))) return;
       imported = await media.importImage({
         bytes: result.bytes,
         contentType: result.contentType,

@@ -1,6 +1,6 @@
 import type { Render } from "@prisma/client";
 import { publishOptionsSchema } from "../../renders/publish-options";
-import { transitionHeldRender } from "../../renders/render-store.server";
+import { renewLease, transitionHeldRender } from "../../renders/render-store.server";
 import { backoffMs, describeError, later, type TickContext } from "../tick-context";
 
 /**
@@ -28,6 +28,7 @@ export async function publishRender(ctx: TickContext, render: Render): Promise<v
       });
       return;
     }
+    if (!(await renewLease(ctx.db, held, later(ctx, ctx.config.workLeaseMs)))) return;
     if (!product.mediaIds.includes(render.fileId)) await media.attachToProduct(render.fileId, render.productId);
     if (options.variantIds.length > 0) await media.appendToVariants(render.productId, render.fileId, options.variantIds);
     if (options.makeFirst && product.mediaIds[0] !== render.fileId) await media.moveToFirst(render.productId, render.fileId);

@@ -1,5 +1,12 @@
 import type { Render } from "@prisma/client";
-import { markSubmitUnknown, recordSubmitted, releaseUnchargedSubmit } from "../../renders/render-store.server";
+import {
+  commitSubmitIntent,
+  markSubmitUnknown,
+  recordSubmitted,
+  releaseUnchargedSubmit,
+  transitionHeldRender,
+  type HeldRender,
+} from "../../renders/render-store.server";
 import {
   TryOnError,
   TryOnInvalidRequestError,
@@ -26,33 +33,53 @@ async function pauseShop(ctx: TickContext, shop: string, reason: keyof typeof PA
   });
 }
 
+/** What happens to a render when nothing was sent or charged. */
+type Settle =
+  | { to: "queued"; afterMs: number; errorCode?: string | null; errorMessage?: string | null }
+  | { to: "failed"; errorCode: string; errorMessage: string };
+
 /**
- * Sends one claimed render to the try-on service. The claim already moved it to `submitting` and reserved its
- * credits; this sends the request once and records what came back. A render is never sent twice: every
- * error either proves nothing was charged (back to the queue, credits released) or leaves it `submit_unknown`.
+ * Sends one claimed render to the try-on service, at most once:
+ * 1. checks (images, enums, catalog ids) while the render is still `queued` under this worker's lease: a crash
+ *    here sent nothing, and the render is simply claimed again;
+ * 2. commits the intent (`submitting`, credits reserved) in one statement;
+ * 3. sends the request once and records the job id the moment it returns.
+ * Every error after step 2 either proves nothing was charged (back to the queue, credits released) or leaves
+ * the render `submit_unknown` for a person.
  */
 export async function submitRender(ctx: TickContext, render: Render): Promise<void> {
-  const held = { id: render.id, state: render.state, leaseToken: render.leaseToken };
+  const claimed: HeldRender = { id: render.id, state: render.state, leaseToken: render.leaseToken };
   const runtime = ctx.runtimes.get(render.shop);
-  const retryAt = (ms: number) => ({ nextAttemptAt: later(ctx, ms), errorCode: null, errorMessage: null });
+  const settleClaimed = (settle: Settle) =>
+    settle.to === "queued"
+      ? transitionHeldRender(ctx.db, claimed, "queued", {
+          nextAttemptAt: later(ctx, settle.afterMs),
+          errorCode: settle.errorCode ?? null,
+          errorMessage: settle.errorMessage ?? null,
+        })
+      : transitionHeldRender(ctx.db, claimed, "failed", {
+          nextAttemptAt: null,
+          errorCode: settle.errorCode,
+          errorMessage: settle.errorMessage,
+          finishedAt: ctx.now(),
+        });
 
   if (!runtime?.tryOn || !runtime.keyHash) {
     await pauseShop(ctx, render.shop, "missing_key");
-    await releaseUnchargedSubmit(ctx.db, held, "queued", retryAt(ctx.config.retryBaseMs));
+    await settleClaimed({ to: "queued", afterMs: ctx.config.retryBaseMs });
     return;
   }
-  if (ctx.tickGates.isPaused(runtime.keyHash, ctx.now().getTime())) {
-    await releaseUnchargedSubmit(ctx.db, held, "queued", retryAt(ctx.config.retryBaseMs));
+  if (ctx.tickGates.isPaused(runtime.keyHash, ctx.now().getTime()) || ctx.signal.aborted) {
+    await settleClaimed({ to: "queued", afterMs: ctx.config.retryBaseMs });
     return;
   }
 
   const parsed = tryOnJobInputSchema.safeParse(render.params);
   if (!parsed.success) {
-    await releaseUnchargedSubmit(ctx.db, held, "failed", {
-      nextAttemptAt: null,
+    await settleClaimed({
+      to: "failed",
       errorCode: "invalid_parameters",
-      errorMessage: `This render's options are not valid: ${parsed.error.issues.map((issue) => issue.message).join("; ")}`,
-      finishedAt: ctx.now(),
+      errorMessage: `This render's options are not valid: ${parsed.error.issues.map((issue) => issue.message).join("; ")}. No credits were charged.`,
     });
     return;
   }
@@ -62,31 +89,35 @@ export async function submitRender(ctx: TickContext, render: Render): Promise<vo
     // Image sizes and formats, enums and catalog ids, checked before any credit is spent.
     const check = await runtime.tryOn.checkTryOnInput(input, { signal: ctx.signal });
     if (!check.ok) {
-      await releaseUnchargedSubmit(ctx.db, held, "failed", {
-        nextAttemptAt: null,
+      await settleClaimed({
+        to: "failed",
         errorCode: "input_rejected_before_submit",
-        errorMessage: check.problems.map((problem) => problem.message).join(" "),
-        finishedAt: ctx.now(),
+        errorMessage: `${check.problems.map((problem) => problem.message).join(" ")} No credits were charged.`,
       });
       return;
     }
     input = check.input;
   } catch (error) {
-    // Nothing was sent to the submit endpoint: the check itself failed (catalog or image host unreachable).
-    await handleUnsentFailure(ctx, held, render, runtime.keyHash, error);
+    await settleClaimed(await settleUnsent(ctx, render, runtime.keyHash, error));
     return;
   }
 
   const submittedAt = ctx.now();
-  let jobId: string;
-  let status: string;
+  if (!(await commitSubmitIntent(ctx.db, claimed, submittedAt, later(ctx, ctx.config.submitLeaseMs)))) return;
+  const held: HeldRender = { ...claimed, state: "submitting" };
+
+  let job: { jobId: string; rawStatus: string };
   try {
-    const job = await runtime.tryOn.submitTryOnJob(input);
-    jobId = job.jobId;
-    status = job.rawStatus;
+    job = await runtime.tryOn.submitTryOnJob(input);
   } catch (error) {
     if (error instanceof TryOnError && !error.mayHaveBeenCharged) {
-      await handleUnsentFailure(ctx, held, render, runtime.keyHash, error);
+      const settle = await settleUnsent(ctx, render, runtime.keyHash, error);
+      await releaseUnchargedSubmit(ctx.db, held, settle.to, {
+        nextAttemptAt: settle.to === "queued" ? later(ctx, settle.afterMs) : null,
+        errorCode: settle.errorCode ?? null,
+        errorMessage: settle.errorMessage ?? null,
+        finishedAt: settle.to === "failed" ? ctx.now() : null,
+      });
     } else {
       // Timeout after sending, reset, 5xx, unreadable answer, or a bug: the job may exist and be charged.
       await markSubmitUnknown(
@@ -101,60 +132,41 @@ export async function submitRender(ctx: TickContext, render: Render): Promise<vo
 
   ctx.tickGates.recordSuccess(runtime.keyHash);
   const firstPollAt = later(ctx, firstPollDelayMs(ctx, runtime.settings?.durationSamplesMs ?? []));
-  if (!(await recordSubmitted(ctx.db, held, { jobId, status, submittedAt, firstPollAt }))) {
-    // Only a person cancelling mid-submit gets here; the job id must not be lost, so it is kept on the row.
-    await ctx.db.render.updateMany({ where: { id: render.id, externalJobId: null }, data: { externalJobId: jobId } });
-    ctx.logger.error("submitted job recorded after losing the lease", { renderId: render.id, jobId });
+  if (!(await recordSubmitted(ctx.db, held, { jobId: job.jobId, status: job.rawStatus, submittedAt, firstPollAt }))) {
+    // Only a person acting mid-submit gets here; the job id must not be lost, so it is kept on the row.
+    await ctx.db.render.updateMany({ where: { id: render.id, externalJobId: null }, data: { externalJobId: job.jobId } });
+    ctx.logger.error("submitted job recorded after losing the lease", { renderId: render.id, jobId: job.jobId });
   }
 }
 
 /** A failure that proves nothing was charged: decide between retry later, pause the shop, or fail. */
-async function handleUnsentFailure(
-  ctx: TickContext,
-  held: { id: string; state: Render["state"]; leaseToken: number },
-  render: Render,
-  keyHash: string,
-  error: unknown,
-): Promise<void> {
-  const failed = (code: string, message: string) =>
-    releaseUnchargedSubmit(ctx.db, held, "failed", {
-      nextAttemptAt: null,
-      errorCode: code,
-      errorMessage: message,
-      finishedAt: ctx.now(),
-    });
-  const requeue = (ms: number, code: string | null, message: string | null) =>
-    releaseUnchargedSubmit(ctx.db, held, "queued", { nextAttemptAt: later(ctx, ms), errorCode: code, errorMessage: message });
-
+async function settleUnsent(ctx: TickContext, render: Render, keyHash: string, error: unknown): Promise<Settle> {
   if (error instanceof TryOnInvalidRequestError) {
-    await failed("invalid_parameters", `This render's options are not valid: ${error.problems.join("; ")}`);
-    return;
+    return { to: "failed", errorCode: "invalid_parameters", errorMessage: `This render's options are not valid: ${error.problems.join("; ")}. No credits were charged.` };
   }
   if (!(error instanceof TryOnError)) {
-    await requeue(backoffMs(ctx, render.attempts), "check_failed", describeError(error));
-    return;
+    return { to: "queued", afterMs: backoffMs(ctx, render.attempts), errorCode: "check_failed", errorMessage: describeError(error) };
   }
   switch (error.kind) {
     case "rate_limited": {
       const waitMs = (error instanceof TryOnRateLimitedError && error.retryAfterMs) || backoffMs(ctx, render.attempts);
       const until = later(ctx, waitMs);
+      // Written once per key and tick: every worker then leaves this key alone until Retry-After has passed.
       if (ctx.tickGates.pause(keyHash, until.getTime())) await ctx.gates.pauseUntil(keyHash, until);
-      await requeue(waitMs, null, null);
-      return;
+      return { to: "queued", afterMs: waitMs };
     }
     case "auth":
     case "out_of_credits":
       await pauseShop(ctx, render.shop, error.kind, error.serviceMessage);
-      await requeue(ctx.config.retryBaseMs, error.kind, describeError(error));
-      return;
+      return { to: "queued", afterMs: ctx.config.retryBaseMs, errorCode: error.kind, errorMessage: describeError(error) };
     case "rejected_input":
-      await failed(
-        "rejected_by_service",
-        `The try-on service refused this render: ${error.serviceMessage ?? error.message}. No credits were charged.`,
-      );
-      return;
+      return {
+        to: "failed",
+        errorCode: "rejected_by_service",
+        errorMessage: `The try-on service refused this render: ${error.serviceMessage ?? error.message}. No credits were charged.`,
+      };
     default:
       ctx.tickGates.recordFailure(keyHash);
-      await requeue(backoffMs(ctx, render.attempts), error.kind, describeError(error));
+      return { to: "queued", afterMs: backoffMs(ctx, render.attempts), errorCode: error.kind, errorMessage: describeError(error) };
   }
 }

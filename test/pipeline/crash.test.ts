@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { approveRender, resolveSubmitUnknown } from "../../app/renders/review.server";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+import { startPipelineHarness, type PipelineHarness } from "../support/pipeline-harness";
+import { killWorker, startWorkerProcess, type WorkerProcess } from "../support/worker-processes";
+
+const SHOP = "crash.myshopify.com";
+const PRODUCTS = 120;
+const TIME_FACTOR = 0.005;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Worker processes are SIGKILLed at random moments while 120 renders go from queued to published. Staff
+ * approve renders as they arrive and settle `submit_unknown` ones the way the app tells them to (look the job
+ * up at the service). The promises must hold: no render submitted twice, no product with a duplicate image,
+ * and the app's credit ledger equal to the service's.
+ */
+describe("SIGKILLed workers", () => {
+  let database: TestDatabase;
+  let harness: PipelineHarness;
+  const workers: WorkerProcess[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+    harness = await startPipelineHarness(database.prisma, { timeFactor: TIME_FACTOR });
+  });
+  afterAll(async () => {
+    await Promise.all(workers.map((worker) => killWorker(worker)));
+    await harness?.close();
+    await database?.close();
+  });
+
+  it("lose no render, repeat no paid submit, duplicate no image, and keep the ledger equal to the service's", async () => {
+    const { collectionId } = await harness.addShop(SHOP, { products: PRODUCTS, concurrencyCap: 40 });
+    const runId = await harness.startCollectionRun(SHOP, collectionId);
+    const env = { databaseUrl: database.url, adminUrl: harness.admin.url, tokens: harness.tokens, timeFactor: TIME_FACTOR };
+    let started = 0;
+    const spawnWorker = async () => workers.push(await startWorkerProcess(`w${++started}`, env));
+    await Promise.all([spawnWorker(), spawnWorker()]);
+
+    let kills = 0;
+    const unknown = { started: 0, notStarted: 0 };
+    const deadline = Date.now() + 150_000;
+    const settledStates = ["published", "failed", "cancelled", "rejected"];
+    for (;;) {
+      if (Date.now() > deadline) throw new Error("the run did not settle in time");
+      // Kill a random worker at a random moment, and start a replacement.
+      await sleep(250 + Math.random() * 1_000);
+      if (kills < 12) {
+        const victim = workers.splice(Math.floor(Math.random() * workers.length), 1)[0];
+        if (victim) {
+          await killWorker(victim);
+          kills++;
+          await spawnWorker();
+        }
+      }
+      // Staff at work: approve what is in review; settle unknown submits after checking the service.
+      for (const render of await database.prisma.render.findMany({ where: { runId, state: "in_review" } })) {
+        await approveRender(database.prisma, { shop: SHOP, renderId: render.id, reviewer: "staff" }).catch(() => undefined);
+      }
+      for (const render of await database.prisma.render.findMany({ where: { runId, state: "submit_unknown" } })) {
+        const front = (render.params as { productImages: string[] }).productImages[0];
+        const job = harness.sim.listJobs().find((candidate) => candidate.request.product_images[0] === front);
+        unknown[job ? "started" : "notStarted"]++;
+        await resolveSubmitUnknown(
+          database.prisma,
+          job ? { shop: SHOP, renderId: render.id, outcome: "started", externalJobId: job.id } : { shop: SHOP, renderId: render.id, outcome: "not_started" },
+        );
+      }
+      const renders = await database.prisma.render.findMany({ where: { runId }, select: { state: true } });
+      if (kills >= 12 && renders.every((render) => settledStates.includes(render.state))) break;
+    }
+
+    const renders = await database.prisma.render.findMany({ where: { runId } });
+    const jobsPerImage = countBy(harness.sim.listJobs().map((job) => job.request.product_images[0] ?? "?"));
+    const duplicateSubmits = Object.values(jobsPerImage).filter((count) => count > 1).length;
+    console.log(
+      `crash test: ${PRODUCTS} renders, ${kills} SIGKILLs, final states ${JSON.stringify(countBy(renders.map((r) => r.state)))}, ` +
+        `submit_unknown settled by staff: ${unknown.started} started, ${unknown.notStarted} not started; duplicate submits: ${duplicateSubmits}`,
+    );
+
+    // No render submitted twice: each product's image reached the service at most once.
+    expect(duplicateSubmits).toBe(0);
+
+    // No product has a duplicate image, and no render was imported twice into Files.
+    for (const render of renders) {
+      const media = harness.admin.fake.store.productMedia(SHOP, render.productId);
+      expect(media.filter((item) => item.filename.startsWith("model-shot-")).length).toBeLessThanOrEqual(1);
+      const files = harness.admin.fake.store.files(SHOP).filter((file) => file.filename.startsWith(`model-shot-${render.id}`));
+      expect(files.length).toBeLessThanOrEqual(1);
+    }
+    expect(renders.filter((render) => render.state === "published").length).toBeGreaterThan(PRODUCTS * 0.9);
+
+    // The ledger equals the service's charges net of refunds.
+    const ledger = await database.prisma.creditLedgerEntry.groupBy({ by: ["kind"], _sum: { credits: true } });
+    const net = (ledger.find((row) => row.kind === "charge")?._sum.credits ?? 0) - (ledger.find((row) => row.kind === "refund")?._sum.credits ?? 0);
+    const account = harness.sim.getLedger(harness.sim.listJobs()[0]?.apiKey);
+    const sum = (entries: { credits: number }[]) => entries.reduce((total, entry) => total + entry.credits, 0);
+    expect(net).toBe(sum(account.charges) - sum(account.refunds));
+  }, 200_000);
+});
+
+function countBy(values: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
+}

@@ -1,0 +1,44 @@
+/**
+ * A worker process for the crash and contention tests: the app's worker (app/worker/worker.ts) wired to the
+ * simulator and the fake Admin API server given in the environment, exactly as production wires it to the
+ * real ones. Started with tsx; SIGTERM shuts it down gracefully, SIGKILL is the crash under test.
+ */
+import { z } from "zod";
+import { createPrismaClient } from "../../app/db/prisma-client.server";
+import { makeWorker } from "../../app/worker/worker";
+import { workerDepsFor } from "./pipeline-harness";
+
+const env = z
+  .object({
+    DATABASE_URL: z.string(),
+    FAKE_ADMIN_URL: z.url(),
+    FAKE_ADMIN_TOKENS: z.string().transform((value) => z.record(z.string(), z.string()).parse(JSON.parse(value))),
+    TIME_FACTOR: z.coerce.number().positive(),
+    WORKER_ID: z.string(),
+  })
+  .parse(process.env);
+
+const db = createPrismaClient(env.DATABASE_URL);
+const worker = makeWorker({
+  ...workerDepsFor({
+    db,
+    adminUrl: env.FAKE_ADMIN_URL,
+    tokens: env.FAKE_ADMIN_TOKENS,
+    workerId: env.WORKER_ID,
+    config: { timeFactor: env.TIME_FACTOR, tickIntervalMs: 50, submitLeaseMs: 3_000, workLeaseMs: 3_000 },
+  }),
+  logger: {
+    info: () => {},
+    warn: () => {},
+    error: (message, context) => console.error(JSON.stringify({ worker: env.WORKER_ID, message, ...context })),
+  },
+});
+
+process.on("SIGTERM", () => {
+  void worker.stop().then(async () => {
+    await db.$disconnect();
+    process.exit(0);
+  });
+});
+console.log("ready");
+await worker.run();

@@ -1,0 +1,40 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+
+const ENTRY = join(import.meta.dirname, "worker-process.ts");
+
+export interface WorkerProcess {
+  id: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
+
+/** Starts test/support/worker-process.ts; resolves once it has connected and started its loop. */
+export async function startWorkerProcess(
+  id: string,
+  env: { databaseUrl: string; adminUrl: string; tokens: Map<string, string>; timeFactor: number },
+): Promise<WorkerProcess> {
+  // Node itself with tsx as a loader: the tsx CLI would fork a second process that SIGKILL would not reach.
+  const child = spawn(process.execPath, ["--import", "tsx", ENTRY], {
+    env: {
+      ...process.env,
+      DATABASE_URL: env.databaseUrl,
+      FAKE_ADMIN_URL: env.adminUrl,
+      FAKE_ADMIN_TOKENS: JSON.stringify(Object.fromEntries(env.tokens)),
+      TIME_FACTOR: String(env.timeFactor),
+      WORKER_ID: id,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`worker ${id} exited with ${code} before it was ready`)));
+  });
+  return { id, child, exited };
+}
+
+export async function killWorker(worker: WorkerProcess, signal: NodeJS.Signals = "SIGKILL"): Promise<void> {
+  worker.child.kill(signal);
+  await worker.exited;
+}
