@@ -1,0 +1,189 @@
+import type { PrismaClient, ShopSettings } from "@prisma/client";
+import { Prisma } from "@prisma/client";
+import { z } from "zod";
+import { renderOptionsSchema, type RenderOptions } from "../renders/render-options";
+import { CatalogCache, createTryOnClient, TryOnAuthError, TryOnError, TryOnOutOfCreditsError } from "../tryon";
+import { checkbox, failure, optionalText, parseForm, type FieldErrors, type FormFailure } from "../ui/forms";
+import { renderOptionsFormSchema } from "../ui/render-options-form";
+import { hashServiceKey, type SecretBox } from "./secret-box.server";
+
+/**
+ * A shop's settings: the try-on service key (checked against the service before it is stored, stored
+ * encrypted, shown only as its last four characters, never sent back to the browser), the service address,
+ * defaults for new renders, the concurrency cap and publish-without-review.
+ */
+
+type Db = Pick<PrismaClient, "shopSettings" | "shop">;
+
+export const CONCURRENCY_CAP_MAX = 20;
+
+/** What the Settings page may show. The key itself is not in it, by construction. */
+export interface SettingsView {
+  hasKey: boolean;
+  keyLast4: string | null;
+  /** The shop's own service address, or null when it uses the app's default. */
+  baseUrl: string | null;
+  defaultBaseUrl: string | null;
+  concurrencyCap: number;
+  publishWithoutReview: boolean;
+  defaults: RenderOptions | null;
+  paused: { reason: string; message: string; at: string } | null;
+}
+
+export function parseStoredDefaults(value: Prisma.JsonValue | null | undefined): RenderOptions | null {
+  if (value === null || value === undefined) return null;
+  const parsed = renderOptionsSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+export function settingsViewOf(row: ShopSettings | null, defaultBaseUrl: string | undefined): SettingsView {
+  return {
+    hasKey: Boolean(row?.tryOnApiKeyEncrypted),
+    keyLast4: row?.tryOnApiKeyEncrypted ? (row.tryOnApiKeyLast4 ?? null) : null,
+    baseUrl: row?.tryOnBaseUrl ?? null,
+    defaultBaseUrl: defaultBaseUrl ?? null,
+    concurrencyCap: row?.concurrencyCap ?? 4,
+    publishWithoutReview: row?.publishWithoutReview ?? false,
+    defaults: parseStoredDefaults(row?.defaultOptions),
+    paused:
+      row?.pausedReason && row.pausedAt
+        ? { reason: row.pausedReason, message: row.pausedMessage ?? "", at: row.pausedAt.toISOString() }
+        : null,
+  };
+}
+
+export async function getSettingsView(db: Db, shop: string, defaultBaseUrl: string | undefined): Promise<SettingsView> {
+  return settingsViewOf(await db.shopSettings.findUnique({ where: { shop } }), defaultBaseUrl);
+}
+
+/** The outcome of asking the service whether a key works at an address. */
+export type KeyCheck = { ok: true } | { ok: false; field: "apiKey" | "tryOnBaseUrl"; message: string };
+export type KeyChecker = (baseUrl: string, apiKey: string) => Promise<KeyCheck>;
+
+/**
+ * Asks the service for its mannequin list with the candidate key: the cheapest call that needs a valid key and
+ * spends no credits. A fresh catalog cache, so an earlier success for the same key cannot stand in for the check.
+ */
+export const checkKeyAgainstService: KeyChecker = async (baseUrl, apiKey) => {
+  try {
+    const client = createTryOnClient({
+      baseUrl,
+      apiKey,
+      timeoutMs: 8_000,
+      readRetry: { attempts: 1 },
+      catalogCache: new CatalogCache({ ttlMs: 0 }),
+    });
+    await client.listMannequins();
+    return { ok: true };
+  } catch (error) {
+    if (error instanceof TryOnAuthError) {
+      return { ok: false, field: "apiKey", message: "The try-on service refused this key. Copy it again from your try-on account and paste it here." };
+    }
+    // The key was accepted; the balance is a separate matter the home page reports.
+    if (error instanceof TryOnOutOfCreditsError) return { ok: true };
+    if (error instanceof TryOnError) {
+      return {
+        ok: false,
+        field: "tryOnBaseUrl",
+        message: "The try-on service could not be reached at this address, so the key could not be checked. Check the address and try again.",
+      };
+    }
+    return { ok: false, field: "tryOnBaseUrl", message: "This address is not a valid try-on service address." };
+  }
+};
+
+const httpUrl = z.url({ protocol: /^https?$/, error: "Enter the service address, starting with https://" });
+
+export const settingsFormSchema = z.object({
+  // Empty means "keep the key already saved". The render defaults are parsed separately, and only when the
+  // form carries them (`includesDefaults`): without a working key there is no catalog to choose them from.
+  apiKey: optionalText(
+    z
+      .string()
+      .trim()
+      .min(8, "That key looks too short; paste the whole key.")
+      .max(500, "That key is too long; paste only the key.")
+      .regex(/^\S+$/, "The key cannot contain spaces."),
+  ),
+  tryOnBaseUrl: optionalText(httpUrl),
+  concurrencyCap: z.coerce
+    .number({ error: "Enter a number." })
+    .int("Enter a whole number.")
+    .min(1, "At least 1 render must be allowed at a time.")
+    .max(CONCURRENCY_CAP_MAX, `At most ${CONCURRENCY_CAP_MAX} renders at a time.`),
+  publishWithoutReview: checkbox,
+});
+
+export interface SaveSettingsDeps {
+  secretBox: SecretBox;
+  checkKey: KeyChecker;
+  defaultBaseUrl: string | undefined;
+}
+
+export type SaveSettingsResult = { ok: true; view: SettingsView; keyChecked: boolean } | FormFailure;
+
+/**
+ * Saves the Settings form. A new key (or a new address for the saved key) is checked against the service
+ * first, and nothing is saved if it fails. A key that works lifts a pause caused by a bad key or missing key
+ * (and by spent credits: a new key may be another account).
+ */
+export async function saveSettings(db: Db, deps: SaveSettingsDeps, shop: string, formData: FormData): Promise<SaveSettingsResult> {
+  const parsed = parseForm(settingsFormSchema, formData);
+  const errors: FieldErrors = parsed.ok ? {} : { ...parsed.fieldErrors };
+  const input = parsed.ok ? parsed.data : null;
+
+  let defaults: RenderOptions | undefined;
+  if (checkbox.parse(formData.get("includesDefaults"))) {
+    const options = parseForm(renderOptionsFormSchema, formData);
+    if (options.ok) defaults = options.data;
+    else Object.assign(errors, options.fieldErrors);
+  }
+  if (!input || Object.keys(errors).length > 0) return failure(errors);
+
+  const current = await db.shopSettings.findUnique({ where: { shop } });
+  const baseUrl = input.tryOnBaseUrl ?? deps.defaultBaseUrl;
+  const storedKey = current?.tryOnApiKeyEncrypted ? deps.secretBox.open(current.tryOnApiKeyEncrypted) : null;
+  const keyToCheck = input.apiKey ?? (baseUrl !== (current?.tryOnBaseUrl ?? deps.defaultBaseUrl) ? storedKey : null);
+
+  if ((input.apiKey || storedKey) && !baseUrl) {
+    return failure({ tryOnBaseUrl: "Enter the try-on service address." });
+  }
+  let keyChecked = false;
+  if (keyToCheck && baseUrl) {
+    const check = await deps.checkKey(baseUrl, keyToCheck);
+    if (!check.ok) return failure({ [check.field]: check.message });
+    keyChecked = true;
+  }
+
+  const data: Prisma.ShopSettingsUncheckedUpdateInput = {
+    tryOnBaseUrl: input.tryOnBaseUrl ?? null,
+    concurrencyCap: input.concurrencyCap,
+    publishWithoutReview: input.publishWithoutReview,
+    ...(defaults ? { defaultOptions: defaults as unknown as Prisma.InputJsonValue } : {}),
+    ...(input.apiKey
+      ? {
+          tryOnApiKeyEncrypted: deps.secretBox.seal(input.apiKey),
+          tryOnApiKeyLast4: input.apiKey.slice(-4),
+          tryOnKeyHash: hashServiceKey(input.apiKey),
+        }
+      : {}),
+    ...(keyChecked ? { pausedReason: null, pausedMessage: null, pausedAt: null } : {}),
+  };
+  // Settings reference the shop row, which the install hook writes; make sure it exists even for a shop
+  // installed before that hook did.
+  await db.shop.upsert({ where: { domain: shop }, create: { domain: shop }, update: {} });
+  const row = await db.shopSettings.upsert({
+    where: { shop },
+    create: { ...(data as Prisma.ShopSettingsUncheckedCreateInput), shop },
+    update: data,
+  });
+  return { ok: true, view: settingsViewOf(row, deps.defaultBaseUrl), keyChecked };
+}
+
+/** Removes the stored key (staff rotating it out); work waits until a new one is saved. */
+export async function removeServiceKey(db: Db, shop: string): Promise<void> {
+  await db.shopSettings.updateMany({
+    where: { shop },
+    data: { tryOnApiKeyEncrypted: null, tryOnApiKeyLast4: null, tryOnKeyHash: null },
+  });
+}
