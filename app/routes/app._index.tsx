@@ -1,34 +1,21 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { BlockStack, Card, Layout, Page, Text } from "@shopify/polaris";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { HomePage } from "../components/HomePage";
 import prisma from "../db.server";
-import { authenticate } from "../shopify.server";
+import { homeAction, loadHome } from "../pages/home.server";
+import { requireAdmin, timed } from "../ui/admin-request.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  const { session } = await authenticate.admin(request);
-  const shop = await prisma.shop.findUnique({ where: { domain: session.shop } });
-  return { shop: session.shop, installedAt: shop?.installedAt.toISOString() ?? null };
+  const admin = await requireAdmin(request);
+  return json(await timed("app._index", admin.shop, () => loadHome(prisma, admin.shop)));
+};
+
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const admin = await requireAdmin(request);
+  const result = await homeAction(prisma, admin.shop, await request.formData());
+  return json(result, { status: result.ok ? 200 : 400 });
 };
 
 export default function Home() {
-  const { shop, installedAt } = useLoaderData<typeof loader>();
-  return (
-    <Page title="Model Shots">
-      <Layout>
-        <Layout.Section>
-          <Card>
-            <BlockStack gap="200">
-              <Text as="h2" variant="headingMd">
-                Welcome
-              </Text>
-              <Text as="p">
-                Model Shots is installed on {shop}
-                {installedAt ? ` since ${new Date(installedAt).toLocaleDateString()}` : ""}.
-              </Text>
-            </BlockStack>
-          </Card>
-        </Layout.Section>
-      </Layout>
-    </Page>
-  );
+  return <HomePage view={useLoaderData<typeof loader>()} result={useActionData<typeof action>()} />;
 }

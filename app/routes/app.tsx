@@ -22,6 +22,11 @@ export default function App() {
         <Link to="/app" rel="home">
           Home
         </Link>
+        <Link to="/app/generate">Generate</Link>
+        <Link to="/app/runs">Bulk runs</Link>
+        <Link to="/app/review">Review</Link>
+        <Link to="/app/history">History</Link>
+        <Link to="/app/settings">Settings</Link>
       </NavMenu>
       <Outlet />
     </AppProvider>

@@ -1,0 +1,39 @@
+import type { SettingsView } from "../settings/settings.server";
+import { formValuesOf, type RenderOptionsFormValues } from "../ui/render-options-form";
+import { optionsToFormFields } from "./render-options-state";
+
+/** The Settings form's state and what it posts; pure so the save bar's logic is tested without a browser. */
+export interface SettingsFormState {
+  /** A new key typed by staff; empty keeps the saved one (which the browser never sees). */
+  apiKey: string;
+  tryOnBaseUrl: string;
+  concurrencyCap: string;
+  publishWithoutReview: boolean;
+  options: RenderOptionsFormValues;
+}
+
+export function settingsFormStateOf(settings: SettingsView): SettingsFormState {
+  return {
+    apiKey: "",
+    tryOnBaseUrl: settings.baseUrl ?? "",
+    concurrencyCap: String(settings.concurrencyCap),
+    publishWithoutReview: settings.publishWithoutReview,
+    options: formValuesOf(settings.defaults),
+  };
+}
+
+/** True when the form differs from what is saved: the save bar shows then. */
+export function isSettingsDirty(saved: SettingsFormState, current: SettingsFormState): boolean {
+  return JSON.stringify(saved) !== JSON.stringify(current);
+}
+
+export function settingsFormFields(state: SettingsFormState, includeDefaults: boolean): Record<string, string> {
+  return {
+    intent: "save",
+    apiKey: state.apiKey,
+    tryOnBaseUrl: state.tryOnBaseUrl,
+    concurrencyCap: state.concurrencyCap,
+    ...(state.publishWithoutReview ? { publishWithoutReview: "on" } : {}),
+    ...(includeDefaults ? { includesDefaults: "on", ...optionsToFormFields(state.options) } : {}),
+  };
+}

@@ -1,0 +1,194 @@
+import type { PrismaClient } from "@prisma/client";
+import { z } from "zod";
+import { listLooks } from "../looks/looks.server";
+import { queueRender, startRun } from "../renders/create-renders.server";
+import { chooseSourceImages } from "../renders/source-images";
+import { settingsViewOf } from "../settings/settings.server";
+import { env } from "../env.server";
+import { describeShopifyFailure, type AdminRequest } from "../ui/admin-request.server";
+import { fieldErrorsOf, requestKeySchema, type FieldErrors } from "../ui/forms";
+import { toGid } from "../ui/format";
+import { creditsPerRender, describeOptions } from "../ui/render-options-form";
+import { budgetSchema, optionsForExtension, planScope, runScopeSchema, type PlanSummary } from "./bulk-run.server";
+
+/**
+ * The JSON API behind the admin extensions (product action, product selection action, collection action).
+ * Each answer is `{ ok: true, ... }` or `{ ok: false, error, fieldErrors }` with a 4xx status; the routes add
+ * CORS headers because the extensions run on Shopify's origin.
+ */
+
+type Db = PrismaClient;
+
+export type ApiAnswer<T> = { status: number; body: ({ ok: true } & T) | { ok: false; error: string; fieldErrors: FieldErrors } };
+
+const ok = <T>(body: T): ApiAnswer<T> => ({ status: 200, body: { ok: true, ...body } });
+const refuse = (status: number, error: string, fieldErrors: FieldErrors = {}): ApiAnswer<never> => ({
+  status,
+  body: { ok: false, error, fieldErrors },
+});
+
+/** Parses a JSON body with a schema; the refusal names every field that is wrong. */
+export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<{ ok: true; data: z.output<S> } | { ok: false; answer: ApiAnswer<never> }> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return { ok: false, answer: refuse(400, "The request body must be JSON.") };
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) return { ok: false, answer: refuse(400, "Some of the request's fields are not valid.", fieldErrorsOf(parsed.error)) };
+  return { ok: true, data: parsed.data };
+}
+
+const productIdSchema = z.string({ error: "The product is missing." }).transform((value, ctx) => {
+  const gid = toGid("Product", value);
+  if (!gid) ctx.addIssue({ code: "custom", message: "The product id is not valid." });
+  return gid ?? "";
+});
+const lookIdSchema = z.string().min(1).max(64).optional();
+
+export const reviewPathFor = (productId: string) => `/app/review?productId=${encodeURIComponent(productId)}`;
+export const runPathFor = (runId: string) => `/app/runs/${encodeURIComponent(runId)}`;
+
+export interface LookChoice {
+  id: string | null;
+  name: string;
+  summary: string;
+  credits: number;
+}
+
+async function lookChoices(db: Db, shop: string): Promise<{ choices: LookChoice[]; hasKey: boolean; paused: string | null }> {
+  const [settingsRow, looks] = await Promise.all([db.shopSettings.findUnique({ where: { shop } }), listLooks(db, shop)]);
+  const settings = settingsViewOf(settingsRow, env().TRYON_DEFAULT_BASE_URL);
+  const choices: LookChoice[] = [];
+  if (settings.defaults) {
+    choices.push({ id: null, name: "Default look", summary: describeOptions(settings.defaults), credits: creditsPerRender(settings.defaults.resolution) });
+  }
+  for (const look of looks) {
+    choices.push({ id: look.id, name: look.name, summary: describeOptions(look.options), credits: creditsPerRender(look.options.resolution) });
+  }
+  return { choices, hasKey: settings.hasKey, paused: settings.paused?.message ?? null };
+}
+
+const setupProblem = (hasKey: boolean, choices: LookChoice[]) =>
+  !hasKey
+    ? "Add your try-on service key in the Model Shots app's Settings first."
+    : choices.length === 0
+      ? "Choose default render options in the Model Shots app's Settings first."
+      : null;
+
+/** What the product action shows before anything is spent: the product, the looks and their cost. */
+export async function productSummary(db: Db, admin: AdminRequest, url: URL) {
+  const productId = productIdSchema.safeParse(url.searchParams.get("productId") ?? "");
+  if (!productId.success) return refuse(400, "The product id is not valid.", { productId: "The product id is not valid." });
+  let product;
+  try {
+    product = await admin.productSource.getProduct(productId.data);
+  } catch (error) {
+    const message = describeShopifyFailure(error);
+    if (message) return refuse(502, message);
+    throw error;
+  }
+  if (!product) return refuse(404, "This product no longer exists.");
+  const { choices, hasKey, paused } = await lookChoices(db, admin.shop);
+  const images = chooseSourceImages(product.photos);
+  return ok({
+    product: { id: product.id, title: product.title, imageUrl: images.ok ? images.frontUrl : null },
+    looks: choices,
+    problem: setupProblem(hasKey, choices) ?? (images.ok ? null : "This product has no photo to dress the model in."),
+    paused,
+    reviewPath: reviewPathFor(product.id),
+    generatePath: `/app/generate?productId=${encodeURIComponent(product.id)}`,
+  });
+}
+
+const createRenderSchema = z.object({ productId: productIdSchema, requestKey: requestKeySchema, lookId: lookIdSchema });
+
+/** Queues one render with the chosen look; the same requestKey always answers with the same render. */
+export async function createRenderFromExtension(db: Db, admin: AdminRequest, request: Request) {
+  const input = await readJsonBody(request, createRenderSchema);
+  if (!input.ok) return input.answer;
+  const { productId, requestKey, lookId } = input.data;
+  const existing = await db.render.findUnique({ where: { shop_requestKey: { shop: admin.shop, requestKey } } });
+  if (existing) return ok({ renderId: existing.id, created: false, reviewPath: reviewPathFor(existing.productId) });
+
+  const options = await optionsForExtension(db, admin.shop, lookId);
+  if (!options) {
+    return refuse(400, lookId ? "That look no longer exists." : "Choose default render options in the app's Settings first.", lookId ? { lookId: "That look no longer exists." } : {});
+  }
+  let product;
+  try {
+    product = await admin.productSource.getProduct(productId);
+  } catch (error) {
+    const message = describeShopifyFailure(error);
+    if (message) return refuse(502, message);
+    throw error;
+  }
+  if (!product) return refuse(404, "This product no longer exists.");
+  const choice = chooseSourceImages(product.photos);
+  if (!choice.ok) return refuse(400, "This product has no photo to dress the model in.");
+  const { render, created } = await queueRender(db, {
+    shop: admin.shop,
+    product,
+    images: {
+      front: [choice.frontUrl],
+      ...(choice.backUrl ? { back: choice.backUrl } : {}),
+      mediaIds: [choice.frontMediaId, ...(choice.backMediaId ? [choice.backMediaId] : [])],
+    },
+    options,
+    requestKey,
+  });
+  return ok({ renderId: render.id, created, reviewPath: reviewPathFor(product.id) });
+}
+
+const runPreviewSchema = z.object({ scope: runScopeSchema, lookId: lookIdSchema, regenerate: z.boolean().default(false) });
+const startRunSchema = runPreviewSchema.extend({
+  requestKey: requestKeySchema,
+  budgetCredits: budgetSchema.nullable().optional(),
+});
+
+/** The run's estimate and skipped products, for the bulk actions to show before starting. */
+export async function previewRunFromExtension(db: Db, admin: AdminRequest, request: Request) {
+  const input = await readJsonBody(request, runPreviewSchema);
+  if (!input.ok) return input.answer;
+  const options = await optionsForExtension(db, admin.shop, input.data.lookId);
+  if (!options) return refuse(400, "Choose default render options in the app's Settings first.");
+  const outcome = await planScope(db, admin, { scope: input.data.scope, options, regenerate: input.data.regenerate });
+  if (!outcome.ok) return refuse(400, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
+  const { choices, hasKey, paused } = await lookChoices(db, admin.shop);
+  return ok<{ summary: PlanSummary; looks: LookChoice[]; problem: string | null; paused: string | null }>({
+    summary: outcome.summary,
+    looks: choices,
+    problem: setupProblem(hasKey, choices),
+    paused,
+  });
+}
+
+/** Starts the run; the same requestKey always answers with the same run. */
+export async function startRunFromExtension(db: Db, admin: AdminRequest, request: Request) {
+  const input = await readJsonBody(request, startRunSchema);
+  if (!input.ok) return input.answer;
+  const { scope, lookId, regenerate, requestKey } = input.data;
+  const budgetCredits = input.data.budgetCredits ?? null;
+  const existing = await db.run.findUnique({ where: { shop_requestKey: { shop: admin.shop, requestKey } } });
+  if (existing) return ok({ runId: existing.id, created: false, runPath: runPathFor(existing.id) });
+
+  const options = await optionsForExtension(db, admin.shop, lookId);
+  if (!options) return refuse(400, "Choose default render options in the app's Settings first.");
+  const outcome = await planScope(db, admin, { scope, options, regenerate });
+  if (!outcome.ok) return refuse(400, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
+  if (outcome.plan.eligible.length === 0) return refuse(400, "No product in this selection can be rendered.");
+  if (budgetCredits !== null && budgetCredits < outcome.plan.creditsPerRender) {
+    return refuse(400, "The budget is smaller than one render.", { budgetCredits: `One render costs ${outcome.plan.creditsPerRender} credits.` });
+  }
+  const { run, created } = await startRun(db, {
+    shop: admin.shop,
+    plan: outcome.plan,
+    options,
+    scope: outcome.scopeRecord,
+    budgetCredits,
+    requestKey,
+    createdBy: admin.staff,
+  });
+  return ok({ runId: run.id, created, runPath: runPathFor(run.id), estimateCredits: run.estimateCredits });
+}

@@ -1,0 +1,26 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { RunPage } from "../components/RunPages";
+import prisma from "../db.server";
+import { loadRun, runAction } from "../pages/runs.server";
+import { requireAdmin, timed } from "../ui/admin-request.server";
+
+/** A run's progress; the page polls this loader while renders are moving. */
+export const loader = async ({ request, params }: LoaderFunctionArgs) => {
+  const admin = await requireAdmin(request);
+  const run = await timed("app.runs.$runId", admin.shop, () => loadRun(prisma, admin.shop, params.runId ?? ""));
+  // Another shop's run and a run that never existed look the same.
+  if (!run) throw json({ message: "This run does not exist." }, { status: 404 });
+  return json({ run });
+};
+
+export const action = async ({ request, params }: ActionFunctionArgs) => {
+  const admin = await requireAdmin(request);
+  const result = await runAction(prisma, admin.shop, params.runId ?? "", await request.formData());
+  return json(result, { status: result.ok ? 200 : 400 });
+};
+
+export default function BulkRun() {
+  const { run } = useLoaderData<typeof loader>();
+  return <RunPage run={run} result={useActionData<typeof action>()} />;
+}
