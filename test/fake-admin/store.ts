@@ -333,6 +333,19 @@ export class FakeAdminStore {
     });
   }
 
+  /** Deletes a product as a merchant would in the admin: its variants go, its files stay in Files unreferenced. */
+  removeProduct(shopDomain: string, productId: string): void {
+    const shop = this.shop(shopDomain);
+    const product = shop.products.get(productId);
+    if (!product) throw new Error(`fake-admin: no product ${productId} in ${shopDomain}`);
+    for (const variantId of product.variantIds) shop.variants.delete(variantId);
+    for (const file of shop.files.values()) file.productIds = file.productIds.filter((id) => id !== productId);
+    for (const collection of shop.collections.values()) {
+      collection.productIds = collection.productIds.filter((id) => id !== productId);
+    }
+    shop.products.delete(productId);
+  }
+
   // ----- inspection ---------------------------------------------------------------------------------------
 
   product(shopDomain: string, id: string): ProductRecord | undefined {

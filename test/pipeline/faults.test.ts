@@ -1,0 +1,177 @@
+import type { Prisma, Render } from "@prisma/client";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { approveRender } from "../../app/renders/review.server";
+import { recordProductDeleted, recordShopUninstalled } from "../../app/shops/shop-lifecycle.server";
+import type { Worker } from "../../app/worker/worker";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+import { makeWorker, startPipelineHarness, waitForRenders, workerDepsFor, type PipelineHarness } from "../support/pipeline-harness";
+
+const TIME_FACTOR = 0.005;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Each scenario has its own shop and service key, so faults aimed at one key touch no other scenario. */
+describe("the pipeline under faults", () => {
+  let database: TestDatabase;
+  let harness: PipelineHarness;
+  let worker: Worker;
+  let running: Promise<void>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+    harness = await startPipelineHarness(database.prisma, { timeFactor: TIME_FACTOR });
+    worker = makeWorker(
+      workerDepsFor({ db: database.prisma, adminUrl: harness.admin.url, tokens: harness.tokens, config: { timeFactor: TIME_FACTOR, tickIntervalMs: 50 } }),
+    );
+    running = worker.run();
+  });
+  afterEach(() => {
+    harness.sim.clearFaults();
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await running;
+    await harness?.close();
+    await database?.close();
+  });
+
+  async function startShop(shop: string, products = 8) {
+    const key = harness.sim.addApiKey({ credits: 10_000 });
+    const { collectionId, productIds } = await harness.addShop(shop, { products, apiKey: key });
+    const runId = await harness.startCollectionRun(shop, collectionId);
+    return { key, runId, productIds };
+  }
+  const statesOf = async (runId: string) =>
+    Object.fromEntries(
+      (await database.prisma.render.groupBy({ by: ["state"], where: { runId }, _count: { _all: true } })).map((g) => [g.state, g._count._all]),
+    );
+  async function until(runId: string, done: (counts: Record<string, number>) => boolean, timeoutMs = 20_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const counts = await statesOf(runId);
+      if (done(counts)) return counts;
+      if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(counts)}`);
+      await sleep(100);
+    }
+  }
+  const submitsPerJobOf = (key: string) => harness.sim.getSubmits(key).filter((submit) => submit.jobId).length;
+
+  it("a 429 storm pauses the key for every worker (Retry-After) and ends in review with no submit repeated", async () => {
+    const shop = "storm.myshopify.com";
+    const key = harness.sim.addApiKey({ credits: 10_000 });
+    harness.sim.injectFault({ apiKey: key, fault: { type: "rate_limit", retryAfterSeconds: 1 }, endpoints: ["submit", "status"], times: 12 });
+    const { collectionId } = await harness.addShop(shop, { products: 8, apiKey: key });
+    const runId = await harness.startCollectionRun(shop, collectionId);
+    await until(runId, (counts) => counts.in_review === 8);
+    const gate = await database.prisma.serviceGate.findFirst({ where: { pausedUntil: { not: null } } });
+    expect(gate?.pausedUntil).toBeInstanceOf(Date);
+    expect(submitsPerJobOf(key)).toBe(8);
+    expect(harness.sim.getSubmits(key).filter((submit) => submit.httpStatus === 429).length).toBeGreaterThan(0);
+  });
+
+  it("a service answering 5xx for a while opens the circuit, and running renders complete once it recovers", async () => {
+    const { key, runId } = await startShop("outage.myshopify.com");
+    await until(runId, (counts) => (counts.running ?? 0) + (counts.rendered ?? 0) + (counts.importing ?? 0) + (counts.in_review ?? 0) === 8);
+    const outage = harness.sim.injectFault({ apiKey: key, fault: { type: "server_error", status: 503 }, endpoints: ["status", "result"] });
+    let circuitOpened = false;
+    const outageEnds = Date.now() + 3_000;
+    while (Date.now() < outageEnds) {
+      const gate = await database.prisma.serviceGate.findFirst({ where: { circuitOpenUntil: { gt: new Date() } } });
+      circuitOpened ||= Boolean(gate);
+      await sleep(100);
+    }
+    harness.sim.removeFault(outage);
+    await until(runId, (counts) => counts.in_review === 8);
+    expect(circuitOpened).toBe(true);
+    expect(submitsPerJobOf(key)).toBe(8);
+  });
+
+  it("a 5xx answer to a submit leaves the render submit_unknown, never sent again", async () => {
+    const shop = "unknown.myshopify.com";
+    const key = harness.sim.addApiKey({ credits: 10_000 });
+    harness.sim.injectFault({ apiKey: key, fault: { type: "server_error", status: 502, jobCreated: true }, endpoints: ["submit"], times: 1 });
+    const { collectionId } = await harness.addShop(shop, { products: 3, apiKey: key });
+    const runId = await harness.startCollectionRun(shop, collectionId);
+    const counts = await until(runId, (c) => c.submit_unknown === 1 && c.in_review === 2);
+    await sleep(500);
+    expect(await statesOf(runId)).toEqual(counts);
+    expect(harness.sim.getSubmits(key)).toHaveLength(3);
+    const unknown = await database.prisma.render.findFirstOrThrow({ where: { runId, state: "submit_unknown" } });
+    expect(unknown.errorMessage).toMatch(/may have started and been charged/);
+    expect(unknown.creditsCharged).toBe(5);
+  });
+
+  it("a throttled Admin API slows imports down without surfacing an error", async () => {
+    const shop = "throttled.myshopify.com";
+    const { runId } = await startShop(shop);
+    harness.admin.fake.setBucketAvailable(shop, 0);
+    harness.admin.fake.throttleNext(6, { shop });
+    await until(runId, (counts) => counts.in_review === 8);
+    const renders = await database.prisma.render.findMany({ where: { runId } });
+    expect(renders.every((render) => render.errorCode === null)).toBe(true);
+    expect(harness.admin.fake.requests.filter((entry) => entry.shop === shop && entry.outcome === "throttled").length).toBeGreaterThan(0);
+  });
+
+  it("files that end FAILED in Shopify are deleted and imported again", async () => {
+    const shop = "failing-files.myshopify.com";
+    harness.admin.fake.failNextFileProcessing(3);
+    const { runId } = await startShop(shop);
+    await until(runId, (counts) => counts.in_review === 8);
+    const renders = await database.prisma.render.findMany({ where: { runId } });
+    expect(renders.filter((render) => render.attempts > 1).length).toBeGreaterThanOrEqual(3);
+    const files = harness.admin.fake.store.files(shop).filter((file) => file.filename.startsWith("model-shot-"));
+    expect(files).toHaveLength(8);
+    expect(files.every((file) => file.outcome.status === "READY")).toBe(true);
+  });
+
+  it("a product deleted mid-run cancels its queued render and, once approved, its publish, removing the file", async () => {
+    const shop = "deleted.myshopify.com";
+    const { runId } = await startShop(shop, 2);
+    await until(runId, (counts) => counts.in_review === 2);
+    const [first, second] = await database.prisma.render.findMany({ where: { runId }, orderBy: { createdAt: "asc" } });
+    // A queued render of the deleted product (as a new click would create) is cancelled by the products/delete webhook.
+    await database.prisma.render.create({
+      data: { ...omitForCopy(first!), state: "queued", nextAttemptAt: new Date(Date.now() + 60_000) },
+    });
+    harness.admin.fake.store.removeProduct(shop, first!.productId);
+    await recordProductDeleted(database.prisma, shop, first!.productId, new Date());
+    await approveRender(database.prisma, { shop, renderId: first!.id, reviewer: "staff" });
+    await approveRender(database.prisma, { shop, renderId: second!.id, reviewer: "staff" });
+    await until(runId, (counts) => counts.published === 1 && counts.cancelled === 2);
+    const cancelled = await database.prisma.render.findUniqueOrThrow({ where: { id: first!.id } });
+    expect(cancelled.errorMessage).toMatch(/product was deleted/);
+    expect(harness.admin.fake.store.file(shop, cancelled.fileId!)).toBeUndefined();
+    expect(await database.prisma.render.count({ where: { shop, productId: first!.productId, state: "queued" } })).toBe(0);
+  });
+
+  it("an uninstall mid-run cancels what was not sent and stops calling the service for that shop", async () => {
+    const shop = "uninstalled.myshopify.com";
+    const key = harness.sim.addApiKey({ credits: 10_000 });
+    const { collectionId } = await harness.addShop(shop, { products: 12, apiKey: key, concurrencyCap: 4 });
+    const runId = await harness.startCollectionRun(shop, collectionId);
+    await until(runId, (counts) => (counts.running ?? 0) >= 1);
+    await recordShopUninstalled(database.prisma, shop, new Date());
+    const submitsAtUninstall = harness.sim.getSubmits(key).length;
+    await sleep(1_500);
+    const counts = await statesOf(runId);
+    expect(counts.queued ?? 0).toBe(0);
+    expect(counts.cancelled).toBeGreaterThanOrEqual(12 - 4 - 1);
+    // At most the submits already past their intent when the uninstall landed.
+    expect(harness.sim.getSubmits(key).length - submitsAtUninstall).toBeLessThanOrEqual(1);
+    const polledAfter = await database.prisma.render.count({ where: { runId, lastPolledAt: { gt: new Date(Date.now() - 500) } } });
+    expect(polledAfter).toBe(0);
+  });
+});
+
+function omitForCopy(render: Render): Prisma.RenderUncheckedCreateInput {
+  return {
+    shop: render.shop,
+    runId: render.runId,
+    productId: render.productId,
+    productTitle: render.productTitle,
+    sourceImages: render.sourceImages as Prisma.InputJsonValue,
+    params: render.params as Prisma.InputJsonValue,
+    resolution: render.resolution,
+    lookKey: render.lookKey,
+    creditsCost: render.creditsCost,
+  };
+}
