@@ -1,0 +1,204 @@
+import type { PrismaClient } from "@prisma/client";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { hashServiceKey, makeSecretBox } from "../../app/settings/secret-box.server";
+import type { TryOnClient, TryOnJobStatus } from "../../app/tryon";
+import { firstPollDelayMs, nextPollDelayMs } from "../../app/worker/steps/poll-schedule";
+import { makeWorker, type WorkerDeps } from "../../app/worker/worker";
+import { makeWorkerConfig } from "../../app/worker/worker-config";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+import { seedRenders, seedShop } from "../support/render-fixtures";
+import { TEST_ENCRYPTION_KEY } from "../support/pipeline-harness";
+
+const SHOP = "tick.myshopify.com";
+const API_KEY = "tick-test-key-0001";
+const T0 = Date.UTC(2026, 5, 1, 12);
+
+/** A try-on client that answers from a script, recording every call with the injected clock's time. */
+function scriptedTryOn(clock: { now: number }) {
+  const polls = new Map<string, number[]>();
+  const submits: number[] = [];
+  const statusOf = new Map<string, TryOnJobStatus["status"]>();
+  let jobs = 0;
+  let submitGate: Promise<void> | null = null;
+  const client = {
+    async checkTryOnInput(input: never) {
+      return { ok: true, input, substitutions: [] };
+    },
+    async submitTryOnJob() {
+      submits.push(clock.now);
+      if (submitGate) await submitGate;
+      jobs += 1;
+      return { jobId: `job-${jobs}`, status: "running", rawStatus: "queued", credits: 5 };
+    },
+    async getJobStatus(jobId: string) {
+      polls.set(jobId, [...(polls.get(jobId) ?? []), clock.now]);
+      const status = statusOf.get(jobId) ?? "running";
+      return { jobId, status, rawStatus: status === "running" ? "processing" : status, ...(status === "completed" ? { outputUrl: "https://x.test/r.jpg" } : {}) };
+    },
+  } as unknown as TryOnClient;
+  return { client, polls, submits, statusOf, holdSubmits: (gate: Promise<void>) => (submitGate = gate) };
+}
+
+/** Counts every statement the worker sends (model operations and raw SQL alike). */
+function countingClient(db: PrismaClient) {
+  const counter = { statements: 0 };
+  const client = db.$extends({
+    query: {
+      async $allOperations({ args, query }) {
+        counter.statements += 1;
+        return query(args);
+      },
+    },
+  }) as unknown as PrismaClient;
+  return { client, counter };
+}
+
+describe("the worker, tick by tick with an injected clock", () => {
+  let database: TestDatabase;
+  const clock = { now: T0 };
+  let tryOn: ReturnType<typeof scriptedTryOn>;
+
+  const deps = (db: PrismaClient): WorkerDeps => ({
+    db,
+    secretBox: makeSecretBox(TEST_ENCRYPTION_KEY),
+    makeTryOnClient: () => tryOn.client,
+    renderMediaFor: async () => {
+      throw new Error("not used");
+    },
+    now: () => new Date(clock.now),
+    random: () => 0.5,
+    config: { workBatchSize: 5_000, submitBatchSize: 50 },
+  });
+
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  beforeEach(async () => {
+    clock.now = T0;
+    tryOn = scriptedTryOn(clock);
+    await database.prisma.shop.deleteMany();
+    await database.prisma.serviceGate.deleteMany();
+    await seedShop(database.prisma, SHOP, {
+      concurrencyCap: 5_000,
+      tryOnApiKeyEncrypted: makeSecretBox(TEST_ENCRYPTION_KEY).seal(API_KEY),
+      tryOnKeyHash: hashServiceKey(API_KEY),
+      tryOnBaseUrl: "https://tryon.test",
+    });
+  });
+
+  it("costs the same number of statements per tick with 10, 100 or 1,000 renders in flight", async () => {
+    const perTick: number[] = [];
+    for (const inFlight of [10, 100, 1_000]) {
+      await database.prisma.render.deleteMany();
+      await seedRenders(database.prisma, SHOP, inFlight, { state: "running", externalJobId: "job", submittedAt: new Date(T0 - 30_000), nextAttemptAt: new Date(T0) });
+      const { client, counter } = countingClient(database.prisma);
+      const worker = makeWorker(deps(client));
+      await worker.tick();
+      perTick.push(counter.statements);
+      expect(await database.prisma.render.count({ where: { pollCount: 1 } })).toBe(inFlight);
+    }
+    expect(new Set(perTick).size).toBe(1);
+  });
+
+  it("waits for the first poll until completion is plausible, learned from the shop's history", async () => {
+    const worker = makeWorker(deps(database.prisma));
+    await seedRenders(database.prisma, SHOP, 1, { nextAttemptAt: new Date(T0) });
+    await worker.tick();
+    const noHistory = await database.prisma.render.findFirstOrThrow({ where: { shop: SHOP } });
+    expect(noHistory.state).toBe("running");
+    // 60 s by default (plus at most 0.5 s of jitter).
+    expect(noHistory.nextAttemptAt!.getTime() - T0).toBe(60_000 + 250);
+
+    // With history (90-240 s), the first poll waits for the fastest tenth.
+    const samples = Array.from({ length: 50 }, (_, i) => 90_000 + i * 3_000);
+    await database.prisma.shopSettings.update({ where: { shop: SHOP }, data: { durationSamplesMs: samples } });
+    await seedRenders(database.prisma, SHOP, 1, { nextAttemptAt: new Date(T0) });
+    await worker.tick();
+    const learned = await database.prisma.render.findFirstOrThrow({ where: { shop: SHOP, state: "running", id: { not: noHistory.id } } });
+    expect(learned.nextAttemptAt!.getTime() - T0).toBe(firstPollDelayMs({ config: makeWorkerConfig(), random: () => 0.5 }, samples));
+    expect(learned.nextAttemptAt!.getTime() - T0).toBeGreaterThanOrEqual(102_000);
+  });
+
+  it("never polls a job faster than every 3 seconds, and records how long it took", async () => {
+    const worker = makeWorker({ ...deps(database.prisma), random: Math.random });
+    await seedRenders(database.prisma, SHOP, 20, { state: "running", externalJobId: null, submittedAt: new Date(T0), nextAttemptAt: new Date(T0) });
+    const renders = await database.prisma.render.findMany({ where: { shop: SHOP } });
+    for (const [index, render] of renders.entries()) {
+      await database.prisma.render.update({ where: { id: render.id }, data: { externalJobId: `job-${index}` } });
+    }
+    for (let second = 0; second < 60; second++) {
+      clock.now = T0 + second * 1_000;
+      if (second === 40) for (let i = 0; i < 20; i++) tryOn.statusOf.set(`job-${i}`, "completed");
+      await worker.tick();
+    }
+    for (const times of tryOn.polls.values()) {
+      for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(3_000);
+    }
+    // All 20 were detected as rendered (the import after that is not part of this test).
+    expect(await database.prisma.render.count({ where: { shop: SHOP, renderedAt: { not: null } } })).toBe(20);
+    const settings = await database.prisma.shopSettings.findUniqueOrThrow({ where: { shop: SHOP } });
+    expect(settings.durationSamplesMs).toHaveLength(20);
+    expect(Math.min(...settings.durationSamplesMs)).toBeGreaterThanOrEqual(40_000);
+  });
+
+  it("marks a job with no final status after the stall limit as stalled, polls it slowly and never resubmits it", async () => {
+    const worker = makeWorker({ ...deps(database.prisma), config: { stallAfterMs: 10 * 60_000, stalledPollIntervalMs: 60_000 } });
+    await seedRenders(database.prisma, SHOP, 1, { state: "running", externalJobId: "job-s", submittedAt: new Date(T0), nextAttemptAt: new Date(T0) });
+    clock.now = T0 + 10 * 60_000 + 1;
+    await worker.tick();
+    const stalled = await database.prisma.render.findFirstOrThrow({ where: { shop: SHOP } });
+    expect(stalled.state).toBe("stalled");
+    expect(stalled.nextAttemptAt!.getTime() - clock.now).toBe(60_000);
+    clock.now += 30_000;
+    await worker.tick();
+    expect(tryOn.polls.get("job-s")).toHaveLength(1);
+    clock.now += 30_001;
+    tryOn.statusOf.set("job-s", "completed");
+    await worker.tick();
+    expect((await database.prisma.render.findFirstOrThrow({ where: { shop: SHOP } })).state).toBe("rendered");
+    expect(tryOn.submits).toHaveLength(0);
+  });
+
+  it("on shutdown lets a submit in flight finish and record its job, and releases every other lease", async () => {
+    const worker = makeWorker(deps(database.prisma));
+    await seedRenders(database.prisma, SHOP, 1, { nextAttemptAt: new Date(T0) });
+    let releaseSubmit!: () => void;
+    tryOn.holdSubmits(new Promise<void>((resolve) => (releaseSubmit = resolve)));
+    const tick = worker.tick();
+    while (tryOn.submits.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    // A poll lease this worker holds (as if claimed in the same tick).
+    await seedRenders(database.prisma, SHOP, 1, { state: "running", externalJobId: "j", leaseOwner: worker.id, leaseExpiresAt: new Date(T0 + 60_000) });
+    const stopping = worker.stop();
+    releaseSubmit();
+    await tick;
+    await stopping;
+    const renders = await database.prisma.render.findMany({ where: { shop: SHOP }, orderBy: { createdAt: "asc" } });
+    expect(renders.map((render) => [render.state, render.externalJobId, render.leaseOwner])).toEqual([
+      ["running", "job-1", null],
+      ["running", "j", null],
+    ]);
+  });
+});
+
+describe("the polling schedule", () => {
+  const ctx = (random: number) => ({ config: makeWorkerConfig(), random: () => random });
+
+  it("keeps every later poll between 3 and 3.5 seconds apart", () => {
+    expect(nextPollDelayMs(ctx(0))).toBe(3_000);
+    expect(nextPollDelayMs(ctx(0.999))).toBeLessThanOrEqual(3_500);
+  });
+
+  it("falls back to the default first poll until a shop has five durations", () => {
+    expect(firstPollDelayMs(ctx(0), [100_000, 120_000, 130_000, 140_000])).toBe(60_000);
+    expect(firstPollDelayMs(ctx(0), [100_000, 120_000, 130_000, 140_000, 150_000])).toBe(100_000);
+  });
+
+  it("scales the whole schedule with the time factor, never below the scaled 3-second floor", () => {
+    const fast = makeWorkerConfig({ timeFactor: 0.01 });
+    expect([fast.pollIntervalMs, fast.firstPollDefaultMs, fast.stallAfterMs]).toEqual([30, 600, 9_000]);
+    expect(() => makeWorkerConfig({ pollIntervalMs: 1_000 })).toThrow();
+  });
+});
