@@ -4,6 +4,10 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { addDocumentResponseHeaders } from "./shopify.server";
+import { ensureInProcessWorker } from "./worker/in-process.server";
+
+// Local development: the worker runs in this process (WORKER_MODE=in-process); a no-op in production.
+if (process.env.NODE_ENV !== "test") ensureInProcessWorker();
 
 const STREAM_TIMEOUT_MS = 5_000;
 

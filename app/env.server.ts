@@ -28,9 +28,14 @@ const envSchema = z
       .string()
       .refine((value) => Buffer.from(value, "base64").length === 32, "must be 32 random bytes, base64-encoded"),
     TRYON_DEFAULT_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    // in-process: the app's server runs the background worker (local development, the sandbox);
+    // external: `npm run worker` processes do (production, any number of them).
+    WORKER_MODE: z.enum(["in-process", "external"]).optional(),
+    // Compresses the worker's schedule along with a try-on simulator's time factor (sandbox only).
+    WORKER_TIME_FACTOR: z.coerce.number().positive().max(1).default(1),
   });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, "WORKER_MODE"> & { WORKER_MODE: "in-process" | "external" };
 
 export class InvalidEnvironmentError extends Error {
   constructor(readonly problems: string[]) {
@@ -54,7 +59,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   // The embedded database is one process's; production runs several processes, so it needs a server.
   if (cleaned.NODE_ENV === "production" && !cleaned.DATABASE_URL) problems.push("DATABASE_URL is required in production");
   if (!result.success || problems.length > 0) throw new InvalidEnvironmentError(problems);
-  return result.data;
+  // Production runs separate worker processes; everywhere else one command runs everything.
+  const workerMode = result.data.WORKER_MODE ?? (result.data.NODE_ENV === "production" ? "external" : "in-process");
+  return { ...result.data, WORKER_MODE: workerMode };
 }
 
 let parsed: Env | undefined;
