@@ -1,0 +1,170 @@
+import type { Render } from "@prisma/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedRenders } from "../support/render-fixtures";
+import { getAs, jsonOf, OPTION_FIELDS, postFormAs, respond, startMerchantApp, type MerchantApp, type RouteFunction } from "../support/merchant-app";
+
+const SHOP = "review-a.myshopify.com";
+const OTHER = "review-b.myshopify.com";
+
+interface ReviewView {
+  items: Array<{ id: string; productId: string; sourceUrl: string | null; result: { url: string; previewUrl: string } | null; optionsSummary: string }>;
+  nextCursor: string | null;
+  filters: { state: string; runId: string | null; productId: string | null };
+}
+
+describe("Review", () => {
+  let app: MerchantApp;
+  let review: { loader: RouteFunction; action: RouteFunction };
+  let detail: { loader: RouteFunction };
+  let productId: string;
+  let variantIds: string[];
+  let inReview: Render[];
+  let foreign: Render;
+  let published: Render;
+  let publishedFileId: string;
+
+  /** An in_review render whose image Shopify holds as a file, as the worker leaves it. */
+  async function renderInReview(shop: string, product: string, count: number, extra: Partial<Render> = {}): Promise<Render[]> {
+    const created: Render[] = [];
+    for (let i = 0; i < count; i++) {
+      const file = app.fake.store.addFile(shop, { filename: `model-shot-${shop}-${product.split("/").pop()}-${i}-${Math.random()}.png`, alt: "Model shot" });
+      const rows = await seedRenders(app.database.prisma, shop, 1, { productId: product, state: "in_review", fileId: file.id, ...extra } as never);
+      const row = rows.find((render) => render.fileId === file.id);
+      if (row) created.push(row);
+    }
+    return created;
+  }
+
+  beforeAll(async () => {
+    app = await startMerchantApp({ simulator: true });
+    review = await import("../../app/routes/app.review");
+    detail = await import("../../app/routes/app.renders.$renderId");
+    await app.installShop(SHOP);
+    await app.installShop(OTHER);
+    await app.saveServiceKey(SHOP);
+    const product = app.fake.store.addProduct(SHOP, {
+      title: "Wool coat",
+      images: [{ alt: "Front" }],
+      variants: [{ title: "Grey" }, { title: "Navy" }],
+    });
+    productId = product.id;
+    variantIds = product.variantIds;
+    inReview = await renderInReview(SHOP, productId, 26);
+    const otherProduct = app.fake.store.addProduct(OTHER, { title: "Other coat", images: [{ alt: "Front" }] });
+    [foreign] = (await renderInReview(OTHER, otherProduct.id, 1)) as [Render];
+    const publishedFile = app.fake.store.addFile(SHOP, { filename: "model-shot-published.png", alt: "Model shot" });
+    publishedFileId = publishedFile.id;
+    app.fake.store.attach(app.fake.store.shop(SHOP), publishedFile, product);
+    [published] = (await seedRenders(app.database.prisma, SHOP, 1, {
+      productId,
+      state: "published",
+      fileId: publishedFile.id,
+      publishedAt: new Date(),
+    })).filter((render) => render.state === "published") as [Render];
+  });
+  afterAll(async () => app?.close());
+
+  const decide = async (shop: string, fields: Record<string, string | string[]>) => respond(review.action, await postFormAs(shop, "/app/review", fields));
+  const stateOf = async (id: string) => (await app.database.prisma.render.findUniqueOrThrow({ where: { id } })).state;
+
+  it("lists the shop's renders awaiting review, 24 a page, each with its source photo and the imported image", async () => {
+    const view = await jsonOf<ReviewView>(await respond(review.loader, await getAs(SHOP, "/app/review")));
+    expect(view.filters.state).toBe("in_review");
+    expect(view.items).toHaveLength(24);
+    expect(view.nextCursor).not.toBeNull();
+    expect(view.items.every((item) => item.productId === productId)).toBe(true);
+    expect(view.items[0]?.sourceUrl).toMatch(/^https:\/\/images\.test\//);
+    expect(view.items[0]?.result?.url).toContain(app.fake.cdnOrigin);
+    expect(view.items[0]?.result?.previewUrl).toContain("640");
+    const next = await jsonOf<ReviewView>(await respond(review.loader, await getAs(SHOP, `/app/review?after=${view.nextCursor}`)));
+    expect(next.items).toHaveLength(2);
+
+    const otherView = await jsonOf<ReviewView>(await respond(review.loader, await getAs(OTHER, "/app/review")));
+    expect(otherView.items.map((item) => item.id)).toEqual([foreign.id]);
+  });
+
+  it("filters by product and by state", async () => {
+    const none = await jsonOf<ReviewView>(await respond(review.loader, await getAs(SHOP, "/app/review?productId=gid://shopify/Product/1")));
+    expect(none.items).toEqual([]);
+    const publishedView = await jsonOf<ReviewView>(await respond(review.loader, await getAs(SHOP, "/app/review?state=published")));
+    expect(publishedView.items.map((item) => item.id)).toEqual([published.id]);
+  });
+
+  it("approves with the variants and first-image choice, queuing the publish", async () => {
+    const target = inReview[0] as Render;
+    const badVariant = await decide(SHOP, { intent: "approve", renderId: target.id, variantIds: ["gid://shopify/Product/1"] });
+    expect(badVariant.status).toBe(400);
+    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(badVariant)).fieldErrors["variantIds.0"]).toMatch(/not valid/);
+
+    const response = await decide(SHOP, { intent: "approve", renderId: target.id, variantIds: [variantIds[1] ?? ""], makeFirst: "on" });
+    expect(response.status).toBe(200);
+    const row = await app.database.prisma.render.findUniqueOrThrow({ where: { id: target.id } });
+    expect(row).toMatchObject({ state: "publishing", reviewDecision: "approved", publishOptions: { variantIds: [variantIds[1]], makeFirst: true } });
+    expect(row.reviewedBy).toMatch(/^staff:/);
+    // Twice is harmless: the second says so in words.
+    const twice = await decide(SHOP, { intent: "approve", renderId: target.id, variantIds: [] });
+    expect(twice.status).toBe(400);
+    expect((await jsonOf<{ formError: string }>(twice)).formError).toMatch(/changed since the page was loaded/);
+  });
+
+  it("rejects a render and removes its file from Shopify", async () => {
+    const target = inReview[1] as Render;
+    expect((await decide(SHOP, { intent: "reject", renderId: target.id })).status).toBe(200);
+    expect(await stateOf(target.id)).toBe("rejected");
+    expect(app.fake.store.file(SHOP, target.fileId ?? "")).toBeUndefined();
+  });
+
+  it("approves and rejects many at once, leaving another shop's render untouched", async () => {
+    const ids = [inReview[2]?.id, inReview[3]?.id, foreign.id].filter((id): id is string => Boolean(id));
+    const response = await decide(SHOP, { intent: "approve-many", renderIds: ids });
+    expect(response.status).toBe(200);
+    const result = await jsonOf<{ renderIds: string[]; failed: Array<{ renderId: string }> }>(response);
+    expect(result.renderIds).toEqual(ids.slice(0, 2));
+    expect(result.failed.map((failure) => failure.renderId)).toEqual([foreign.id]);
+    expect(await stateOf(foreign.id)).toBe("in_review");
+
+    const rejected = await decide(SHOP, { intent: "reject-many", renderIds: [inReview[4]?.id ?? "", foreign.id] });
+    expect((await jsonOf<{ renderIds: string[] }>(rejected)).renderIds).toEqual([inReview[4]?.id]);
+    expect(await stateOf(foreign.id)).toBe("in_review");
+    expect(app.fake.store.file(OTHER, foreign.fileId ?? "")).toBeDefined();
+
+    const empty = await decide(SHOP, { intent: "approve-many" });
+    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(empty)).fieldErrors.renderIds).toMatch(/at least one/);
+  });
+
+  it("regenerates with changed options once per request key, at the new cost", async () => {
+    const original = inReview[5] as Render;
+    const fields = { intent: "regenerate", renderId: original.id, requestKey: "regen-key-0001", ...OPTION_FIELDS, resolution: "4K" };
+    const first = await jsonOf<{ newRenderId: string }>(await decide(SHOP, fields));
+    const second = await jsonOf<{ newRenderId: string }>(await decide(SHOP, fields));
+    expect(second.newRenderId).toBe(first.newRenderId);
+    const created = await app.database.prisma.render.findUniqueOrThrow({ where: { id: first.newRenderId } });
+    expect(created).toMatchObject({ state: "queued", regeneratedFromId: original.id, creditsCost: 6, resolution: "4K", productId });
+    expect(await app.database.prisma.render.count({ where: { regeneratedFromId: original.id } })).toBe(1);
+
+    const invalid = await decide(SHOP, { ...fields, requestKey: "regen-key-0002", poseId: "" });
+    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(invalid)).fieldErrors.poseId).toBe("Choose a pose.");
+    const foreignRegen = await decide(OTHER, { ...fields, requestKey: "regen-key-0003" });
+    expect(foreignRegen.status).toBe(400);
+  });
+
+  it("reverts a published render: detached from the product and back in review", async () => {
+    expect(app.fake.store.productMedia(SHOP, productId).map((media) => media.id)).toContain(publishedFileId);
+    expect((await decide(OTHER, { intent: "revert", renderId: published.id })).status).toBe(400);
+    expect((await decide(SHOP, { intent: "revert", renderId: published.id })).status).toBe(200);
+    expect(await stateOf(published.id)).toBe("in_review");
+    expect(app.fake.store.productMedia(SHOP, productId).map((media) => media.id)).not.toContain(publishedFileId);
+  });
+
+  it("gives the large view the product's variants and the catalog, for the shop's own renders only", async () => {
+    const target = inReview[6] as Render;
+    const own = await respond(detail.loader, await getAs(SHOP, `/app/renders/${target.id}`), { renderId: target.id });
+    expect(await jsonOf(own)).toMatchObject({ ok: true, detail: { variants: [{ title: "Grey" }, { title: "Navy" }], catalog: { ok: true } } });
+    const other = await respond(detail.loader, await getAs(OTHER, `/app/renders/${target.id}`), { renderId: target.id });
+    expect(other.status).toBe(404);
+  });
+
+  it("refuses an unknown action", async () => {
+    expect((await decide(SHOP, { intent: "publish-everything" })).status).toBe(400);
+  });
+});

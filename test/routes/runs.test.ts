@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lookKeyOf } from "../../app/renders/create-renders.server";
+import { renderOptionsFormSchema } from "../../app/ui/render-options-form";
+import { seedRenders } from "../support/render-fixtures";
+import {
+  DEFAULT_LOOK,
+  getAs,
+  jsonOf,
+  OPTION_FIELDS,
+  postFormAs,
+  respond,
+  startMerchantApp,
+  type MerchantApp,
+  type RouteFunction,
+} from "../support/merchant-app";
+
+const SHOP = "runs-a.myshopify.com";
+const OTHER = "runs-b.myshopify.com";
+// A GIF: the service takes only JPEG, PNG and WebP.
+const GIF = new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0, 0, 0, 0, 0x3b]);
+
+interface Preview {
+  ok: true;
+  intent: "preview";
+  summary: {
+    productCount: number;
+    eligibleCount: number;
+    skippedCount: number;
+    skipped: Array<{ title: string; reason: string; reasonText: string }>;
+    creditsPerRender: number;
+    estimateCredits: number;
+    scopeTitle: string;
+  };
+}
+
+describe("Bulk runs", () => {
+  let app: MerchantApp;
+  let newRun: { loader: RouteFunction; action: RouteFunction };
+  let runPage: { loader: RouteFunction; action: RouteFunction };
+  let runsList: { loader: RouteFunction };
+  let collectionId: string;
+  let approvedProductId: string;
+
+  beforeAll(async () => {
+    app = await startMerchantApp({ simulator: true });
+    newRun = await import("../../app/routes/app.runs.new");
+    runPage = await import("../../app/routes/app.runs.$runId");
+    runsList = await import("../../app/routes/app.runs._index");
+    await app.installShop(SHOP);
+    await app.installShop(OTHER);
+    await app.saveServiceKey(SHOP, { defaults: DEFAULT_LOOK });
+    const store = app.fake.store;
+    const products = [
+      store.addProduct(SHOP, { title: "Tee 1", images: [{ alt: "Front" }] }),
+      store.addProduct(SHOP, { title: "Tee 2", images: [{ alt: "Front" }, { alt: "Back" }] }),
+      store.addProduct(SHOP, { title: "Tee 3", images: [{ alt: "Front" }] }),
+      store.addProduct(SHOP, { title: "No photo" }),
+      store.addProduct(SHOP, { title: "Animated", images: [{ filename: "spin.gif", alt: "Front", bytes: GIF }] }),
+      store.addProduct(SHOP, { title: "Already done", images: [{ alt: "Front" }] }),
+    ];
+    approvedProductId = products[5]?.id ?? "";
+    collectionId = store.addCollection(SHOP, { title: "Summer", productIds: products.map((product) => product.id) }).id;
+    // An approved render of the same look: skipped unless "regenerate".
+    const look = renderOptionsFormSchema.parse(OPTION_FIELDS);
+    await seedRenders(app.database.prisma, SHOP, 1, { productId: approvedProductId, state: "published", lookKey: lookKeyOf(look) });
+  });
+  afterAll(async () => app?.close());
+
+  const post = async (shop: string, fields: Record<string, string | string[]>) =>
+    respond(newRun.action, await postFormAs(shop, "/app/runs/new", { scopeKind: "collection", collectionId, ...OPTION_FIELDS, ...fields }));
+
+  it("previews a collection: eligible count, skipped products with the reason, and the estimate", async () => {
+    const response = await post(SHOP, { intent: "preview" });
+    expect(response.status).toBe(200);
+    const { summary } = await jsonOf<Preview>(response);
+    expect(summary).toMatchObject({ scopeTitle: "Summer", productCount: 6, eligibleCount: 3, skippedCount: 3, creditsPerRender: 5, estimateCredits: 15 });
+    const reasons = Object.fromEntries(summary.skipped.map((skip) => [skip.title, skip.reason]));
+    expect(reasons).toEqual({ "No photo": "no_image", Animated: "image_unusable", "Already done": "already_approved" });
+    expect(summary.skipped.find((skip) => skip.title === "Animated")?.reasonText).toMatch(/GIF/);
+    // A preview changes nothing.
+    expect(await app.database.prisma.run.count()).toBe(0);
+  });
+
+  it("includes products that already have the look when regenerate is chosen", async () => {
+    const { summary } = await jsonOf<Preview>(await post(SHOP, { intent: "preview", regenerate: "on" }));
+    expect(summary.eligibleCount).toBe(4);
+  });
+
+  it("names what is wrong with the form", async () => {
+    const noScope = await respond(newRun.action, await postFormAs(SHOP, "/app/runs/new", { intent: "preview", ...OPTION_FIELDS }));
+    expect(noScope.status).toBe(400);
+    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(noScope)).fieldErrors.scope).toBeTruthy();
+    const badBudget = await post(SHOP, { intent: "preview", budgetCredits: "lots", aspectRatio: "2:1" });
+    expect(Object.keys((await jsonOf<{ fieldErrors: Record<string, string> }>(badBudget)).fieldErrors).sort()).toEqual(["aspectRatio", "budgetCredits"]);
+    const tooSmall = await post(SHOP, { intent: "preview", budgetCredits: "3" });
+    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(tooSmall)).fieldErrors.budgetCredits).toMatch(/One render costs 5 credits/);
+    const noKey = await post(SHOP, { intent: "start", budgetCredits: "10" });
+    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(noKey)).fieldErrors.requestKey).toBeTruthy();
+    expect(await app.database.prisma.run.count()).toBe(0);
+  });
+
+  it("starts one run per request key, with its renders and budget, and opens its page", async () => {
+    const first = await post(SHOP, { intent: "start", requestKey: "run-key-000001", budgetCredits: "10" });
+    expect(first.status).toBe(302);
+    const location = first.headers.get("Location") ?? "";
+    expect(location).toMatch(/^\/app\/runs\/\w+$/);
+    const again = await post(SHOP, { intent: "start", requestKey: "run-key-000001", budgetCredits: "10" });
+    expect(again.headers.get("Location")).toBe(location);
+    const runs = await app.database.prisma.run.findMany({ where: { shop: SHOP } });
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ estimateCredits: 15, budgetCredits: 10, status: "active", requestKey: "run-key-000001" });
+    expect(await app.database.prisma.render.count({ where: { runId: runs[0]?.id } })).toBe(3);
+  });
+
+  it("shows a run's progress and counts, and lets staff pause, resume and cancel it", async () => {
+    const run = await app.database.prisma.run.findFirstOrThrow({ where: { shop: SHOP } });
+    const rendersOfRun = await app.database.prisma.render.findMany({ where: { runId: run.id }, orderBy: { createdAt: "asc" } });
+    await app.database.prisma.render.update({ where: { id: rendersOfRun[0]?.id }, data: { state: "in_review" } });
+    const load = async (shop: string) => respond(runPage.loader, await getAs(shop, `/app/runs/${run.id}`), { runId: run.id });
+    const { run: view } = await jsonOf<{ run: { title: string; progress: Record<string, unknown>; counts: Array<{ state: string; count: number }> } }>(await load(SHOP));
+    expect(view.title).toBe("Collection: Summer");
+    expect(view.progress).toMatchObject({ total: 3, done: 1, waiting: 2, awaitingReview: 1, percent: 33, live: true, statusLabel: "Running" });
+    expect(view.counts).toEqual([
+      { state: "queued", label: "Waiting to start", count: 2 },
+      { state: "in_review", label: "Ready for review", count: 1 },
+    ]);
+
+    const act = async (shop: string, intent: string) =>
+      respond(runPage.action, await postFormAs(shop, `/app/runs/${run.id}`, { intent }), { runId: run.id });
+    expect((await act(SHOP, "pause")).status).toBe(200);
+    expect((await act(SHOP, "pause")).status).toBe(400); // already paused: said in words, not a crash
+    expect((await act(SHOP, "resume")).status).toBe(200);
+    expect((await act(SHOP, "explode")).status).toBe(400);
+    expect((await act(SHOP, "cancel")).status).toBe(200);
+    const after = await app.database.prisma.render.groupBy({ by: ["state"], where: { runId: run.id }, _count: { _all: true } });
+    expect(Object.fromEntries(after.map((group) => [group.state, group._count._all]))).toEqual({ cancelled: 2, in_review: 1 });
+
+    const list = await jsonOf<{ runs: Array<{ id: string; progress: { statusLabel: string } }> }>(await respond(runsList.loader, await getAs(SHOP, "/app/runs")));
+    expect(list.runs).toEqual([expect.objectContaining({ id: run.id, progress: expect.objectContaining({ statusLabel: "Cancelled" }) })]);
+  });
+
+  it("keeps runs to their shop: another shop can neither see nor change them", async () => {
+    const run = await app.database.prisma.run.findFirstOrThrow({ where: { shop: SHOP } });
+    expect((await respond(runPage.loader, await getAs(OTHER, `/app/runs/${run.id}`), { runId: run.id })).status).toBe(404);
+    const pause = await respond(runPage.action, await postFormAs(OTHER, `/app/runs/${run.id}`, { intent: "resume" }), { runId: run.id });
+    expect(pause.status).toBe(400);
+    expect((await app.database.prisma.run.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("cancelled");
+    const list = await jsonOf<{ runs: unknown[] }>(await respond(runsList.loader, await getAs(OTHER, "/app/runs")));
+    expect(list.runs).toEqual([]);
+    // OTHER's store has no such collection: nothing is planned from SHOP's products.
+    const preview = await respond(newRun.action, await postFormAs(OTHER, "/app/runs/new", { intent: "preview", scopeKind: "collection", collectionId, ...OPTION_FIELDS }));
+    expect(preview.status).toBe(400);
+  });
+});
