@@ -6,7 +6,7 @@ import { makeAdminGraphql, type AdminGraphql } from "../../app/shopify/admin-gra
 import { ADMIN_API_VERSION } from "../../app/shopify/api-version";
 import { makeProductSource } from "../../app/shopify/product-source.server";
 import { makeRenderMedia } from "../../app/shopify/render-media.server";
-import { createTryOnClient } from "../../app/tryon";
+import { createTryOnClient, silentTryOnLogger } from "../../app/tryon";
 import { makeWorker, type WorkerDeps } from "../../app/worker/worker";
 import type { WorkerConfigInput } from "../../app/worker/worker-config";
 import { startTryOnSimulator, type TryOnSimulator } from "../../simulator";
@@ -41,7 +41,7 @@ export function workerDepsFor(input: {
   return {
     db: input.db,
     secretBox: makeSecretBox(TEST_ENCRYPTION_KEY),
-    makeTryOnClient: ({ baseUrl, apiKey }) => createTryOnClient({ baseUrl, apiKey, timeoutMs: 10_000 }),
+    makeTryOnClient: ({ baseUrl, apiKey }) => createTryOnClient({ baseUrl, apiKey, timeoutMs: 10_000, logger: silentTryOnLogger }),
     renderMediaFor: async (shop) => {
       const token = tokens.get(shop);
       if (!token) throw new Error(`no Admin API token for ${shop}`);
