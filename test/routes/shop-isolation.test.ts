@@ -61,7 +61,7 @@ describe.each(DATABASE_KINDS)("a request signed for one shop, on %s", (kind) => 
     bCollectionId = app.fake.store.addCollection(B, { title: "B's collection", productIds: [product.id] }).id;
     bRun = await db.run.create({ data: { shop: B, scope: { kind: "collection", collectionId: bCollectionId, title: "B's collection" }, options: DEFAULT_LOOK, estimateCredits: 5 } });
     const file = app.fake.store.addFile(B, { filename: "model-shot-b.png", alt: "B" });
-    [bReview] = await seedRenders(db, B, 1, { state: "in_review", runId: bRun.id, productId: bProductId, productTitle: "B's secret dress", fileId: file.id });
+    bReview = (await seedRenders(db, B, 1, { state: "in_review", runId: bRun.id, productId: bProductId, productTitle: "B's secret dress", fileId: file.id }))[0] as Render;
     bPublished = (await seedRenders(db, B, 1, { state: "published", productId: bProductId, productTitle: "B's secret dress", fileId: file.id })).find((r) => r.state === "published") as Render;
     bUnknown = (await seedRenders(db, B, 1, { state: "submit_unknown", productId: bProductId, productTitle: "B's secret dress" })).find((r) => r.state === "submit_unknown") as Render;
     bLookId = (await db.look.create({ data: { shop: B, name: "B's look", options: DEFAULT_LOOK } })).id;
