@@ -2,6 +2,7 @@ import { setUpValidSession } from "@shopify/shopify-api/test-helpers";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DATABASE_KINDS, snapshotAllRows, type TestDatabase } from "./support/database";
 import { useAppDatabase } from "./support/app-modules";
+import { seedRenders } from "./support/render-fixtures";
 import { webhookRequest } from "./support/shopify-requests";
 
 const SHOP = "webhook-test.myshopify.com";
@@ -32,6 +33,7 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
       "customers/data_request": (await import("../app/routes/webhooks.customers.data_request")).action as Action,
       "customers/redact": (await import("../app/routes/webhooks.customers.redact")).action as Action,
       "shop/redact": (await import("../app/routes/webhooks.shop.redact")).action as Action,
+      "products/delete": (await import("../app/routes/webhooks.products.delete")).action as Action,
     };
   });
   afterAll(async () => {
@@ -47,6 +49,13 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
         data: { id: session.id, shop, state: "", isOnline: false, accessToken: "shpat_x", scope: "read_products", expires: session.expires },
       });
       await database.prisma.shop.create({ data: { domain: shop, scopes: "read_products" } });
+      // Everything else the app keeps for a shop, so erasure and cancellation have something to act on.
+      await database.prisma.shopSettings.create({ data: { shop, tryOnApiKeyLast4: "1234" } });
+      await database.prisma.look.create({ data: { shop, name: "Summer", options: {} } });
+      const run = await database.prisma.run.create({ data: { shop, scope: {}, options: {}, estimateCredits: 10 } });
+      await seedRenders(database.prisma, shop, 2, { runId: run.id, productId: `gid://shopify/Product/7${shop.length}` });
+      const [charged] = await seedRenders(database.prisma, shop, 1, { state: "running", externalJobId: "job", creditsCharged: 5 });
+      await database.prisma.creditLedgerEntry.create({ data: { shop, renderId: charged!.id, kind: "charge", credits: 5 } });
     }
   });
 
@@ -56,7 +65,7 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
     return statusOf(route, webhookRequest(`/webhooks/${options.route ?? topic}`, { topic, shop: SHOP, payload, secret: options.secret }));
   };
 
-  it.each(["app/uninstalled", "app/scopes_update", "customers/data_request", "customers/redact", "shop/redact"])(
+  it.each(["app/uninstalled", "app/scopes_update", "customers/data_request", "customers/redact", "shop/redact", "products/delete"])(
     "rejects a forged %s webhook with 401 and changes nothing",
     async (topic) => {
       const before = await snapshotAllRows(database.prisma);
@@ -85,6 +94,20 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
     expect(await database.prisma.session.count({ where: { shop: SHOP } })).toBe(0);
     expect((await database.prisma.shop.findUnique({ where: { domain: SHOP } }))?.uninstalledAt).toBeInstanceOf(Date);
     expect(await database.prisma.session.count({ where: { shop: OTHER_SHOP } })).toBe(1);
+    // Renders not yet sent are cancelled; the one already at the service is left for a reinstall.
+    expect(await database.prisma.render.count({ where: { shop: SHOP, state: "queued" } })).toBe(0);
+    expect(await database.prisma.render.count({ where: { shop: SHOP, state: "cancelled" } })).toBe(2);
+    expect(await database.prisma.render.count({ where: { shop: SHOP, state: "running" } })).toBe(1);
+    expect(await database.prisma.render.count({ where: { shop: OTHER_SHOP, state: "queued" } })).toBe(2);
+  });
+
+  it("products/delete cancels the product's renders not yet sent, and only those, and is safe to run twice", async () => {
+    const productId = `gid://shopify/Product/7${SHOP.length}`;
+    for (let delivery = 0; delivery < 2; delivery++) {
+      expect(await deliver("products/delete", { id: Number(productId.split("/").pop()) })).toBe(200);
+    }
+    expect(await database.prisma.render.count({ where: { shop: SHOP, productId, state: "cancelled" } })).toBe(2);
+    expect(await database.prisma.render.count({ where: { shop: OTHER_SHOP, state: "queued" } })).toBe(2);
   });
 
   it("app/scopes_update records the granted scopes on the shop's sessions, and is safe to run twice", async () => {
@@ -114,5 +137,7 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
     expect(mentionsShop).toBe(false);
     expect(await database.prisma.shop.count({ where: { domain: OTHER_SHOP } })).toBe(1);
     expect(await database.prisma.session.count({ where: { shop: OTHER_SHOP } })).toBe(1);
+    expect(await database.prisma.render.count({ where: { shop: OTHER_SHOP } })).toBe(3);
+    expect(await database.prisma.creditLedgerEntry.count({ where: { shop: OTHER_SHOP } })).toBe(1);
   });
 });
