@@ -1,0 +1,118 @@
+/** @jsxImportSource preact */
+import { useEffect, useState } from "preact/hooks";
+import { appLink, callApp, formatCredits, newRequestKey, readRunPreview, readStartedRun, type RunPreview, type StartedRun } from "./api";
+
+/**
+ * A bulk run from the admin: the estimate and the skipped products first, then start. Used by the product
+ * selection action and the collection action; this file is the same in both (test/extensions checks it).
+ */
+
+export type RunScope = { kind: "products"; productIds: string[] } | { kind: "collection"; collectionId: string };
+
+type Previewed = { state: "loading" } | { state: "failed"; error: string } | { state: "ready"; preview: RunPreview };
+type Started = { state: "idle" } | { state: "sending" } | { state: "failed"; error: string; fieldErrors: Record<string, string> } | { state: "done"; run: StartedRun };
+
+const SKIPPED_SHOWN = 5;
+
+export function BulkRunForm({ scope, heading, close }: { scope: RunScope; heading: string; close: () => void }) {
+  const [lookId, setLookId] = useState("");
+  const [regenerate, setRegenerate] = useState(false);
+  const [budget, setBudget] = useState("");
+  const [previewed, setPreviewed] = useState<Previewed>({ state: "loading" });
+  const [started, setStarted] = useState<Started>({ state: "idle" });
+  const [requestKey] = useState(newRequestKey);
+  const lookField = lookId ? { lookId } : {};
+
+  useEffect(() => {
+    setPreviewed({ state: "loading" });
+    void callApp("/api/run-preview", readRunPreview, { scope, regenerate, ...lookField }).then((result) =>
+      setPreviewed(result.ok ? { state: "ready", preview: result.data } : { state: "failed", error: result.error }),
+    );
+    // The scope is fixed for the life of the action; the look and regenerate change the estimate.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lookId, regenerate]);
+
+  const preview = previewed.state === "ready" ? previewed.preview : null;
+  const summary = preview?.summary;
+  const budgetCredits = /^\d+$/.test(budget.trim()) ? Number(budget.trim()) : null;
+  const blocked = !summary || summary.eligibleCount === 0 || preview?.problem !== null;
+
+  const start = async () => {
+    if (blocked || started.state === "sending" || started.state === "done") return;
+    setStarted({ state: "sending" });
+    const result = await callApp("/api/runs", readStartedRun, { scope, regenerate, requestKey, budgetCredits, ...lookField });
+    setStarted(result.ok ? { state: "done", run: result.data } : { state: "failed", error: result.error, fieldErrors: result.fieldErrors });
+  };
+
+  return (
+    <s-admin-action heading={heading} loading={previewed.state === "loading"}>
+      <s-stack gap="base">
+        {previewed.state === "failed" ? <s-banner tone="critical">{previewed.error}</s-banner> : null}
+        {preview?.problem ? <s-banner tone="warning">{preview.problem}</s-banner> : null}
+        {preview?.paused ? <s-banner tone="warning">{`Rendering is paused for your shop: ${preview.paused}`}</s-banner> : null}
+        {summary ? (
+          <s-stack gap="small-200">
+            <s-paragraph>
+              <s-text type="strong">{`${summary.eligibleCount} of ${summary.productCount}`}</s-text>
+              {` products will be rendered (${summary.scopeTitle}), about `}
+              <s-text type="strong">{formatCredits(summary.estimateCredits)}</s-text>
+              {` (${formatCredits(summary.creditsPerRender)} each, refunded if the service fails one).`}
+            </s-paragraph>
+            {summary.skippedCount > 0 ? (
+              <s-stack gap="small-300">
+                <s-text>{`${summary.skippedCount} skipped:`}</s-text>
+                <s-unordered-list>
+                  {summary.skipped.slice(0, SKIPPED_SHOWN).map((skip) => (
+                    <s-list-item key={skip.productId}>{`${skip.title}: ${skip.reasonText}`}</s-list-item>
+                  ))}
+                  {summary.skippedCount > SKIPPED_SHOWN ? <s-list-item>{`and ${summary.skippedCount - SKIPPED_SHOWN} more`}</s-list-item> : null}
+                </s-unordered-list>
+              </s-stack>
+            ) : null}
+          </s-stack>
+        ) : null}
+        {preview && preview.looks.length > 1 ? (
+          <s-select label="Look" value={lookId} onChange={(event) => setLookId(event.currentTarget.value)}>
+            {preview.looks.map((choice) => (
+              <s-option key={choice.id ?? "default"} value={choice.id ?? ""}>
+                {`${choice.name} (${formatCredits(choice.credits)} each)`}
+              </s-option>
+            ))}
+          </s-select>
+        ) : null}
+        <s-checkbox
+          label="Also regenerate products that already have an approved render with this look"
+          checked={regenerate}
+          onChange={(event) => setRegenerate(event.currentTarget.checked)}
+        />
+        <s-number-field
+          label="Budget cap in credits (optional)"
+          value={budget}
+          min={1}
+          error={started.state === "failed" ? started.fieldErrors.budgetCredits : undefined}
+          onChange={(event) => setBudget(event.currentTarget.value)}
+        />
+        {started.state === "failed" ? <s-banner tone="critical">{started.error}</s-banner> : null}
+        {started.state === "done" ? (
+          <s-banner tone="success" heading={started.run.created ? "Run started" : "Already started"}>
+            <s-paragraph>
+              Every image waits for review before it is added. <s-link href={appLink(started.run.runPath)}>Follow the run in Model Shots</s-link>.
+            </s-paragraph>
+          </s-banner>
+        ) : null}
+      </s-stack>
+      <s-button
+        slot="primary-action"
+        variant="primary"
+        onClick={() => void start()}
+        loading={started.state === "sending"}
+        disabled={blocked || started.state === "done"}
+      >
+        {summary ? `Start run for about ${formatCredits(summary.estimateCredits)}` : "Start run"}
+      </s-button>
+      <s-button slot="secondary-actions" onClick={close}>
+        {started.state === "done" ? "Done" : "Cancel"}
+      </s-button>
+    </s-admin-action>
+  );
+}

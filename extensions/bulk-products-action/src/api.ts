@@ -1,0 +1,169 @@
+/**
+ * Calls from an admin extension to the Model Shots app. Shopify resolves a relative `fetch` to the app's URL and
+ * adds a session token, which the app verifies (authenticate.admin). Answers are checked field by field before
+ * use: zod would take most of an extension's 64 KB bundle budget.
+ *
+ * This file is the same in every extension (each is bundled on its own); test/extensions checks they match.
+ */
+
+export interface ApiFailure {
+  ok: false;
+  error: string;
+  fieldErrors: Record<string, string>;
+}
+
+export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
+
+export interface LookChoice {
+  id: string | null;
+  name: string;
+  summary: string;
+  credits: number;
+}
+
+export interface ProductSummary {
+  product: { id: string; title: string; imageUrl: string | null };
+  looks: LookChoice[];
+  problem: string | null;
+  paused: string | null;
+  reviewPath: string;
+  generatePath: string;
+}
+
+export interface SkippedProduct {
+  productId: string;
+  title: string;
+  reasonText: string;
+}
+
+export interface RunPreview {
+  summary: {
+    scopeTitle: string;
+    productCount: number;
+    eligibleCount: number;
+    skippedCount: number;
+    skipped: SkippedProduct[];
+    creditsPerRender: number;
+    estimateCredits: number;
+  };
+  looks: LookChoice[];
+  problem: string | null;
+  paused: string | null;
+}
+
+export interface CreatedRender {
+  renderId: string;
+  created: boolean;
+  reviewPath: string;
+}
+
+export interface StartedRun {
+  runId: string;
+  created: boolean;
+  runPath: string;
+}
+
+type Guard<T> = (value: Record<string, unknown>) => T | null;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const str = (value: unknown): string | null => (typeof value === "string" ? value : null);
+const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
+
+function looksOf(value: unknown): LookChoice[] | null {
+  if (!Array.isArray(value)) return null;
+  const looks: LookChoice[] = [];
+  for (const item of value) {
+    if (!isRecord(item)) return null;
+    const name = str(item.name);
+    const credits = num(item.credits);
+    if (name === null || credits === null) return null;
+    looks.push({ id: str(item.id), name, summary: str(item.summary) ?? "", credits });
+  }
+  return looks;
+}
+
+export const readProductSummary: Guard<ProductSummary> = (body) => {
+  const product = isRecord(body.product) ? body.product : null;
+  const looks = looksOf(body.looks);
+  const id = str(product?.id);
+  const title = str(product?.title);
+  const reviewPath = str(body.reviewPath);
+  const generatePath = str(body.generatePath);
+  if (!product || !looks || id === null || title === null || reviewPath === null || generatePath === null) return null;
+  return { product: { id, title, imageUrl: str(product.imageUrl) }, looks, problem: str(body.problem), paused: str(body.paused), reviewPath, generatePath };
+};
+
+export const readRunPreview: Guard<RunPreview> = (body) => {
+  const summary = isRecord(body.summary) ? body.summary : null;
+  const looks = looksOf(body.looks);
+  if (!summary || !looks || !Array.isArray(summary.skipped)) return null;
+  const numbers = ["productCount", "eligibleCount", "skippedCount", "creditsPerRender", "estimateCredits"].map((key) => num(summary[key]));
+  const [productCount, eligibleCount, skippedCount, creditsPerRender, estimateCredits] = numbers;
+  if (productCount == null || eligibleCount == null || skippedCount == null || creditsPerRender == null || estimateCredits == null) return null;
+  const skipped = summary.skipped.flatMap((item): SkippedProduct[] => {
+    if (!isRecord(item)) return [];
+    const productId = str(item.productId);
+    const title = str(item.title);
+    const reasonText = str(item.reasonText);
+    return productId && title && reasonText ? [{ productId, title, reasonText }] : [];
+  });
+  return {
+    summary: { scopeTitle: str(summary.scopeTitle) ?? "", productCount, eligibleCount, skippedCount, skipped, creditsPerRender, estimateCredits },
+    looks,
+    problem: str(body.problem),
+    paused: str(body.paused),
+  };
+};
+
+export const readCreatedRender: Guard<CreatedRender> = (body) => {
+  const renderId = str(body.renderId);
+  const reviewPath = str(body.reviewPath);
+  return renderId && reviewPath ? { renderId, created: body.created === true, reviewPath } : null;
+};
+
+export const readStartedRun: Guard<StartedRun> = (body) => {
+  const runId = str(body.runId);
+  const runPath = str(body.runPath);
+  return runId && runPath ? { runId, created: body.created === true, runPath } : null;
+};
+
+const UNREACHABLE = "The Model Shots app could not be reached. Check your connection and try again.";
+
+/** GET (no body) or POST (JSON body) to the app; every failure comes back as words for staff. */
+export async function callApp<T>(path: string, read: Guard<T>, body?: unknown): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetch(
+      path,
+      body === undefined ? undefined : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
+    );
+  } catch {
+    return { ok: false, error: UNREACHABLE, fieldErrors: {} };
+  }
+  const json: unknown = await response.json().catch(() => null);
+  if (isRecord(json) && json.ok === true) {
+    const data = read(json);
+    if (data) return { ok: true, data };
+  }
+  if (isRecord(json) && json.ok === false) {
+    const fieldErrors: Record<string, string> = {};
+    if (isRecord(json.fieldErrors)) for (const [key, value] of Object.entries(json.fieldErrors)) if (typeof value === "string") fieldErrors[key] = value;
+    return { ok: false, error: str(json.error) ?? "That did not work. Try again.", fieldErrors };
+  }
+  return { ok: false, error: `The app gave an answer this screen cannot read (HTTP ${response.status}). Try again in a minute.`, fieldErrors: {} };
+}
+
+/** One key per action shown: a second click sends the same key, and the app creates one render or run. */
+export function newRequestKey(): string {
+  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+export function formatCredits(credits: number): string {
+  return `${credits.toLocaleString("en-US")} ${credits === 1 ? "credit" : "credits"}`;
+}
+
+/** A link into the embedded app from an admin extension (`app:` is resolved against the app's URL). */
+export function appLink(path: string): string {
+  return `app:${path.replace(/^\//, "")}`;
+}

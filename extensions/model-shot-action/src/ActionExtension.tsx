@@ -1,0 +1,97 @@
+/** @jsxImportSource preact */
+import "@shopify/ui-extensions/preact";
+import { render } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { appLink, callApp, formatCredits, newRequestKey, readCreatedRender, readProductSummary, type CreatedRender, type ProductSummary } from "./api";
+
+/**
+ * "Generate model shot" in a product's More actions menu: the product's photo, the look (the shop's default or a
+ * saved one) and its cost, then one click queues the render and says where to review it.
+ */
+export default async () => {
+  render(<GenerateModelShot />, document.body);
+};
+
+type Loaded = { state: "loading" } | { state: "failed"; error: string } | { state: "ready"; summary: ProductSummary };
+type Sent = { state: "idle" } | { state: "sending" } | { state: "failed"; error: string } | { state: "done"; render: CreatedRender };
+
+function GenerateModelShot() {
+  const productId = shopify.data.selected[0]?.id ?? "";
+  const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
+  const [lookId, setLookId] = useState("");
+  const [sent, setSent] = useState<Sent>({ state: "idle" });
+  // Made once per opening: clicking twice, or retrying after a dropped answer, queues one render.
+  const [requestKey] = useState(newRequestKey);
+
+  useEffect(() => {
+    void callApp(`/api/product-summary?productId=${encodeURIComponent(productId)}`, readProductSummary).then((result) =>
+      setLoaded(result.ok ? { state: "ready", summary: result.data } : { state: "failed", error: result.error }),
+    );
+  }, [productId]);
+
+  const summary = loaded.state === "ready" ? loaded.summary : null;
+  const look = summary?.looks.find((choice) => (choice.id ?? "") === lookId) ?? summary?.looks[0];
+  const blocked = !summary || summary.problem !== null || !look;
+
+  const generate = async () => {
+    if (blocked || sent.state === "sending" || sent.state === "done") return;
+    setSent({ state: "sending" });
+    const result = await callApp("/api/renders", readCreatedRender, { productId, requestKey, ...(look?.id ? { lookId: look.id } : {}) });
+    setSent(result.ok ? { state: "done", render: result.data } : { state: "failed", error: result.error });
+  };
+
+  return (
+    <s-admin-action heading="Generate model shot" loading={loaded.state === "loading"}>
+      <s-stack gap="base">
+        {loaded.state === "failed" ? <s-banner tone="critical">{loaded.error}</s-banner> : null}
+        {summary ? (
+          <s-stack direction="inline" gap="base" alignItems="center">
+            {summary.product.imageUrl ? <s-thumbnail src={summary.product.imageUrl} alt={summary.product.title} size="small" /> : null}
+            <s-text type="strong">{summary.product.title}</s-text>
+          </s-stack>
+        ) : null}
+        {summary?.problem ? <s-banner tone="warning">{summary.problem}</s-banner> : null}
+        {summary?.paused ? <s-banner tone="warning">{`Rendering is paused for your shop: ${summary.paused} The render will wait until it is fixed.`}</s-banner> : null}
+        {summary && summary.looks.length > 1 ? (
+          <s-select label="Look" value={lookId} onChange={(event) => setLookId(event.currentTarget.value)}>
+            {summary.looks.map((choice) => (
+              <s-option key={choice.id ?? "default"} value={choice.id ?? ""}>
+                {choice.name}
+              </s-option>
+            ))}
+          </s-select>
+        ) : null}
+        {look ? (
+          <s-stack gap="small-200">
+            <s-paragraph>{look.summary}</s-paragraph>
+            <s-paragraph>
+              <s-text type="strong">{`Costs ${formatCredits(look.credits)}`}</s-text>, charged when the render starts and refunded if the service fails it.
+              Nothing is added to the product until someone approves it.
+            </s-paragraph>
+          </s-stack>
+        ) : null}
+        {summary ? <s-link href={appLink(summary.generatePath)}>Choose photos and options in the app instead</s-link> : null}
+        {sent.state === "failed" ? <s-banner tone="critical">{sent.error}</s-banner> : null}
+        {sent.state === "done" ? (
+          <s-banner tone="success" heading={sent.render.created ? "Render queued" : "Already queued"}>
+            <s-paragraph>
+              It usually takes a few minutes. <s-link href={appLink(sent.render.reviewPath)}>Review it in Model Shots</s-link> when it is ready.
+            </s-paragraph>
+          </s-banner>
+        ) : null}
+      </s-stack>
+      <s-button
+        slot="primary-action"
+        variant="primary"
+        onClick={() => void generate()}
+        loading={sent.state === "sending"}
+        disabled={blocked || sent.state === "done"}
+      >
+        {look ? `Generate for ${formatCredits(look.credits)}` : "Generate"}
+      </s-button>
+      <s-button slot="secondary-actions" onClick={() => shopify.close()}>
+        {sent.state === "done" ? "Done" : "Cancel"}
+      </s-button>
+    </s-admin-action>
+  );
+}

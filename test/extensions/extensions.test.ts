@@ -1,0 +1,98 @@
+/**
+ * The three admin extensions: each toml declares the target its UI is written for, its sources type-check with
+ * the extension's own tsconfig (Preact JSX against @shopify/ui-extensions' component types), and it bundles
+ * (as the Shopify CLI does, with esbuild) under Shopify's 64 KB limit for admin UI extensions.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse as parseToml } from "smol-toml";
+import ts from "typescript";
+import { build } from "vite";
+import { describe, expect, it } from "vitest";
+
+const EXTENSIONS_DIR = join(import.meta.dirname, "..", "..", "extensions");
+const SHOPIFY_UI_EXTENSION_LIMIT_BYTES = 64 * 1024;
+
+const EXPECTED = [
+  { handle: "model-shot-action", target: "admin.product-details.action.render", module: "./src/ActionExtension.tsx" },
+  { handle: "bulk-products-action", target: "admin.product-index.selection-action.render", module: "./src/SelectionAction.tsx" },
+  { handle: "bulk-collection-action", target: "admin.collection-details.action.render", module: "./src/CollectionAction.tsx" },
+] as const;
+
+interface ExtensionToml {
+  api_version: string;
+  extensions: Array<{ handle: string; type: string; name: string; targeting: Array<{ target: string; module: string }> }>;
+}
+
+const read = (...parts: string[]) => readFileSync(join(EXTENSIONS_DIR, ...parts), "utf8");
+
+describe.each(EXPECTED)("extension $handle", ({ handle, target, module }) => {
+  const directory = join(EXTENSIONS_DIR, handle);
+
+  it(`declares ${target} with its module, in the API version its package types`, () => {
+    const toml = parseToml(read(handle, "shopify.extension.toml")) as unknown as ExtensionToml;
+    const [extension] = toml.extensions;
+    expect(toml.extensions).toHaveLength(1);
+    expect(extension).toMatchObject({ handle, type: "ui_extension", targeting: [{ target, module }] });
+    expect(extension?.name.length).toBeLessThanOrEqual(30);
+    expect(existsSync(join(directory, module))).toBe(true);
+    // @shopify/ui-extensions versions follow the API version (2026.7.x types api_version 2026-07).
+    const version = JSON.parse(read(handle, "package.json")).dependencies["@shopify/ui-extensions"] as string;
+    expect(toml.api_version).toBe(version.split(".").slice(0, 2).join("-").replace(/-(\d)$/, "-0$1"));
+    // The `shopify` global is typed for the same target.
+    expect(read(handle, "shopify.d.ts")).toContain(`import("@shopify/ui-extensions/${target}").Api`);
+  });
+
+  it("type-checks with its own tsconfig", () => {
+    const configPath = join(directory, "tsconfig.json");
+    const config = ts.readConfigFile(configPath, (path) => ts.sys.readFile(path));
+    const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, directory);
+    const program = ts.createProgram(parsed.fileNames, parsed.options);
+    const problems = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+    expect(problems).toEqual([]);
+    expect(parsed.fileNames.some((file) => file.endsWith(module.slice(2)))).toBe(true);
+  });
+
+  it("bundles under Shopify's size limit", async () => {
+    const output = await build({
+      configFile: false,
+      logLevel: "silent",
+      root: directory,
+      esbuild: { jsx: "automatic", jsxImportSource: "preact" },
+      build: {
+        write: false,
+        minify: true,
+        lib: { entry: join(directory, module), formats: ["es"], fileName: "extension" },
+        rollupOptions: { output: { inlineDynamicImports: true } },
+      },
+    });
+    const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => ("output" in result ? result.output : []));
+    const code = chunks.flatMap((chunk) => (chunk.type === "chunk" ? [chunk.code] : [])).join("");
+    expect(code.length).toBeGreaterThan(0);
+    // Preact is bundled in, not left as an import the admin could not resolve.
+    expect(code).not.toMatch(/from\s*["']preact/);
+    expect(Buffer.byteLength(code)).toBeLessThan(SHOPIFY_UI_EXTENSION_LIMIT_BYTES);
+  });
+});
+
+describe("files shared between extensions", () => {
+  it("keeps the API client the same in every extension", () => {
+    const copies = EXPECTED.map(({ handle }) => read(handle, "src", "api.ts"));
+    expect(new Set(copies).size).toBe(1);
+  });
+
+  it("keeps the bulk run form the same in both bulk actions", () => {
+    expect(read("bulk-products-action", "src", "BulkRunForm.tsx")).toBe(read("bulk-collection-action", "src", "BulkRunForm.tsx"));
+  });
+
+  it("calls only API routes the app has", () => {
+    const sources = EXPECTED.flatMap(({ handle }) =>
+      readdirSync(join(EXTENSIONS_DIR, handle, "src")).map((file) => read(handle, "src", file)),
+    );
+    const paths = new Set(sources.flatMap((source) => [...source.matchAll(/["`](\/api\/[a-z-]+)/g)].map((match) => match[1] ?? "")));
+    expect(paths).toEqual(new Set(["/api/product-summary", "/api/renders", "/api/run-preview", "/api/runs"]));
+    for (const path of paths) {
+      expect(existsSync(join(EXTENSIONS_DIR, "..", "app", "routes", `${path.slice(1).replace("/", ".")}.ts`)), path).toBe(true);
+    }
+  });
+});
