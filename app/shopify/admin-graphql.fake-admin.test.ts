@@ -16,10 +16,10 @@ import { AdminHttpError, ShopifyUserError, throwIfUserErrors } from "./admin-err
 import { makeAdminGraphql } from "./admin-graphql.server";
 import { ADMIN_API_VERSION } from "./api-version";
 import { GET_PRODUCT_FOR_RENDER } from "./operations/products";
-import { ATTACH_FILE_TO_PRODUCT, CREATE_FILE, CREATE_STAGED_UPLOADS, GET_FILE_STATUS } from "./operations/files";
+import { ATTACH_FILE_TO_PRODUCT, CREATE_FILE, CREATE_STAGED_UPLOADS, GET_FILE_STATUSES } from "./operations/files";
 import { APPEND_VARIANT_MEDIA, REORDER_PRODUCT_MEDIA } from "./operations/media";
-import { LIST_COLLECTION_PRODUCTS } from "./operations/collections";
-import type { ListCollectionProductsQuery } from "../types/admin.generated";
+import { LIST_COLLECTION_PRODUCTS_FOR_RENDER } from "./operations/collections";
+import type { ListCollectionProductsForRenderQuery } from "../types/admin.generated";
 
 const SHOP = "model-shots-demo.myshopify.com";
 const CLIENT_ID = "client-test-id";
@@ -207,7 +207,7 @@ describe("the Admin client for background work, against the fake Admin API", () 
     let status: string | undefined;
     for (let poll = 0; poll < 10 && status !== "READY"; poll++) {
       await sleep(500);
-      const node = (await admin.query(GET_FILE_STATUS, { id: fileId })).node;
+      const node = (await admin.query(GET_FILE_STATUSES, { ids: [fileId] })).nodes[0];
       status = node && "fileStatus" in node ? node.fileStatus : undefined;
     }
     expect(status).toBe("READY");
@@ -242,14 +242,14 @@ describe("the Admin client for background work, against the fake Admin API", () 
     expect(after?.variants.nodes[0]?.media.nodes).toEqual([{ id: fileId }]);
   });
 
-  it("lists a collection's products page by page with ListCollectionProducts", async () => {
+  it("lists a collection's products page by page with ListCollectionProductsForRender", async () => {
     const admin = await backgroundAdmin();
     const products = Array.from({ length: 5 }, (_, i) => fake.store.addProduct(SHOP, { title: `Knit ${i}` }));
     const collection = fake.store.addCollection(SHOP, { title: "Knitwear", productIds: products.map((p) => p.id) });
     const seen: string[] = [];
     let after: string | null | undefined = null;
     do {
-      const data: ListCollectionProductsQuery = await admin.query(LIST_COLLECTION_PRODUCTS, {
+      const data: ListCollectionProductsForRenderQuery = await admin.query(LIST_COLLECTION_PRODUCTS_FOR_RENDER, {
         id: collection.id,
         first: 2,
         after,

@@ -3,7 +3,7 @@ import type { ProductPhoto } from "../renders/source-images";
 import type { ListCollectionProductsForRenderQuery } from "../types/admin.generated";
 import type { AdminGraphql } from "./admin-graphql.server";
 import { GET_PRODUCT_FOR_RENDER } from "./operations/products";
-import { GET_COLLECTION_TITLE, LIST_COLLECTION_PRODUCTS_FOR_RENDER } from "./operations/render-products";
+import { GET_COLLECTION_TITLE, LIST_COLLECTION_PRODUCTS_FOR_RENDER } from "./operations/collections";
 
 interface MediaNode {
   id: string;

@@ -8,8 +8,10 @@ import {
   CREATE_STAGED_UPLOADS,
   DELETE_FILE,
   DETACH_FILE_FROM_PRODUCT,
+  FIND_FILES_BY_FILENAME,
+  GET_FILE_STATUSES,
 } from "./operations/files";
-import { FIND_FILES_BY_FILENAME, GET_FILE_STATUSES, GET_PRODUCT_MEDIA_IDS } from "./operations/render-files";
+import { GET_PRODUCT_MEDIA_IDS } from "./operations/products";
 
 import type {
   FileContentType,

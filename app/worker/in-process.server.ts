@@ -5,6 +5,7 @@ import { adminGraphqlForShop } from "../shopify/admin-for-shop.server";
 import { makeRenderMedia } from "../shopify/render-media.server";
 import { createTryOnClient } from "../tryon";
 import { consoleWorkerLogger } from "./console-logger";
+import { WORKER_READ_RETRY } from "./worker-config";
 import { makeWorker, type Worker } from "./worker";
 import type { WorkerConfigInput } from "./worker-config";
 
@@ -26,7 +27,7 @@ export function ensureInProcessWorker(config: WorkerConfigInput = {}): Worker | 
     db: prisma,
     secretBox: makeSecretBox(settings.APP_ENCRYPTION_KEY),
     defaultTryOnBaseUrl: settings.TRYON_DEFAULT_BASE_URL,
-    makeTryOnClient: ({ baseUrl, apiKey }) => createTryOnClient({ baseUrl, apiKey }),
+    makeTryOnClient: ({ baseUrl, apiKey }) => createTryOnClient({ baseUrl, apiKey, readRetry: WORKER_READ_RETRY }),
     renderMediaFor: async (shop) => makeRenderMedia(await adminGraphqlForShop(shop)),
     logger: consoleWorkerLogger(),
     config: { timeFactor: settings.WORKER_TIME_FACTOR, ...config },

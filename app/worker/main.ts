@@ -10,6 +10,7 @@ import { adminGraphqlForShop } from "../shopify/admin-for-shop.server";
 import { makeRenderMedia } from "../shopify/render-media.server";
 import { createTryOnClient } from "../tryon";
 import { consoleWorkerLogger } from "./console-logger";
+import { WORKER_READ_RETRY } from "./worker-config";
 import { makeWorker } from "./worker";
 
 const config = env();
@@ -18,7 +19,7 @@ const worker = makeWorker({
   db: prisma,
   secretBox: makeSecretBox(config.APP_ENCRYPTION_KEY),
   defaultTryOnBaseUrl: config.TRYON_DEFAULT_BASE_URL,
-  makeTryOnClient: ({ baseUrl, apiKey }) => createTryOnClient({ baseUrl, apiKey }),
+  makeTryOnClient: ({ baseUrl, apiKey }) => createTryOnClient({ baseUrl, apiKey, readRetry: WORKER_READ_RETRY }),
   renderMediaFor: async (shop) => makeRenderMedia(await adminGraphqlForShop(shop)),
   logger,
 });

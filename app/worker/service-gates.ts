@@ -4,7 +4,7 @@ import type { PrismaClient } from "@prisma/client";
  * The try-on service's rate limit and health, shared by every worker through the ServiceGate table: a 429's
  * Retry-After pauses every call with that key, and a run of failures opens a circuit for a while.
  */
-export function makeServiceGates(db: Pick<PrismaClient, "serviceGate">) {
+export function makeServiceGates(db: Pick<PrismaClient, "serviceGate" | "$queryRaw">) {
   return {
     async pauseUntil(keyHash: string, until: Date): Promise<void> {
       await db.serviceGate.upsert({
@@ -13,12 +13,22 @@ export function makeServiceGates(db: Pick<PrismaClient, "serviceGate">) {
         update: { pausedUntil: until },
       });
     },
-    async openCircuit(keyHash: string, until: Date, failures: number): Promise<void> {
-      await db.serviceGate.upsert({
-        where: { keyHash },
-        create: { keyHash, circuitOpenUntil: until, consecutiveFailures: failures },
-        update: { circuitOpenUntil: until, consecutiveFailures: { increment: failures } },
-      });
+    /**
+     * Adds a tick's failures to the key's consecutive count (shared by every worker) and opens the circuit
+     * once it reaches the threshold, in one statement. Returns whether the circuit is now open.
+     */
+    async recordFailures(keyHash: string, failures: number, options: { now: Date; threshold: number; openUntil: Date }): Promise<boolean> {
+      const rows = await db.$queryRaw<{ open: boolean }[]>`
+        INSERT INTO "ServiceGate" ("keyHash", "consecutiveFailures", "circuitOpenUntil", "updatedAt")
+        VALUES (${keyHash}, ${failures}, CASE WHEN ${failures} >= ${options.threshold} THEN ${options.openUntil}::timestamp(3) END, ${options.now})
+        ON CONFLICT ("keyHash") DO UPDATE SET
+          "consecutiveFailures" = "ServiceGate"."consecutiveFailures" + ${failures},
+          "circuitOpenUntil" = CASE
+            WHEN "ServiceGate"."consecutiveFailures" + ${failures} >= ${options.threshold} THEN ${options.openUntil}::timestamp(3)
+            ELSE "ServiceGate"."circuitOpenUntil" END,
+          "updatedAt" = ${options.now}
+        RETURNING "circuitOpenUntil" IS NOT NULL AND "circuitOpenUntil" > ${options.now} AS open`;
+      return rows[0]?.open ?? false;
     },
     async closeCircuit(keyHash: string): Promise<void> {
       await db.serviceGate.updateMany({

@@ -24,7 +24,7 @@ export const workerConfigSchema = z.object({
   stalledPollIntervalMs: z.number().int().positive().default(60_000),
   /** Parallel HTTP calls per worker. */
   httpConcurrency: z.number().int().positive().default(16),
-  /** Consecutive failed calls to one service key within a tick before its circuit opens. */
+  /** Consecutive failed calls with one service key (across ticks and workers) before its circuit opens. */
   circuitFailureThreshold: z.number().int().positive().default(5),
   circuitOpenMs: z.number().int().positive().default(30_000),
   /** Back-off after a transient failure of one render's step (doubles per attempt, capped). */
@@ -43,6 +43,13 @@ export const workerConfigSchema = z.object({
    */
   timeFactor: z.number().positive().max(1).default(1),
 });
+
+/**
+ * The worker's try-on clients make one attempt per call: the worker reschedules a failed poll, check or
+ * download itself (with back-off, rate-limit gates and the circuit breaker), and a tick must not wait on a
+ * client's own retries.
+ */
+export const WORKER_READ_RETRY = { attempts: 1 } as const;
 
 export type WorkerConfig = z.infer<typeof workerConfigSchema>;
 export type WorkerConfigInput = z.input<typeof workerConfigSchema>;

@@ -72,13 +72,14 @@ describe("the pipeline under faults", () => {
     const { key, runId } = await startShop("outage.myshopify.com");
     await until(runId, (counts) => (counts.running ?? 0) + (counts.rendered ?? 0) + (counts.importing ?? 0) + (counts.in_review ?? 0) === 8);
     const outage = harness.sim.injectFault({ apiKey: key, fault: { type: "server_error", status: 503 }, endpoints: ["status", "result"] });
+    // The outage lasts until the circuit opens (or 10 s, and the test fails), then a little longer.
     let circuitOpened = false;
-    const outageEnds = Date.now() + 3_000;
-    while (Date.now() < outageEnds) {
-      const gate = await database.prisma.serviceGate.findFirst({ where: { circuitOpenUntil: { gt: new Date() } } });
-      circuitOpened ||= Boolean(gate);
-      await sleep(100);
+    const giveUp = Date.now() + 10_000;
+    while (!circuitOpened && Date.now() < giveUp) {
+      circuitOpened = Boolean(await database.prisma.serviceGate.findFirst({ where: { circuitOpenUntil: { gt: new Date() } } }));
+      await sleep(20);
     }
+    await sleep(500);
     harness.sim.removeFault(outage);
     await until(runId, (counts) => counts.in_review === 8);
     expect(circuitOpened).toBe(true);
@@ -117,7 +118,8 @@ describe("the pipeline under faults", () => {
     const { runId } = await startShop(shop);
     await until(runId, (counts) => counts.in_review === 8);
     const renders = await database.prisma.render.findMany({ where: { runId } });
-    expect(renders.filter((render) => render.attempts > 1).length).toBeGreaterThanOrEqual(3);
+    // Three failed imports (possibly of the same render twice), each retried; the failed files are gone.
+    expect(renders.reduce((retries, render) => retries + render.attempts - 1, 0)).toBeGreaterThanOrEqual(3);
     const files = harness.admin.fake.store.files(shop).filter((file) => file.filename.startsWith("model-shot-"));
     expect(files).toHaveLength(8);
     expect(files.every((file) => file.outcome.status === "READY")).toBe(true);

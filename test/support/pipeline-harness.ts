@@ -8,7 +8,7 @@ import { makeProductSource } from "../../app/shopify/product-source.server";
 import { makeRenderMedia } from "../../app/shopify/render-media.server";
 import { createTryOnClient, silentTryOnLogger } from "../../app/tryon";
 import { makeWorker, type WorkerDeps } from "../../app/worker/worker";
-import type { WorkerConfigInput } from "../../app/worker/worker-config";
+import { WORKER_READ_RETRY, type WorkerConfigInput } from "../../app/worker/worker-config";
 import { startTryOnSimulator, type TryOnSimulator } from "../../simulator";
 import { startFakeAdminServer, type FakeAdminServer } from "../fake-admin";
 import { DEFAULT_TEST_OPTIONS, seedShop } from "./render-fixtures";
@@ -41,7 +41,7 @@ export function workerDepsFor(input: {
   return {
     db: input.db,
     secretBox: makeSecretBox(TEST_ENCRYPTION_KEY),
-    makeTryOnClient: ({ baseUrl, apiKey }) => createTryOnClient({ baseUrl, apiKey, timeoutMs: 10_000, logger: silentTryOnLogger }),
+    makeTryOnClient: ({ baseUrl, apiKey }) => createTryOnClient({ baseUrl, apiKey, timeoutMs: 10_000, logger: silentTryOnLogger, readRetry: WORKER_READ_RETRY }),
     renderMediaFor: async (shop) => {
       const token = tokens.get(shop);
       if (!token) throw new Error(`no Admin API token for ${shop}`);

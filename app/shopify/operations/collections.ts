@@ -1,6 +1,10 @@
-/** One page of a collection's products, with the cursor to fetch the next one. */
-export const LIST_COLLECTION_PRODUCTS = `#graphql
-  query ListCollectionProducts($id: ID!, $first: Int!, $after: String) {
+/**
+ * A page of a collection's products with the photos a run needs to choose front and back images. Pages of 25
+ * with 6 photos each keep the requested cost near 200 points, well inside one bucket, so a 5,000-product
+ * collection streams at the plan's restore rate without throttling errors.
+ */
+export const LIST_COLLECTION_PRODUCTS_FOR_RENDER = `#graphql
+  query ListCollectionProductsForRender($id: ID!, $first: Int!, $after: String) {
     collection(id: $id) {
       id
       title
@@ -12,19 +16,30 @@ export const LIST_COLLECTION_PRODUCTS = `#graphql
         nodes {
           id
           title
-          handle
-          status
-          featuredMedia {
-            id
-            ... on MediaImage {
-              image {
-                url
-                altText
+          productType
+          media(first: 6) {
+            nodes {
+              id
+              alt
+              ... on MediaImage {
+                image {
+                  url
+                }
               }
             }
           }
         }
       }
+    }
+  }
+`;
+
+/** The collection's title, for the run's name. */
+export const GET_COLLECTION_TITLE = `#graphql
+  query GetCollectionTitle($id: ID!) {
+    collection(id: $id) {
+      id
+      title
     }
   }
 `;

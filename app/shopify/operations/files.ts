@@ -40,28 +40,42 @@ export const CREATE_FILE = `#graphql
   }
 `;
 
-/** Polled after fileCreate: a file can be referenced only once it is READY; FAILED carries fileErrors. */
-export const GET_FILE_STATUS = `#graphql
-  query GetFileStatus($id: ID!) {
-    node(id: $id) {
+/**
+ * Polled after fileCreate, for several files in one request (one per shop per worker tick): a file can be
+ * referenced only once it is READY; FAILED carries fileErrors.
+ */
+export const GET_FILE_STATUSES = `#graphql
+  query GetFileStatuses($ids: [ID!]!) {
+    nodes(ids: $ids) {
       id
       ... on MediaImage {
         fileStatus
-        alt
-        image {
-          url
-          width
-          height
-        }
         fileErrors {
           code
           message
-          details
         }
       }
     }
   }
 `;
+
+/** Finds a file the pipeline created earlier (file names are unique per render). */
+export const FIND_FILES_BY_FILENAME = `#graphql
+  query FindFilesByFilename($query: String!) {
+    files(first: 5, query: $query) {
+      nodes {
+        id
+        fileStatus
+        ... on MediaImage {
+          image {
+            url
+          }
+        }
+      }
+    }
+  }
+`;
+
 
 /** Makes a READY file product media (appended last); referencing it twice leaves it attached once. */
 export const ATTACH_FILE_TO_PRODUCT = `#graphql

@@ -55,3 +55,17 @@ export const GET_PRODUCT_FOR_RENDER = `#graphql
     }
   }
 `;
+
+/** A product's media in gallery order, to publish idempotently and to move a render first. */
+export const GET_PRODUCT_MEDIA_IDS = `#graphql
+  query GetProductMediaIds($id: ID!) {
+    product(id: $id) {
+      id
+      media(first: 250) {
+        nodes {
+          id
+        }
+      }
+    }
+  }
+`;

@@ -158,14 +158,18 @@ async function recordDurationSamples(ctx: TickContext, durations: Map<string, nu
       "updatedAt" = now()`;
 }
 
-/** Opens the circuit of a key that only failed this tick past the threshold; closes it on any success. */
+/**
+ * A key that only failed this tick adds its failures to the count every worker shares; past the threshold its
+ * circuit opens and nobody calls the service with it until `circuitOpenMs` has passed. Any success closes it.
+ */
 async function updateCircuits(ctx: TickContext): Promise<void> {
   for (const keyHash of ctx.tickGates.keysWithFailuresOnly()) {
-    const failures = ctx.tickGates.failureCount(keyHash);
-    if (failures >= ctx.config.circuitFailureThreshold) {
-      await ctx.gates.openCircuit(keyHash, later(ctx, ctx.config.circuitOpenMs), failures);
-      ctx.logger.warn("circuit opened for a try-on service key", { failures });
-    }
+    const open = await ctx.gates.recordFailures(keyHash, ctx.tickGates.failureCount(keyHash), {
+      now: ctx.now(),
+      threshold: ctx.config.circuitFailureThreshold,
+      openUntil: later(ctx, ctx.config.circuitOpenMs),
+    });
+    if (open) ctx.logger.warn("circuit open for a try-on service key", { failures: ctx.tickGates.failureCount(keyHash) });
   }
   for (const keyHash of ctx.tickGates.keysWithSuccess()) await ctx.gates.closeCircuit(keyHash);
 }
