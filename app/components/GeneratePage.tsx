@@ -247,7 +247,6 @@ function ProductForm({ view, result }: { view: Extract<GeneratePageView, { kind:
                   Charged when the render starts; refunded automatically if the service fails it. Nothing is added to the
                   product until you approve it in Review.
                 </Text>
-                <input type="hidden" name="requestKey" value={requestKey} />
                 <Button
                   variant="primary"
                   onClick={generate}

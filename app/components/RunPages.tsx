@@ -83,6 +83,16 @@ export function RunsListPage({ runs, nextCursor, previousCursor }: { runs: RunSu
   );
 }
 
+export function RunNotFoundPage() {
+  return (
+    <Page title="Run not found" backAction={{ content: "Bulk runs", url: "/app/runs" }}>
+      <Banner tone="warning" title="This run does not exist">
+        <p>It may belong to another store, or the link is out of date.</p>
+      </Banner>
+    </Page>
+  );
+}
+
 /** Re-runs the loader every few seconds while `active`, and only while the tab is visible. */
 export function usePolling(active: boolean, intervalMs = RUN_POLL_INTERVAL_MS) {
   const revalidator = useRevalidator();

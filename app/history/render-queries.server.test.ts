@@ -9,7 +9,7 @@ describe("render queries", () => {
   let database: TestDatabase;
 
   beforeAll(async () => {
-    database = await createTestDatabase("pglite");
+    database = await createTestDatabase("postgres");
     await seedShop(database.prisma, SHOP);
     await seedShop(database.prisma, "neighbour.myshopify.com");
     // Many renders created in the same millisecond: paging must still see each exactly once.

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { RunPage } from "../components/RunPages";
+import { RunNotFoundPage, RunPage } from "../components/RunPages";
 import prisma from "../db.server";
 import { loadRun, runAction } from "../pages/runs.server";
 import { requireAdmin, timed } from "../ui/admin-request.server";
@@ -9,9 +9,8 @@ import { requireAdmin, timed } from "../ui/admin-request.server";
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(request);
   const run = await timed("app.runs.$runId", admin.shop, () => loadRun(prisma, admin.shop, params.runId ?? ""));
-  // Another shop's run and a run that never existed look the same.
-  if (!run) throw json({ message: "This run does not exist." }, { status: 404 });
-  return json({ run });
+  // Another shop's run and a run that never existed look the same: a page saying so, with status 404.
+  return json({ run }, { status: run ? 200 : 404 });
 };
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
@@ -22,5 +21,6 @@ export const action = async ({ request, params }: ActionFunctionArgs) => {
 
 export default function BulkRun() {
   const { run } = useLoaderData<typeof loader>();
-  return <RunPage run={run} result={useActionData<typeof action>()} />;
+  const result = useActionData<typeof action>();
+  return run ? <RunPage run={run} result={result} /> : <RunNotFoundPage />;
 }

@@ -1,5 +1,5 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
 import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { boundary } from "@shopify/shopify-app-remix/server";
@@ -34,8 +34,16 @@ export default function App() {
 }
 
 // Shopify's boundary turns the library's thrown responses (bounce pages, redirects) into what the admin expects.
+// Anything else is a bug on our side: staff get a sentence, never a stack trace (the server logs the error).
 export function ErrorBoundary() {
-  return boundary.error(useRouteError());
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) return boundary.error(error);
+  return (
+    <div style={{ fontFamily: "system-ui, sans-serif", padding: "2rem", maxWidth: "40rem" }}>
+      <h1 style={{ fontSize: "1.25rem" }}>This page could not be shown</h1>
+      <p>Something went wrong on our side. Nothing you did was lost. Reload the page; if it keeps happening, contact Model Shots support.</p>
+    </div>
+  );
 }
 
 export const headers: HeadersFunction = (headersArgs) => boundary.headers(headersArgs);

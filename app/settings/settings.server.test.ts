@@ -24,7 +24,7 @@ describe("saving settings", () => {
     saveSettings(database.prisma, { secretBox: box, checkKey, defaultBaseUrl }, SHOP, form(fields));
 
   beforeAll(async () => {
-    database = await createTestDatabase("pglite");
+    database = await createTestDatabase("postgres");
   });
   afterAll(async () => database?.close());
   beforeEach(async () => {

@@ -3,6 +3,9 @@
  * (so route code calls Shopify's real client, which calls the fake), optionally the try-on simulator, and
  * installed shops with offline sessions. Requests are signed session tokens, as App Bridge and the admin
  * extensions send them, so every test goes through authenticate.admin unchanged.
+ *
+ * The database is the PostgreSQL server by default: the page tests are about pages, and PGlite's start-up costs
+ * seconds of CPU per file. test/routes/shop-isolation.test.ts runs on both kinds.
  */
 import { setUpValidSession } from "@shopify/shopify-api/test-helpers";
 import { http, HttpResponse } from "msw";
@@ -30,7 +33,7 @@ export interface MerchantApp {
 }
 
 export async function startMerchantApp(options: { kind?: DatabaseKind; simulator?: boolean } = {}): Promise<MerchantApp> {
-  const database = await useAppDatabase(options.kind ?? "pglite");
+  const database = await useAppDatabase(options.kind ?? "postgres");
   const fake = createFakeAdminApi();
   const server = setupServer(
     // The bulk-run preview probes photos with HEAD first; the fake CDN serves GET, so HEAD gets GET's headers.
