@@ -18,6 +18,8 @@ function databaseUrl(): string {
   return url;
 }
 
-const prisma: PrismaClient = (globalThis.__modelShotsPrisma ??= createPrismaClient(databaseUrl()));
+const prisma: PrismaClient = (globalThis.__modelShotsPrisma ??= createPrismaClient(databaseUrl(), {
+  ...(env().DATABASE_POOL_SIZE ? { poolSize: env().DATABASE_POOL_SIZE } : {}),
+}));
 
 export default prisma;

@@ -23,6 +23,8 @@ const envSchema = z
     SHOP_CUSTOM_DOMAIN: z.string().min(1).optional(),
     DATABASE_URL: postgresUrl.optional(),
     EMBEDDED_DATABASE_DIR: z.string().min(1).default(".data/pglite"),
+    // Connections per process; scripts/with-database.ts sets 1 for the embedded database (one session).
+    DATABASE_POOL_SIZE: z.coerce.number().int().positive().optional(),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     APP_ENCRYPTION_KEY: z
       .string()

@@ -40,7 +40,13 @@ if (!databaseUrl) {
   databaseUrl = embedded.url;
   console.log(`Embedded PostgreSQL (PGlite) in ${dataDir}, serving ${databaseUrl}`);
 }
-const childEnv = { ...process.env, ...prismaCliEnv(), DATABASE_URL: databaseUrl };
+const childEnv = {
+  ...process.env,
+  ...prismaCliEnv(),
+  DATABASE_URL: databaseUrl,
+  // PGlite is one session: one connection per process keeps statements of different requests from interleaving.
+  ...(embedded ? { DATABASE_POOL_SIZE: "1" } : {}),
+};
 
 let exitCode = 0;
 if (migrate) exitCode = await run(["prisma", "migrate", "deploy"], childEnv);

@@ -9,6 +9,7 @@ import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./data
 export async function useAppDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   const database = await createTestDatabase(kind);
   process.env.DATABASE_URL = database.url;
+  process.env.DATABASE_POOL_SIZE = kind === "pglite" ? "1" : "";
   globalThis.__modelShotsPrisma = undefined;
   vi.resetModules();
   return {

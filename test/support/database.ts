@@ -79,7 +79,7 @@ export async function createEmptyDatabase(kind: DatabaseKind): Promise<{ url: st
 export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   const database = await createEmptyDatabase(kind);
   await applyMigrations(database.url);
-  const prisma = createPrismaClient(database.url);
+  const prisma = createPrismaClient(database.url, kind === "pglite" ? { poolSize: 1 } : {});
   return {
     kind,
     url: database.url,

@@ -112,9 +112,11 @@ export async function checkImportedFiles(ctx: TickContext, shop: string, renders
         errorMessage: `Shopify could not process the image${state?.errorMessage ? `: ${state.errorMessage}` : ""}. Retrying.`,
       });
     } else {
+      // Back off as the wait grows: a quarter of the time waited so far, between fileReadyPollMs and 30 s.
+      const waited = ctx.now().getTime() - (render.renderedAt ?? ctx.now()).getTime();
       await transitionHeldRender(ctx.db, held(render), "importing", {
         fileStatus: state.status,
-        nextAttemptAt: later(ctx, ctx.config.fileReadyPollMs),
+        nextAttemptAt: later(ctx, Math.min(Math.max(ctx.config.fileReadyPollMs, waited / 4), 30_000)),
       });
     }
   }

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  approveRender,
+  regenerateRender,
+  rejectRender,
+  ReviewError,
+  revertRender,
+  setRunStatus,
+} from "../../app/renders/review.server";
+import { makeProductSource } from "../../app/shopify/product-source.server";
+import { makeRenderMedia } from "../../app/shopify/render-media.server";
+import type { Worker } from "../../app/worker/worker";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+import { fakeAdminGraphql, makeWorker, startPipelineHarness, workerDepsFor, type PipelineHarness } from "../support/pipeline-harness";
+
+const TIME_FACTOR = 0.005;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Review and publishing rules, against the fake Admin API: what staff do after a render reaches review. */
+describe("reviewing renders", () => {
+  let database: TestDatabase;
+  let harness: PipelineHarness;
+  let worker: Worker;
+  let running: Promise<void>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    harness = await startPipelineHarness(database.prisma, { timeFactor: TIME_FACTOR });
+    worker = makeWorker(
+      workerDepsFor({ db: database.prisma, adminUrl: harness.admin.url, tokens: harness.tokens, config: { timeFactor: TIME_FACTOR, tickIntervalMs: 50 } }),
+    );
+    running = worker.run();
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await running;
+    await harness?.close();
+    await database?.close();
+  });
+
+  async function rendersInReview(shop: string, products: number) {
+    const { collectionId } = await harness.addShop(shop, { products });
+    const runId = await harness.startCollectionRun(shop, collectionId);
+    for (let i = 0; i < 300; i++) {
+      if ((await database.prisma.render.count({ where: { runId, state: "in_review" } })) === products) break;
+      await sleep(100);
+    }
+    return database.prisma.render.findMany({ where: { runId }, orderBy: { createdAt: "asc" } });
+  }
+  const media = (shop: string) => makeRenderMedia(fakeAdminGraphql(harness.admin.url, shop, harness.tokens.get(shop)!));
+  async function until(check: () => Promise<boolean>) {
+    for (let i = 0; i < 200; i++) {
+      if (await check()) return;
+      await sleep(50);
+    }
+    throw new Error("condition not reached");
+  }
+
+  it("approves once: a second approval (double click, second reviewer) is refused and changes nothing", async () => {
+    const shop = "approve-twice.myshopify.com";
+    const [render] = await rendersInReview(shop, 1);
+    await approveRender(database.prisma, { shop, renderId: render!.id, reviewer: "ana" });
+    await expect(approveRender(database.prisma, { shop, renderId: render!.id, reviewer: "ben" })).rejects.toBeInstanceOf(ReviewError);
+    await until(async () => (await database.prisma.render.findUniqueOrThrow({ where: { id: render!.id } })).state === "published");
+    const published = await database.prisma.render.findUniqueOrThrow({ where: { id: render!.id } });
+    expect(published.reviewedBy).toBe("ana");
+    expect(harness.admin.fake.store.productMedia(shop, render!.productId).filter((m) => m.id === render!.fileId)).toHaveLength(1);
+  });
+
+  it("publishes to the chosen variants and as the first image when asked", async () => {
+    const shop = "variants.myshopify.com";
+    const [render] = await rendersInReview(shop, 1);
+    const product = harness.admin.fake.store.product(shop, render!.productId)!;
+    const variantId = product.variantIds[0]!;
+    await approveRender(database.prisma, { shop, renderId: render!.id, reviewer: "ana", options: { variantIds: [variantId], makeFirst: true } });
+    await until(async () => (await database.prisma.render.findUniqueOrThrow({ where: { id: render!.id } })).state === "published");
+    await until(async () => harness.admin.fake.store.productMedia(shop, render!.productId)[0]?.id === render!.fileId);
+    expect(harness.admin.fake.store.variant(shop, variantId)?.mediaIds).toEqual([render!.fileId]);
+  });
+
+  it("rejecting deletes the file from Shopify and publishes nothing", async () => {
+    const shop = "reject.myshopify.com";
+    const [render] = await rendersInReview(shop, 1);
+    await rejectRender(database.prisma, media(shop), { shop, renderId: render!.id, reviewer: "ana" });
+    const rejected = await database.prisma.render.findUniqueOrThrow({ where: { id: render!.id } });
+    expect([rejected.state, rejected.reviewDecision]).toEqual(["rejected", "rejected"]);
+    expect(harness.admin.fake.store.file(shop, render!.fileId!)).toBeUndefined();
+    expect(harness.admin.fake.store.productMedia(shop, render!.productId).some((m) => m.filename.startsWith("model-shot-"))).toBe(false);
+  });
+
+  it("reverting a published render detaches it from the product and puts it back in review", async () => {
+    const shop = "revert.myshopify.com";
+    const [render] = await rendersInReview(shop, 1);
+    await approveRender(database.prisma, { shop, renderId: render!.id, reviewer: "ana" });
+    await until(async () => (await database.prisma.render.findUniqueOrThrow({ where: { id: render!.id } })).state === "published");
+    await revertRender(database.prisma, media(shop), { shop, renderId: render!.id, reviewer: "ana" });
+    expect((await database.prisma.render.findUniqueOrThrow({ where: { id: render!.id } })).state).toBe("in_review");
+    expect(harness.admin.fake.store.productMedia(shop, render!.productId).some((m) => m.id === render!.fileId)).toBe(false);
+    expect(harness.admin.fake.store.file(shop, render!.fileId!)).toBeDefined();
+  });
+
+  it("regenerating queues a new render of the same images with the changed options, linked to the old one", async () => {
+    const shop = "regenerate.myshopify.com";
+    const [render] = await rendersInReview(shop, 1);
+    const products = makeProductSource(fakeAdminGraphql(harness.admin.url, shop, harness.tokens.get(shop)!));
+    const again = await regenerateRender(database.prisma, products, { shop, renderId: render!.id, changes: { resolution: "4K", expression: "smile" } });
+    expect(again.regeneratedFromId).toBe(render!.id);
+    expect(again.creditsCost).toBe(6);
+    expect(again.params).toMatchObject({ resolution: "4K", expression: "smile", productImages: (render!.params as { productImages: string[] }).productImages });
+    await expect(
+      regenerateRender(database.prisma, products, { shop: "someone-else.myshopify.com", renderId: render!.id, changes: {} }),
+    ).rejects.toBeInstanceOf(ReviewError);
+  });
+
+  it("pausing a run stops its submits; resuming lets them go; cancelling cancels what was not sent", async () => {
+    const shop = "pause.myshopify.com";
+    const { collectionId } = await harness.addShop(shop, { products: 6, concurrencyCap: 2 });
+    const runId = await harness.startCollectionRun(shop, collectionId);
+    await setRunStatus(database.prisma, { shop, runId, action: "pause" });
+    const sentAtPause = harness.sim.getSubmits().length;
+    await sleep(800);
+    // At most the renders already claimed when the pause landed went out.
+    expect(harness.sim.getSubmits().length - sentAtPause).toBeLessThanOrEqual(2);
+    await setRunStatus(database.prisma, { shop, runId, action: "resume" });
+    await until(async () => (await database.prisma.render.count({ where: { runId, state: { not: "queued" } } })) >= 3);
+    await setRunStatus(database.prisma, { shop, runId, action: "cancel" });
+    expect(await database.prisma.render.count({ where: { runId, state: "queued" } })).toBe(0);
+    await expect(setRunStatus(database.prisma, { shop, runId, action: "resume" })).rejects.toBeInstanceOf(ReviewError);
+  });
+
+  it("publishes without review only when the shop turned it on", async () => {
+    const shop = "auto-publish.myshopify.com";
+    const { collectionId } = await harness.addShop(shop, { products: 2 });
+    await database.prisma.shopSettings.update({ where: { shop }, data: { publishWithoutReview: true } });
+    const runId = await harness.startCollectionRun(shop, collectionId);
+    await until(async () => (await database.prisma.render.count({ where: { runId, state: "published" } })) === 2);
+    const renders = await database.prisma.render.findMany({ where: { runId } });
+    expect(renders.every((render) => render.reviewDecision === "auto_published")).toBe(true);
+  });
+});
