@@ -13,18 +13,7 @@ import {
 } from "./operations/files";
 import { GET_PRODUCT_MEDIA_IDS } from "./operations/products";
 
-import type {
-  FileContentType,
-  StagedUploadHttpMethodType,
-  StagedUploadTargetGenerateUploadResource,
-} from "../types/admin.types";
-
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
-
-// The generated enums are declarations only (no runtime object), so their values are written as literals.
-const IMAGE_RESOURCE = "IMAGE" as StagedUploadTargetGenerateUploadResource;
-const PUT = "PUT" as StagedUploadHttpMethodType;
-const IMAGE_CONTENT = "IMAGE" as FileContentType;
 
 const asStatus = (value: string | null | undefined): ShopifyFileStatus =>
   value === "READY" || value === "FAILED" || value === "PROCESSING" ? value : "UPLOADED";
@@ -37,7 +26,7 @@ export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch)
   return {
     async importImage({ bytes, contentType, filename, alt }) {
       const staged = await admin.query(CREATE_STAGED_UPLOADS, {
-        input: [{ resource: IMAGE_RESOURCE, filename, mimeType: contentType, httpMethod: PUT, fileSize: String(bytes.byteLength) }],
+        input: [{ resource: "IMAGE", filename, mimeType: contentType, httpMethod: "PUT", fileSize: String(bytes.byteLength) }],
       });
       throwIfUserErrors(staged.stagedUploadsCreate, "stagedUploadsCreate");
       const target = staged.stagedUploadsCreate?.stagedTargets?.[0];
@@ -48,7 +37,7 @@ export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch)
       if (!upload.ok) throw new Error(`Uploading the image to Shopify failed (HTTP ${upload.status})`);
 
       const created = await admin.query(CREATE_FILE, {
-        files: [{ originalSource: target.resourceUrl, contentType: IMAGE_CONTENT, alt, filename }],
+        files: [{ originalSource: target.resourceUrl, contentType: "IMAGE", alt, filename }],
       });
       throwIfUserErrors(created.fileCreate, "fileCreate");
       const file = created.fileCreate?.files?.[0];
