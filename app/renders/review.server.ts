@@ -139,10 +139,13 @@ export async function resolveSubmitUnknown(
   if (!moved) throw notInState("resolved");
 }
 
-/** Cancels renders that have not been sent yet; renders already at the service finish and come to review. */
+/**
+ * Cancels renders that have not been sent yet; renders already at the service finish and come to review. A
+ * queued render a worker is still checking is cancelled too: the token bump makes its submit intent fail.
+ */
 export async function cancelQueuedRenders(db: Db, where: { shop: string; runId?: string; productId?: string }): Promise<number> {
   const result = await db.render.updateMany({
-    where: { ...where, state: "queued", leaseExpiresAt: null },
+    where: { ...where, state: "queued" },
     data: { state: "cancelled", finishedAt: new Date(), nextAttemptAt: null, leaseToken: { increment: 1 } },
   });
   return result.count;
