@@ -1,0 +1,44 @@
+/**
+ * The baseline of benchmark 1, deliberately outside the app: a fixed 3-second poller from second zero, as the
+ * spec's example and the client's own `waitForTryOnJob` do it (poll at submit, then every 3 s until a final
+ * status). It runs on a simulated clock with perfect timers, so it gets no tick or scheduling delay at all: the
+ * most favourable version of the naive approach.
+ */
+import type { TryOnClient } from "../app/tryon";
+import { eachLimited } from "./lib/stats";
+
+export interface NaivePollerResult {
+  /** Status requests sent, per job id. */
+  requests: Map<string, number>;
+  /** Simulated time at which each job was seen completed or failed. */
+  detectedAt: Map<string, number>;
+}
+
+export async function runNaivePoller(input: {
+  client: Pick<TryOnClient, "getJobStatus">;
+  clock: { now: number };
+  /** Job ids and the simulated time each was submitted. */
+  jobs: Array<{ jobId: string; submittedAt: number }>;
+  intervalMs?: number;
+  /** HTTP requests in flight at once while polling the jobs due at one instant. */
+  concurrency?: number;
+}): Promise<NaivePollerResult> {
+  const intervalMs = input.intervalMs ?? 3_000;
+  const requests = new Map<string, number>();
+  const detectedAt = new Map<string, number>();
+  // Second zero: the first poll is at submit time.
+  let pending = input.jobs.map((job) => ({ jobId: job.jobId, nextPollAt: job.submittedAt }));
+  while (pending.length > 0) {
+    const now = Math.min(...pending.map((job) => job.nextPollAt));
+    input.clock.now = now;
+    const due = pending.filter((job) => job.nextPollAt === now);
+    await eachLimited(due, input.concurrency ?? 32, async (job) => {
+      requests.set(job.jobId, (requests.get(job.jobId) ?? 0) + 1);
+      const status = await input.client.getJobStatus(job.jobId);
+      if (status.status === "running") job.nextPollAt = now + intervalMs;
+      else detectedAt.set(job.jobId, now);
+    });
+    pending = pending.filter((job) => !detectedAt.has(job.jobId));
+  }
+  return { requests, detectedAt };
+}
