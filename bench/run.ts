@@ -10,8 +10,9 @@ import { ensureAdminSchema } from "../scripts/admin-schema";
 import { describeMachine, machineLines } from "./lib/machine";
 import type { Benchmark, BenchResult } from "./lib/types";
 import { pollEconomy } from "./poll-economy";
+import { tickStatements } from "./tick-statements";
 
-const BENCHMARKS: Benchmark[] = [pollEconomy];
+const BENCHMARKS: Benchmark[] = [pollEconomy, tickStatements];
 
 function parseArgs(argv: string[]) {
   const names: string[] = [];
