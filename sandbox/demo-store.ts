@@ -1,0 +1,203 @@
+import type { FakeAdminApi } from "../test/fake-admin/fake-admin";
+import type { SeedImage, SeedVariant } from "../test/fake-admin/store";
+import { demoPhoto, type DemoPhotoSpec } from "./demo-images";
+
+/**
+ * The demo store: an apparel shop with a few collections of tops, dresses and trousers, each product with
+ * real photos (some with a back view, some with size or colour variants). One collection, "New arrivals",
+ * also holds the products a run has to skip: a photo over 10 MB, a GIF, and a product without any photo.
+ */
+
+export const DEMO_SHOP = "model-shots-demo.myshopify.com";
+export const DEMO_SHOP_NAME = "Model Shots Demo";
+
+interface DemoPhotoSeed extends DemoPhotoSpec {
+  alt: string;
+}
+
+interface DemoProductSeed {
+  title: string;
+  productType: string;
+  tags: string[];
+  photos: DemoPhotoSeed[];
+  variants?: SeedVariant[];
+  description: string;
+}
+
+const SIZES: SeedVariant[] = ["S", "M", "L"].map((size) => ({ title: size, selectedOptions: [{ name: "Size", value: size }] }));
+
+const front = (spec: Omit<DemoPhotoSeed, "side" | "alt">, alt: string): DemoPhotoSeed => ({ ...spec, side: "front", alt });
+const back = (spec: Omit<DemoPhotoSeed, "side" | "alt">, alt: string): DemoPhotoSeed => ({ ...spec, side: "back", alt });
+
+export const DEMO_PRODUCTS = {
+  bretonTee: {
+    title: "Breton striped tee",
+    productType: "T-Shirts",
+    tags: ["summer", "cotton"],
+    description: "Heavy cotton jersey with navy stripes.",
+    photos: [
+      front({ shape: "tee", color: "#f4f1ea", accent: "#1f3a68", pattern: "stripes", format: "jpeg" }, "Breton striped tee, front"),
+      back({ shape: "tee", color: "#f4f1ea", accent: "#1f3a68", pattern: "stripes", format: "jpeg" }, "Breton striped tee, back"),
+    ],
+    variants: SIZES,
+  },
+  linenShirt: {
+    title: "Linen camp shirt",
+    productType: "Shirts",
+    tags: ["summer", "linen"],
+    description: "Relaxed linen shirt with a camp collar.",
+    photos: [
+      front({ shape: "shirt", color: "#c9b18a", format: "jpeg" }, "Linen camp shirt, front"),
+      back({ shape: "shirt", color: "#c9b18a", format: "jpeg" }, "Linen camp shirt, back"),
+    ],
+    variants: SIZES,
+  },
+  ribbedTank: {
+    title: "Ribbed tank top",
+    productType: "Tank tops",
+    tags: ["summer"],
+    description: "Fine-rib tank in sage.",
+    photos: [front({ shape: "tank", color: "#8fae8b", format: "png" }, "Ribbed tank top")],
+  },
+  hoodie: {
+    title: "Oversized hoodie",
+    productType: "Hoodies",
+    tags: ["basics"],
+    description: "Brushed fleece hoodie with a kangaroo pocket.",
+    photos: [
+      front({ shape: "hoodie", color: "#7a4a8c", format: "webp" }, "Oversized hoodie, front"),
+      back({ shape: "hoodie", color: "#7a4a8c", format: "webp" }, "Oversized hoodie, back"),
+    ],
+    variants: SIZES,
+  },
+  wrapDress: {
+    title: "Wrap midi dress",
+    productType: "Dresses",
+    tags: ["summer", "occasion"],
+    description: "Floaty wrap dress in terracotta.",
+    photos: [
+      front({ shape: "dress", color: "#c4622d", format: "jpeg" }, "Wrap midi dress, front"),
+      back({ shape: "dress", color: "#c4622d", format: "jpeg" }, "Wrap midi dress, back"),
+    ],
+    variants: SIZES,
+  },
+  polkaSundress: {
+    title: "Polka dot sundress",
+    productType: "Dresses",
+    tags: ["summer"],
+    description: "Cotton sundress with white dots.",
+    photos: [front({ shape: "dress", color: "#1d3557", accent: "#ffffff", pattern: "dots", format: "jpeg" }, "Polka dot sundress")],
+  },
+  slipDress: {
+    title: "Satin slip dress",
+    productType: "Dresses",
+    tags: ["occasion"],
+    description: "Bias-cut satin slip dress.",
+    photos: [front({ shape: "slip_dress", color: "#b9a7d6", format: "png" }, "Satin slip dress")],
+  },
+  wideTrousers: {
+    title: "Wide-leg trousers",
+    productType: "Trousers",
+    tags: ["tailoring"],
+    description: "High-waisted wide-leg trousers.",
+    photos: [
+      front({ shape: "trousers", color: "#3b3b3b", format: "jpeg" }, "Wide-leg trousers, front"),
+      back({ shape: "trousers", color: "#3b3b3b", format: "jpeg" }, "Wide-leg trousers, back"),
+    ],
+    variants: SIZES,
+  },
+  straightJeans: {
+    title: "Straight jeans",
+    productType: "Jeans",
+    tags: ["denim"],
+    description: "Mid-blue straight-leg jeans.",
+    photos: [
+      front({ shape: "jeans", color: "#3f6da3", accent: "#ffffff", pattern: "denim", format: "jpeg" }, "Straight jeans, front"),
+      back({ shape: "jeans", color: "#3f6da3", accent: "#ffffff", pattern: "denim", format: "jpeg" }, "Straight jeans, back"),
+    ],
+  },
+  checkSkirt: {
+    title: "Pleated check skirt",
+    productType: "Skirts",
+    tags: ["autumn"],
+    description: "Pleated skirt in a red check.",
+    photos: [front({ shape: "skirt", color: "#9b2226", accent: "#e9d8a6", pattern: "check", format: "webp" }, "Pleated check skirt")],
+  },
+  woolCoat: {
+    title: "Heavy wool coat",
+    productType: "Coats",
+    tags: ["autumn"],
+    description: "Double-breasted coat. Its only photo is an unoptimised export over 10 MB.",
+    photos: [front({ shape: "coat", color: "#6b4f3a", format: "png_uncompressed", width: 1800, height: 2100 }, "Heavy wool coat")],
+  },
+  kimono: {
+    title: "Embroidered kimono jacket",
+    productType: "Jackets",
+    tags: ["autumn"],
+    description: "Its only photo is a GIF, which the try-on service does not take.",
+    photos: [front({ shape: "coat", color: "#2a9d8f", accent: "#e9c46a", pattern: "dots", format: "gif", width: 600, height: 800 }, "Embroidered kimono jacket")],
+  },
+  giftCard: {
+    title: "Gift wrapping",
+    productType: "Services",
+    tags: [],
+    description: "A service without any photo.",
+    photos: [],
+  },
+} satisfies Record<string, DemoProductSeed>;
+
+export type DemoProductKey = keyof typeof DEMO_PRODUCTS;
+
+export const DEMO_COLLECTIONS: Array<{ key: string; title: string; products: DemoProductKey[] }> = [
+  { key: "tops", title: "Summer tops", products: ["bretonTee", "linenShirt", "ribbedTank", "hoodie"] },
+  { key: "dresses", title: "Dresses", products: ["wrapDress", "polkaSundress", "slipDress"] },
+  { key: "bottoms", title: "Trousers and skirts", products: ["wideTrousers", "straightJeans", "checkSkirt"] },
+  { key: "newArrivals", title: "New arrivals", products: ["ribbedTank", "polkaSundress", "checkSkirt", "woolCoat", "kimono", "giftCard"] },
+];
+
+export interface SeededDemoStore {
+  shop: string;
+  /** Product gids by their key in DEMO_PRODUCTS. */
+  products: Record<DemoProductKey, string>;
+  /** Collection gids by key. */
+  collections: Record<string, string>;
+}
+
+const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/(^-|-$)/g, "");
+
+/** Adds the demo shop and its catalogue to a fake Admin API. Photos are rendered once and cached in `cacheDir`. */
+export async function seedDemoStore(fake: FakeAdminApi, options: { cacheDir: string | null }): Promise<SeededDemoStore> {
+  fake.store.addShop({ domain: DEMO_SHOP, name: DEMO_SHOP_NAME, email: "staff@model-shots-demo.example" });
+  const products = {} as Record<DemoProductKey, string>;
+  for (const [key, seed] of Object.entries(DEMO_PRODUCTS) as Array<[DemoProductKey, DemoProductSeed]>) {
+    const images: SeedImage[] = [];
+    for (const [index, photo] of seed.photos.entries()) {
+      const rendered = await demoPhoto(photo, options.cacheDir);
+      images.push({
+        filename: `${slug(seed.title)}-${photo.side === "back" ? "back" : index === 0 ? "front" : String(index + 1)}.${rendered.extension}`,
+        alt: photo.alt,
+        bytes: rendered.bytes,
+        width: rendered.width,
+        height: rendered.height,
+      });
+    }
+    const product = fake.store.addProduct(DEMO_SHOP, {
+      title: seed.title,
+      productType: seed.productType,
+      vendor: DEMO_SHOP_NAME,
+      tags: seed.tags,
+      descriptionHtml: `<p>${seed.description}</p>`,
+      images,
+      ...(seed.variants ? { variants: seed.variants } : {}),
+    });
+    products[key] = product.id;
+  }
+  const collections: Record<string, string> = {};
+  for (const collection of DEMO_COLLECTIONS) {
+    collections[collection.key] = fake.store.addCollection(DEMO_SHOP, {
+      title: collection.title,
+      productIds: collection.products.map((key) => products[key]),
+    }).id;
+  }
+  return { shop: DEMO_SHOP, products, collections };
+}
