@@ -234,7 +234,7 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
                     loading={pendingIntent === "start"}
                     disabled={stale || preview.eligibleCount === 0 || !requestKey || pendingIntent === "start"}
                   >
-                    {`Start run of ${preview.eligibleCount} renders`}
+                    {`Start run of ${preview.eligibleCount} ${preview.eligibleCount === 1 ? "render" : "renders"}`}
                   </Button>
                 </BlockStack>
               ) : null}

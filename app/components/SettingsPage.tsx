@@ -28,16 +28,20 @@ export function SettingsPage({ view, result }: { view: SettingsPageView; result:
   const shopify = useAppBridge();
   const submit = useSubmit();
   const navigation = useNavigation();
-  const saved = useMemo(() => settingsFormStateOf(view.settings), [view.settings]);
+  const saved = useMemo(() => settingsFormStateOf(view.settings, view.catalog), [view.settings, view.catalog]);
   const [form, setForm] = useState<SettingsFormState>(saved);
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const dirty = isSettingsDirty(saved, form);
   const errors = result && !result.ok ? result.fieldErrors : {};
 
-  // After a save the loader sends the stored settings again; the form follows them (and forgets the typed key).
-  useEffect(() => setForm(saved), [saved]);
+  // After a successful save the form takes the stored settings (and forgets the typed key); after a refused one
+  // it keeps what staff typed, with the errors beside it.
   useEffect(() => {
-    if (result?.ok) shopify.toast.show(result.message);
+    if (!result?.ok) return;
+    shopify.toast.show(result.message);
+    if (result.intent === "save") setForm(settingsFormStateOf(result.settings, view.catalog));
+    // view.catalog is read at the time of the answer; a new catalog alone must not reset the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result, shopify]);
 
   const set = <K extends keyof SettingsFormState>(key: K, value: SettingsFormState[K]) => setForm((current) => ({ ...current, [key]: value }));

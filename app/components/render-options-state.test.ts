@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogResult } from "../ui/catalog-types";
 import { formValuesOf, renderOptionsFormSchema } from "../ui/render-options-form";
-import { costLine, optionsToFormFields, withLook, withProductType } from "./render-options-state";
+import { costLine, optionsToFormFields, withCatalogDefaults, withLook, withProductType } from "./render-options-state";
 
 const item = (id: string) => ({ id, name: id, thumbnailUrl: null });
 const catalog: CatalogResult = {
@@ -26,6 +26,12 @@ describe("the options form's state", () => {
     const look = { productType: "top", mannequinId: "mnq_a", poseId: "pose_top", resolution: "4K" };
     expect(withLook(current, look, catalog, true)).toMatchObject({ productType: "bottom", productCategory: "jeans", mannequinId: "mnq_a", poseId: "pose_walk", resolution: "4K" });
     expect(withLook(current, look, catalog, false)).toMatchObject({ productType: "top", poseId: "pose_top" });
+  });
+
+  it("fills a model and a suitable pose from the catalog when none was chosen yet, and keeps choices made", () => {
+    expect(withCatalogDefaults({ ...formValuesOf(null), productType: "bottom" }, catalog)).toMatchObject({ mannequinId: "mnq_a", poseId: "pose_walk" });
+    expect(withCatalogDefaults({ ...formValuesOf(null), mannequinId: "mnq_z", poseId: "pose_top" }, catalog)).toMatchObject({ mannequinId: "mnq_z", poseId: "pose_top" });
+    expect(withCatalogDefaults(formValuesOf(null), { ok: false, reason: "no_key", message: "" }).mannequinId).toBe("");
   });
 
   it("posts what the server parses back into the same options", () => {

@@ -17,6 +17,17 @@ export function withProductType(values: RenderOptionsFormValues, productType: st
 }
 
 /**
+ * Fills what has no value yet from the catalog: the first model, and a pose that suits the garment type. Staff
+ * then see a complete form they can save as is, instead of errors for choices they were never shown as made.
+ */
+export function withCatalogDefaults(values: RenderOptionsFormValues, catalog: CatalogResult): RenderOptionsFormValues {
+  if (!catalog.ok) return values;
+  const next = withProductType(values, values.productType, catalog);
+  if (!next.mannequinId) next.mannequinId = catalog.catalog.mannequins[0]?.id ?? "";
+  return next;
+}
+
+/**
  * Applying a saved look replaces every option, except that the garment type of the product at hand wins when
  * the page already knows it: a season's look applies to tops and trousers alike.
  */

@@ -27,6 +27,13 @@ describe("the Settings form", () => {
     expect(isSettingsDirty(state, { ...state, options: { ...state.options, resolution: "4K" } })).toBe(true);
   });
 
+  it("starts defaults never saved from the catalog, so saving other settings does not fail on them", () => {
+    const catalog = { ok: true as const, catalog: { mannequins: [{ id: "mnq_first", name: "First", thumbnailUrl: null }], backgrounds: [], posesByProductType: { top: [{ id: "pose_first", name: "First", thumbnailUrl: null }] } } };
+    const state = settingsFormStateOf({ ...saved, defaults: null }, catalog);
+    expect(state.options).toMatchObject({ mannequinId: "mnq_first", poseId: "pose_first" });
+    expect(isSettingsDirty(state, settingsFormStateOf({ ...saved, defaults: null }, catalog))).toBe(false);
+  });
+
   it("posts the defaults only when the catalog was there to choose them", () => {
     const state = { ...settingsFormStateOf(saved), publishWithoutReview: true };
     const withDefaults = settingsFormFields(state, true);

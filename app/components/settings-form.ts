@@ -1,6 +1,7 @@
 import type { SettingsView } from "../settings/settings.server";
+import type { CatalogResult } from "../ui/catalog-types";
 import { formValuesOf, type RenderOptionsFormValues } from "../ui/render-options-form";
-import { optionsToFormFields } from "./render-options-state";
+import { optionsToFormFields, withCatalogDefaults } from "./render-options-state";
 
 /** The Settings form's state and what it posts; pure so the save bar's logic is tested without a browser. */
 export interface SettingsFormState {
@@ -12,13 +13,15 @@ export interface SettingsFormState {
   options: RenderOptionsFormValues;
 }
 
-export function settingsFormStateOf(settings: SettingsView): SettingsFormState {
+/** The form as saved; defaults never chosen yet start from the catalog's first model and pose. */
+export function settingsFormStateOf(settings: SettingsView, catalog?: CatalogResult): SettingsFormState {
+  const options = formValuesOf(settings.defaults);
   return {
     apiKey: "",
     tryOnBaseUrl: settings.baseUrl ?? "",
     concurrencyCap: String(settings.concurrencyCap),
     publishWithoutReview: settings.publishWithoutReview,
-    options: formValuesOf(settings.defaults),
+    options: catalog ? withCatalogDefaults(options, catalog) : options,
   };
 }
 

@@ -11,6 +11,7 @@ import { describeShopifyFailure, type AdminRequest } from "../ui/admin-request.s
 import { checkbox, failure, formDataToObject, optionalText, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../ui/forms";
 import { toGid } from "../ui/format";
 import { formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../ui/render-options-form";
+import { withCatalogDefaults } from "../components/render-options-state";
 import { catalogProblems, loadCatalog, tryOnClientFor, type CatalogResult } from "./catalog.server";
 
 /**
@@ -199,9 +200,7 @@ export async function loadBulkRunPage(db: Db, admin: AdminRequest, url: URL): Pr
     loadCatalog(tryOnClientFor(settingsRow)),
     collectionId ? admin.productSource.collectionTitle(collectionId).catch(() => null) : Promise.resolve(null),
   ]);
-  const initialOptions = formValuesOf(settings.defaults);
-  if (catalog.ok && !initialOptions.mannequinId) initialOptions.mannequinId = catalog.catalog.mannequins[0]?.id ?? "";
-  if (catalog.ok && !initialOptions.poseId) initialOptions.poseId = catalog.catalog.posesByProductType[initialOptions.productType]?.[0]?.id ?? "";
+  const initialOptions = withCatalogDefaults(formValuesOf(settings.defaults), catalog);
   return {
     initialScope: collectionId
       ? { kind: "collection", collectionId, title: collectionTitle }

@@ -13,6 +13,7 @@ import { failure, optionalText, parseForm, requestKeySchema, type FieldErrors, t
 import { toGid } from "../ui/format";
 import { guessGarment } from "../ui/garment-guess";
 import { formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../ui/render-options-form";
+import { withCatalogDefaults } from "../components/render-options-state";
 import { catalogProblems, loadCatalog, tryOnClientFor, type CatalogResult } from "./catalog.server";
 
 type Db = PrismaClient;
@@ -59,12 +60,7 @@ export function initialOptionsFor(
     values.productType = guess.productType;
     values.productCategory = guess.productCategory ?? "";
   }
-  if (catalog.ok) {
-    const poses = catalog.catalog.posesByProductType[values.productType] ?? [];
-    if (!poses.some((pose) => pose.id === values.poseId)) values.poseId = poses[0]?.id ?? "";
-    if (!values.mannequinId) values.mannequinId = catalog.catalog.mannequins[0]?.id ?? "";
-  }
-  return values;
+  return withCatalogDefaults(values, catalog);
 }
 
 export async function loadGeneratePage(db: Db, admin: AdminRequest, url: URL): Promise<GeneratePageView> {
