@@ -9,10 +9,11 @@ import { writeFileSync } from "node:fs";
 import { ensureAdminSchema } from "../scripts/admin-schema";
 import { describeMachine, machineLines } from "./lib/machine";
 import type { Benchmark, BenchResult } from "./lib/types";
+import { collectionEnumeration } from "./collection-enumeration";
 import { pollEconomy } from "./poll-economy";
 import { tickStatements } from "./tick-statements";
 
-const BENCHMARKS: Benchmark[] = [pollEconomy, tickStatements];
+const BENCHMARKS: Benchmark[] = [pollEconomy, tickStatements, collectionEnumeration];
 
 function parseArgs(argv: string[]) {
   const names: string[] = [];
