@@ -120,6 +120,7 @@ describe.each(DATABASE_KINDS)("a request signed for one shop, on %s", (kind) => 
       ["app.generate", await postFormAs(A, "/app/generate", { intent: "generate", productId: bProductId, requestKey: "isolation-gen-1", frontMediaId: "x", ...OPTION_FIELDS })],
       ["app.runs.new", await postFormAs(A, "/app/runs/new", { intent: "start", scopeKind: "collection", collectionId: bCollectionId, requestKey: "isolation-run-1", ...OPTION_FIELDS })],
       ["api.renders", await postJsonAs(A, "/api/renders", { productId: bProductId, requestKey: "isolation-api-1" })],
+      ["api.run-preview", await postJsonAs(A, "/api/run-preview", { scope: { kind: "collection", collectionId: bCollectionId }, lookId: bLookId })],
       ["api.runs", await postJsonAs(A, "/api/runs", { scope: { kind: "collection", collectionId: bCollectionId }, requestKey: "isolation-api-2" })],
       ["app._index", await postFormAs(A, "/app", { intent: "resume-shop" })],
     ];
