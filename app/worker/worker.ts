@@ -6,6 +6,7 @@ import type { TryOnClient } from "../tryon";
 import { makeServiceGates, TickGateState } from "./service-gates";
 import { makeShopRuntimeLoader } from "./shop-runtime";
 import { claimDueSubmits, claimDueWork, lockSubmitClaims } from "./sql/claim-renders";
+import { completeFinishedRuns } from "./sql/complete-runs";
 import { expireSubmitLeases } from "./sql/expire-submit-leases";
 import { checkImportedFiles, importRender } from "./steps/import-render";
 import { pollRenders } from "./steps/poll-renders";
@@ -119,6 +120,7 @@ export function makeWorker(deps: WorkerDeps): Worker {
       forEachLimited([...importing.entries()], 4, ([shop, renders]) => checkImportedFiles(ctx, shop, renders)),
       forEachLimited(byState("publishing"), 4, (render) => guard(render, () => publishRender(ctx, render))),
     ]);
+    await completeFinishedRuns(deps.db, now());
     return {
       submitted: submits.length,
       worked: work.length,

@@ -42,6 +42,11 @@ describe("a bulk run of a 100-product collection, end to end", () => {
         expect(media.some((item) => item.filename.startsWith("model-shot-"))).toBe(false);
       }
 
+      // Every render reached review: the worker marks the run complete (publishing is the staff's part).
+      for (let i = 0; i < 50 && (await database.prisma.run.findUniqueOrThrow({ where: { id: runId } })).status !== "completed"; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect((await database.prisma.run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("completed");
       const renders = await database.prisma.render.findMany({ where: { runId } });
       for (const render of renders) await approveRender(database.prisma, { shop: SHOP, renderId: render.id, reviewer: "staff@example.com" });
       await waitForRenders(database.prisma, (counts) => counts.published === PRODUCTS, { timeoutMs: 60_000 });
