@@ -36,6 +36,8 @@ export interface RenderMedia {
   appendToVariants(productId: string, fileId: string, variantIds: string[]): Promise<void>;
   moveToFirst(productId: string, fileId: string): Promise<void>;
   deleteFile(fileId: string): Promise<void>;
+  /** A JPEG rendition of a product photo (at most 2048 px a side) from Shopify's CDN; null if it is gone. */
+  imageRenditionUrl(mediaId: string): Promise<string | null>;
 }
 
 /** Unique per render: lets an import that crashed after fileCreate find its file again. */

@@ -11,7 +11,7 @@ import {
   FIND_FILES_BY_FILENAME,
   GET_FILE_STATUSES,
 } from "./operations/files";
-import { GET_PRODUCT_MEDIA_IDS } from "./operations/products";
+import { GET_IMAGE_RENDITION_URL, GET_PRODUCT_MEDIA_IDS } from "./operations/products";
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -91,6 +91,12 @@ export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch)
       const result = await admin.query(REORDER_PRODUCT_MEDIA, { id: productId, moves: [{ id: fileId, newPosition: "0" }] });
       const errors = result.productReorderMedia?.mediaUserErrors ?? [];
       if (errors.length > 0) throw new Error(`Reordering the product's media failed: ${errors.map((e) => e.message).join("; ")}`);
+    },
+
+    async imageRenditionUrl(mediaId) {
+      const result = await admin.query(GET_IMAGE_RENDITION_URL, { id: mediaId });
+      const node = result.node;
+      return node && "image" in node ? (node.image?.url ?? null) : null;
     },
 
     async deleteFile(fileId) {

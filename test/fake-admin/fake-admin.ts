@@ -125,6 +125,27 @@ const graphqlBodySchema = z.object({
 
 export type FakeAdminApi = ReturnType<typeof createFakeAdminApi>;
 
+const RENDITION_FORMATS = { jpg: "image/jpeg", webp: "image/webp", png: "image/png" } as const;
+
+/** Resizes (inside width × height) and converts an image the way the CDN's URL parameters ask. */
+async function renditionOf(
+  content: { bytes: Uint8Array; mimeType: string },
+  params: URLSearchParams,
+): Promise<{ bytes: Uint8Array; mimeType: string }> {
+  const width = Number(params.get("width")) || undefined;
+  const height = Number(params.get("height")) || undefined;
+  const format = params.get("format") as keyof typeof RENDITION_FORMATS | null;
+  if (!width && !height && !(format && format in RENDITION_FORMATS)) return content;
+  const { default: sharp } = await import("sharp");
+  let image = sharp(content.bytes, { animated: false }).resize({ width, height, fit: "inside", withoutEnlargement: true });
+  const target = format && format in RENDITION_FORMATS ? format : null;
+  if (target === "jpg") image = image.jpeg({ quality: 85 });
+  else if (target === "webp") image = image.webp({ quality: 85 });
+  else if (target === "png") image = image.png();
+  const bytes = new Uint8Array(await image.toBuffer());
+  return { bytes, mimeType: target ? RENDITION_FORMATS[target] : content.mimeType };
+}
+
 export function createFakeAdminApi(options: FakeAdminOptions = {}) {
   const apiVersion = options.apiVersion ?? ADMIN_API_VERSION;
   const now = options.now ?? Date.now;
@@ -389,16 +410,20 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
     return denied("Staged uploads are write-only");
   }
 
-  function handleCdn(request: Request, url: URL): Response {
+  async function handleCdn(request: Request, url: URL): Promise<Response> {
     const base = { target: "cdn", method: request.method, url: request.url, shop: null } as const;
     const path = `${url.origin}${url.pathname}`.slice(origins.cdn.length);
-    const content = request.method === "GET" ? store.cdnContent(path) : undefined;
+    const readable = request.method === "GET" || request.method === "HEAD";
+    const content = readable ? store.cdnContent(path) : undefined;
     if (!content) {
       record({ ...base, status: 404, outcome: "not-found" });
       return new Response("Not Found", { status: 404 });
     }
+    // Like cdn.shopify.com, `width`, `height` and `format` ask for a rendition (what Image.url(transform:) returns).
+    const served = await renditionOf(content, url.searchParams);
     record({ ...base, status: 200, outcome: "ok" });
-    return new Response(content.bytes.slice(), { headers: { "Content-Type": content.mimeType } });
+    const headers = { "Content-Type": served.mimeType, "Content-Length": String(served.bytes.byteLength) };
+    return new Response(request.method === "HEAD" ? null : served.bytes.slice(), { headers });
   }
 
   return {

@@ -435,15 +435,17 @@ export const resolvers = {
   },
 
   Image: {
-    // fake: transforms are echoed as query parameters; the CDN serves the original whatever they ask.
-    url: r<ImageView, { transform?: { maxWidth?: number | null; maxHeight?: number | null } | null }>(
-      (image, { transform }) => {
-        const url = new URL(image.url);
-        if (transform?.maxWidth) url.searchParams.set("width", String(transform.maxWidth));
-        if (transform?.maxHeight) url.searchParams.set("height", String(transform.maxHeight));
-        return url.toString();
-      }
-    ),
+    // Transforms become the CDN's URL parameters, and the fake CDN serves that rendition (resized, converted).
+    url: r<
+      ImageView,
+      { transform?: { maxWidth?: number | null; maxHeight?: number | null; preferredContentType?: string | null } | null }
+    >((image, { transform }) => {
+      const url = new URL(image.url);
+      if (transform?.maxWidth) url.searchParams.set("width", String(transform.maxWidth));
+      if (transform?.maxHeight) url.searchParams.set("height", String(transform.maxHeight));
+      if (transform?.preferredContentType) url.searchParams.set("format", transform.preferredContentType.toLowerCase());
+      return url.toString();
+    }),
     src: r<ImageView>((image) => image.url),
     originalSrc: r<ImageView>((image) => image.url),
     transformedSrc: r<ImageView>((image) => image.url),

@@ -69,3 +69,20 @@ export const GET_PRODUCT_MEDIA_IDS = `#graphql
     }
   }
 `;
+
+/**
+ * A JPEG rendition of a product photo from Shopify's CDN, at most 2048 px a side: used instead of a photo the
+ * try-on service would refuse (over 10 MB, or not JPEG/PNG/WebP).
+ */
+export const GET_IMAGE_RENDITION_URL = `#graphql
+  query GetImageRenditionUrl($id: ID!) {
+    node(id: $id) {
+      id
+      ... on MediaImage {
+        image {
+          url(transform: { preferredContentType: JPG, maxWidth: 2048, maxHeight: 2048 })
+        }
+      }
+    }
+  }
+`;

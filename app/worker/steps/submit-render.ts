@@ -1,4 +1,5 @@
 import type { Render } from "@prisma/client";
+import { sourceImagesSchema } from "../../renders/render-options";
 import {
   commitSubmitIntent,
   markSubmitUnknown,
@@ -86,8 +87,12 @@ export async function submitRender(ctx: TickContext, render: Render): Promise<vo
 
   let input: TryOnJobInput = parsed.data;
   try {
-    // Image sizes and formats, enums and catalog ids, checked before any credit is spent.
-    const check = await runtime.tryOn.checkTryOnInput(input, { signal: ctx.signal });
+    // Image sizes and formats, enums and catalog ids, checked before any credit is spent. A Shopify photo the
+    // service would refuse (too large, GIF...) is swapped for a JPEG rendition from Shopify's CDN.
+    const check = await runtime.tryOn.checkTryOnInput(input, {
+      signal: ctx.signal,
+      requestTransformedUrl: (url) => shopifyRendition(ctx, render, url),
+    });
     if (!check.ok) {
       await settleClaimed({
         to: "failed",
@@ -137,6 +142,18 @@ export async function submitRender(ctx: TickContext, render: Render): Promise<vo
     await ctx.db.render.updateMany({ where: { id: render.id, externalJobId: null }, data: { externalJobId: job.jobId } });
     ctx.logger.error("submitted job recorded after losing the lease", { renderId: render.id, jobId: job.jobId });
   }
+}
+
+/** Asks Shopify's CDN for a JPEG rendition of one of the render's source photos. */
+async function shopifyRendition(ctx: TickContext, render: Render, url: string): Promise<string> {
+  const images = sourceImagesSchema.parse(render.sourceImages);
+  // mediaIds lists the front images' ids, then the back image's.
+  const urls = [...images.front, ...(images.back ? [images.back] : [])];
+  const mediaId = images.mediaIds[urls.indexOf(url)];
+  if (!mediaId) throw new Error("This photo is not one of the product's Shopify images, so no other version can be asked for.");
+  const rendition = await (await ctx.renderMediaFor(render.shop)).imageRenditionUrl(mediaId);
+  if (!rendition) throw new Error("Shopify no longer has this photo.");
+  return rendition;
 }
 
 /** A failure that proves nothing was charged: decide between retry later, pause the shop, or fail. */

@@ -1,0 +1,64 @@
+import { randomBytes } from "node:crypto";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { planRun, productsInScope, startRun } from "../../app/renders/create-renders.server";
+import { makeProductSource } from "../../app/shopify/product-source.server";
+import type { Worker } from "../../app/worker/worker";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+import { fakeAdminGraphql, makeWorker, startPipelineHarness, waitForRenders, workerDepsFor, type PipelineHarness } from "../support/pipeline-harness";
+import { DEFAULT_TEST_OPTIONS } from "../support/render-fixtures";
+
+const SHOP = "renditions.myshopify.com";
+const TIME_FACTOR = 0.005;
+
+/**
+ * A product photo the try-on service would refuse (a GIF, or a PNG over 10 MB) is not a failure: before any
+ * credit is spent the worker asks Shopify's CDN for a JPEG rendition and submits that instead.
+ */
+describe("photos the service would refuse", () => {
+  let database: TestDatabase;
+  let harness: PipelineHarness;
+  let worker: Worker;
+  let running: Promise<void>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+    harness = await startPipelineHarness(database.prisma, { timeFactor: TIME_FACTOR });
+    worker = makeWorker(
+      workerDepsFor({ db: database.prisma, adminUrl: harness.admin.url, tokens: harness.tokens, config: { timeFactor: TIME_FACTOR, tickIntervalMs: 50 } }),
+    );
+    running = worker.run();
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await running;
+    await harness?.close();
+    await database?.close();
+  });
+
+  it("are replaced by JPEG renditions from Shopify's CDN and rendered, one submit each", async () => {
+    await harness.addShop(SHOP, { products: 0 });
+    const gif = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#3a7" } }).gif().toBuffer();
+    // Noise does not compress: a PNG of about 11 MB.
+    const huge = await sharp(randomBytes(2200 * 1700 * 3), { raw: { width: 2200, height: 1700, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(huge.byteLength).toBeGreaterThan(10_000_000);
+    const products = [
+      harness.admin.fake.store.addProduct(SHOP, { title: "Gif tee", images: [{ filename: "tee.gif", bytes: new Uint8Array(gif) }] }),
+      harness.admin.fake.store.addProduct(SHOP, { title: "Huge tee", images: [{ filename: "tee-huge.png", bytes: new Uint8Array(huge) }] }),
+    ];
+    const source = makeProductSource(fakeAdminGraphql(harness.admin.url, SHOP, harness.tokens.get(SHOP)!));
+    const found = await productsInScope(source, { kind: "products", productIds: products.map((product) => product.id) });
+    const plan = await planRun(database.prisma, found, { shop: SHOP, options: DEFAULT_TEST_OPTIONS, regenerate: false });
+    const { run } = await startRun(database.prisma, { shop: SHOP, plan, options: DEFAULT_TEST_OPTIONS, scope: { kind: "products" } });
+
+    await waitForRenders(database.prisma, (counts) => counts.in_review === 2, { timeoutMs: 60_000 });
+    const submits = harness.sim.getSubmits().filter((submit) => (submit.body as { product_images?: string[] }).product_images?.[0]?.includes("tee"));
+    expect(submits).toHaveLength(2);
+    for (const submit of submits) {
+      expect((submit.body as { product_images: string[] }).product_images[0]).toMatch(/format=jpg/);
+    }
+    expect(await database.prisma.render.count({ where: { runId: run.id, state: "in_review" } })).toBe(2);
+  });
+});
