@@ -78,7 +78,8 @@ export function appFramePage(context: AdminPageContext, frameSrc: string): strin
   return adminLayout(
     context,
     context.appTitle,
-    `<section class="app-frame-wrap" aria-label="${escapeHtml(context.appTitle)}">
+    `<h1 class="visually-hidden">${escapeHtml(context.appTitle)}</h1>
+    <section class="app-frame-wrap" aria-label="${escapeHtml(context.appTitle)}">
       <iframe class="app-frame" id="app-frame" name="app-iframe" title="${escapeHtml(context.appTitle)}" src="${escapeHtml(frameSrc)}"></iframe>
     </section>`,
   );

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { fakeAdminRequests } from "./support/services";
+import { describeFindings, StaffBrowser } from "./support/staff-browser";
+
+describe("a freshly started sandbox", () => {
+  let staff: StaffBrowser;
+  beforeAll(async () => {
+    staff = await StaffBrowser.open();
+  });
+  afterAll(async () => {
+    await staff?.close();
+  });
+
+  test("installed the app in the demo shop through the app's own token exchange", async () => {
+    const exchanges = (await fakeAdminRequests(staff.sandbox)).filter((request) => request.target === "oauth");
+    expect(exchanges.length).toBeGreaterThan(0);
+    expect(exchanges.every((request) => request.shop === staff.sandbox.shop && request.status === 200)).toBe(true);
+    expect(exchanges.map((request) => request.grantType)).toContain("urn:ietf:params:oauth:grant-type:token-exchange");
+  });
+
+  test("opens the app inside the admin page with the app's navigation in the admin's sidebar", async () => {
+    await staff.openApp("/app");
+    for (const label of ["Generate", "Bulk runs", "Review", "History", "Settings"]) {
+      await expect.poll(() => staff.navLink(label).count()).toBe(1);
+    }
+    await staff.app.getByRole("heading", { name: "Model Shots", level: 1 }).waitFor();
+  });
+
+  test("shows an empty home page: nothing in progress, nothing to review, nothing spent, no setup warning", async () => {
+    await staff.openApp("/app");
+    const app = staff.app;
+    for (const title of ["In progress", "Awaiting review", "Published this month"]) {
+      // Each figure is the paragraph right after its heading.
+      const figure = app.getByRole("heading", { name: title, exact: true }).locator("xpath=following-sibling::p[1]");
+      expect(await figure.textContent()).toBe("0");
+    }
+    await app.getByText("0 credits charged, 0 credits refunded for failed renders").waitFor();
+    await app.getByText("Nothing needs a decision right now.").waitFor();
+    // Polaris renders a disabled link-button as an anchor without an href.
+    const review = app.locator("a.Polaris-Button", { hasText: "Review them" });
+    expect(await review.getAttribute("href")).toBeNull();
+    // The sandbox saved the simulator's key through Settings, so the home page asks for nothing.
+    expect(await app.getByText("No try-on key yet").count()).toBe(0);
+    await staff.screenshot("home-empty");
+    expect(describeFindings(await staff.accessibilityProblems("home-empty"))).toBe("");
+  });
+});

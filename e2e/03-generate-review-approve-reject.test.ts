@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { simulatorLedger } from "./support/services";
+import { describeFindings, StaffBrowser } from "./support/staff-browser";
+
+describe("generating from the app, reviewing, approving and rejecting", () => {
+  let staff: StaffBrowser;
+  const modelShotOf = (title: string) => staff.page.locator(`img[alt="${title} worn by a model (generated model shot)"]`);
+
+  beforeAll(async () => {
+    staff = await StaffBrowser.open();
+  });
+  afterAll(async () => {
+    await staff?.close();
+  });
+
+  /** Generate › Choose a product › (resource picker) › Generate for N credits. */
+  async function generateFor(title: string): Promise<void> {
+    await staff.navLink("Generate").click();
+    await staff.app.getByRole("button", { name: "Choose a product" }).click();
+    await staff.pickInResourcePicker([title]);
+    await staff.app.getByRole("heading", { name: title, level: 1 }).waitFor();
+    await staff.waitForApp();
+    await staff.app.getByRole("button", { name: "Generate for 5 credits" }).click();
+    await staff.app.getByText("Render queued", { exact: true }).waitFor();
+  }
+
+  /** Reloads Review (filtered to the product) until its render shows up there. */
+  async function waitUntilInReview(title: string): Promise<void> {
+    await staff.app.getByRole("link", { name: "Open Review" }).click();
+    await staff.app.getByRole("heading", { name: "Review", level: 1 }).waitFor();
+    await staff.reloadUntil(`${title} to be ready for review`, async () => (await staff.app.getByRole("button", { name: `Open ${title}` }).count()) === 1);
+  }
+
+  test("the Generate page picks a product with the resource picker and shows the cost before generating", async () => {
+    await staff.openApp("/app");
+    await staff.navLink("Generate").click();
+    await staff.app.getByText("Choose the product to dress the model in").waitFor();
+    await staff.screenshot("generate-pick");
+    expect(describeFindings(await staff.accessibilityProblems("generate-pick"))).toBe("");
+
+    await staff.app.getByRole("button", { name: "Choose a product" }).click();
+    await staff.page.locator("[data-picker]").getByRole("dialog", { name: "Select product" }).waitFor();
+    await staff.screenshot("resource-picker");
+    expect(describeFindings(await staff.accessibilityProblems("resource-picker"))).toBe("");
+    await staff.pickInResourcePicker(["Linen camp shirt"]);
+
+    await staff.app.getByRole("heading", { name: "Linen camp shirt", level: 1 }).waitFor();
+    await staff.waitForApp();
+    expect(staff.page.url()).toContain("/app/generate?productId=");
+    await staff.app.getByText("5 credits", { exact: true }).waitFor();
+    // The back photo is chosen from its alt text.
+    const backPhoto = staff.app.getByRole("group", { name: "Back photo (optional)" });
+    expect(await backPhoto.getByRole("radio", { name: "Linen camp shirt, back" }).isChecked()).toBe(true);
+    await staff.screenshot("generate-product");
+    expect(describeFindings(await staff.accessibilityProblems("generate-product"))).toBe("");
+  });
+
+  test("a render generated from the app page reaches review, and nothing is charged twice", async () => {
+    const before = await simulatorLedger(staff.sandbox);
+    await staff.app.getByRole("button", { name: "Generate for 5 credits" }).click();
+    await staff.app.getByText("Render queued", { exact: true }).waitFor();
+    await staff.toast(/Render queued/).waitFor();
+    await waitUntilInReview("Linen camp shirt");
+    const after = await simulatorLedger(staff.sandbox);
+    expect(after.charges.length - before.charges.length).toBe(1);
+    expect(before.balance - after.balance).toBe(5);
+  });
+
+  test("approving it in the side-by-side view puts it on the product's media in the admin", async () => {
+    const product = staff.sandbox.demo.products.linenShirt ?? "";
+    const reviewUrl = staff.page.url();
+    await staff.openProduct(product);
+    const mediaBefore = await staff.page.locator(".media-item").count();
+    const shotsBefore = await modelShotOf("Linen camp shirt").count();
+    await staff.page.goto(reviewUrl);
+    await staff.waitForApp();
+    await staff.app.getByRole("button", { name: "Open Linen camp shirt" }).click();
+    const dialog = staff.app.getByRole("dialog");
+    await dialog.getByRole("img", { name: "model shot of Linen camp shirt" }).waitFor();
+    await dialog.getByRole("checkbox", { name: "Make it the product's first image" }).check();
+    await staff.screenshot("review-side-by-side");
+    expect(describeFindings(await staff.accessibilityProblems("review-side-by-side"))).toBe("");
+    await dialog.getByRole("button", { name: "Approve (a)" }).click();
+    await staff.toast("Approved. The image is being added to the product.").waitFor();
+
+    await staff.openProduct(product);
+    await staff.reloadUntil("the approved model shot on the product", async () => (await modelShotOf("Linen camp shirt").count()) === shotsBefore + 1);
+    const media = staff.page.locator(".media-item img");
+    expect(await media.count()).toBe(mediaBefore + 1);
+    // Made the first image, as asked, and it loads from the (fake) Shopify CDN.
+    expect(await media.first().getAttribute("alt")).toBe("Linen camp shirt worn by a model (generated model shot)");
+    await expect.poll(() => media.first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await staff.screenshot("product-with-model-shot");
+  });
+
+  test("rejecting another render keeps it off its product and files it under Rejected", async () => {
+    await staff.openApp("/app");
+    await generateFor("Wrap midi dress");
+    await waitUntilInReview("Wrap midi dress");
+    await staff.app.getByRole("button", { name: "Open Wrap midi dress" }).click();
+    await staff.app.getByRole("dialog").getByRole("button", { name: "Reject (r)" }).click();
+    await staff.toast("Rejected. The image was not added to the product.").waitFor();
+
+    await staff.app.getByRole("combobox", { name: "Show" }).selectOption("rejected");
+    // The rejected image was deleted from Shopify's Files; the card keeps the product and its state.
+    const card = staff.app.locator("[data-render-id]").filter({ has: staff.app.getByRole("button", { name: "Wrap midi dress", exact: true }) });
+    await card.getByText("Rejected", { exact: true }).first().waitFor();
+    await staff.openProduct(staff.sandbox.demo.products.wrapDress ?? "");
+    expect(await modelShotOf("Wrap midi dress").count()).toBe(0);
+    expect(await staff.page.locator(".media-item").count()).toBe(2);
+  });
+});
