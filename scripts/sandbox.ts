@@ -4,7 +4,7 @@
  * Runs the whole app offline (see docs/sandbox.md) and prints the URL to open. Flags win over the environment
  * (SANDBOX_PORT, SANDBOX_TIME_FACTOR). Refuses to start in production or with real Shopify credentials.
  */
-import { writeFile } from "node:fs/promises";
+import { rename, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { startSandbox, type Sandbox } from "../sandbox/launcher";
@@ -74,7 +74,9 @@ Everything runs on this machine, on a fresh database that is deleted on exit. Pr
 
 if (flags["ready-file"]) {
   const { stop: _stop, appExited: _exited, ...info } = sandbox;
-  await writeFile(flags["ready-file"], JSON.stringify(info, null, 2));
+  // Written whole, then renamed: whoever waits for the file never reads half of it.
+  await writeFile(`${flags["ready-file"]}.tmp`, JSON.stringify(info, null, 2));
+  await rename(`${flags["ready-file"]}.tmp`, flags["ready-file"]);
 }
 
 let stopping = false;
