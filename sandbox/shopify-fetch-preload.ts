@@ -5,6 +5,7 @@
  * API (as `{fake}/shops/{shop}/admin/…`); every other request (the try-on simulator, image probes) is untouched.
  * The app's code is the same as in production; nothing here is imported by it.
  */
+import { fakeAdminAddress } from "./shopify-routing";
 
 const fakeAdminUrl = process.env.SANDBOX_FAKE_ADMIN_URL;
 if (process.env.NODE_ENV === "production") {
@@ -15,12 +16,6 @@ if (!fakeAdminUrl) {
 }
 
 const realFetch = globalThis.fetch;
-
-/** The fake's address for a Shopify Admin URL, or null when the URL is not Shopify's. */
-export function fakeAdminAddress(url: URL, fakeOrigin: string): string | null {
-  if (url.protocol !== "https:" || !url.hostname.endsWith(".myshopify.com") || !url.pathname.startsWith("/admin/")) return null;
-  return `${fakeOrigin}/shops/${url.hostname}${url.pathname}${url.search}`;
-}
 
 globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
   const request = new Request(input, init);
