@@ -11,9 +11,10 @@ import { describeMachine, machineLines } from "./lib/machine";
 import type { Benchmark, BenchResult } from "./lib/types";
 import { collectionEnumeration } from "./collection-enumeration";
 import { pollEconomy } from "./poll-economy";
+import { scheduleAccuracy } from "./schedule-accuracy";
 import { tickStatements } from "./tick-statements";
 
-const BENCHMARKS: Benchmark[] = [pollEconomy, tickStatements, collectionEnumeration];
+const BENCHMARKS: Benchmark[] = [pollEconomy, scheduleAccuracy, tickStatements, collectionEnumeration];
 
 function parseArgs(argv: string[]) {
   const names: string[] = [];

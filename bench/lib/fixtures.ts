@@ -78,6 +78,7 @@ export function readyFilesMedia(): RenderMedia {
     appendToVariants: refuse,
     moveToFirst: refuse,
     deleteFile: refuse,
+    imageRenditionUrl: refuse,
   };
 }
 

@@ -1,0 +1,76 @@
+/** Starts bench/worker-child.ts in its own Node process and talks to it over IPC. */
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import type { ChildMessage, ParentMessage } from "../worker-child";
+
+const ENTRY = join(import.meta.dirname, "..", "worker-child.ts");
+
+export interface BenchWorkerProcess {
+  child: ChildProcess;
+  pid: number;
+  send(message: ParentMessage): void;
+  /** Resolves with the next message of that type. */
+  next<T extends ChildMessage["type"]>(type: T, timeoutMs?: number): Promise<Extract<ChildMessage, { type: T }>>;
+  stop(): Promise<void>;
+}
+
+export async function startBenchWorker(input: {
+  mode: "schedule" | "timers" | "import" | "run";
+  databaseUrl: string;
+  adminUrl: string;
+  tokens: Map<string, string>;
+  config?: Record<string, unknown>;
+  nodeOptions?: string[];
+  env?: Record<string, string>;
+}): Promise<BenchWorkerProcess> {
+  // Node itself with tsx as a loader (not the tsx CLI, which would add a second process).
+  // BENCH_CHILD_NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to look inside a worker process.
+  const extra = (process.env.BENCH_CHILD_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...extra, ...(input.nodeOptions ?? []), "--import", "tsx", ENTRY], {
+    env: {
+      ...process.env,
+      DATABASE_URL: input.databaseUrl,
+      FAKE_ADMIN_URL: input.adminUrl,
+      FAKE_ADMIN_TOKENS: JSON.stringify(Object.fromEntries(input.tokens)),
+      BENCH_MODE: input.mode,
+      WORKER_CONFIG: JSON.stringify(input.config ?? {}),
+      ...input.env,
+    },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const next = <T extends ChildMessage["type"]>(type: T, timeoutMs = 60_000) =>
+    new Promise<Extract<ChildMessage, { type: T }>>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.off("message", onMessage);
+        reject(new Error(`worker process sent no "${type}" within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const onMessage = (message: ChildMessage) => {
+        if (message.type !== type) return;
+        clearTimeout(timer);
+        child.off("message", onMessage);
+        resolve(message as Extract<ChildMessage, { type: T }>);
+      };
+      child.on("message", onMessage);
+      void exited.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`worker process exited with ${code} before sending "${type}"`));
+      });
+    });
+  await next("ready");
+  return {
+    child,
+    pid: child.pid ?? -1,
+    send: (message) => child.send(message),
+    next,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const stopped = next("stopped", 30_000).catch(() => undefined);
+      child.send({ type: "stop" } satisfies ParentMessage);
+      await stopped;
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
