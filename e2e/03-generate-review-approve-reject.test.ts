@@ -77,8 +77,8 @@ describe("generating from the app, reviewing, approving and rejecting", () => {
     await staff.app.getByRole("button", { name: "Open Linen camp shirt" }).click();
     const dialog = staff.app.getByRole("dialog");
     await dialog.getByRole("img", { name: "model shot of Linen camp shirt" }).waitFor();
-    await dialog.getByRole("checkbox", { name: "Make it the product's first image" }).check();
     await staff.screenshot("review-side-by-side");
+    await dialog.getByRole("checkbox", { name: "Make it the product's first image" }).check();
     expect(describeFindings(await staff.accessibilityProblems("review-side-by-side"))).toBe("");
     await dialog.getByRole("button", { name: "Approve (a)" }).click();
     await staff.toast("Approved. The image is being added to the product.").waitFor();

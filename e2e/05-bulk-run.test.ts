@@ -74,6 +74,8 @@ describe("a bulk run of a collection", () => {
     await staff.app.getByRole("link", { name: "Review this run" }).click();
     await staff.app.getByRole("heading", { name: "Review", level: 1 }).waitFor();
     await staff.waitForApp();
+    await staff.app.getByRole("button", { name: "Open Pleated check skirt" }).waitFor();
+    await staff.screenshot("review-run");
     await staff.app.getByRole("button", { name: "Select all on this page" }).click();
     await staff.app.getByRole("button", { name: "Approve 3" }).click();
     await staff.toast("Approved 3 renders.").waitFor();
