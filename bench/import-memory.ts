@@ -1,0 +1,168 @@
+/**
+ * Benchmark 4, import memory: a worker process (bench/worker-child.ts) imports 20 finished 4K renders that all
+ * come due in the same tick: download from the simulator, staged upload to the fake Admin API server, fileCreate,
+ * then the file check that moves them to review. Both services run in this process, so the worker's RSS is its
+ * own. Peak RSS is the kernel's high-water mark (VmHWM, reset just before), cross-checked by sampling every 2 ms.
+ * Baseline, same run: the bytes of the 20 images, which is what holding them all at once would add at least.
+ *
+ * Two runs: the simulator's own 4K results (flat drawings, about 0.2 MB as JPEG) and photograph-sized 4K JPEGs
+ * (4.5 MB, noise-textured) handed out as result URLs on another host, as services often do (signed storage URLs).
+ */
+import type { PrismaClient } from "@prisma/client";
+import sharp from "sharp";
+import { jobInputFor } from "../app/renders/render-options";
+import { createTryOnClient, silentTryOnLogger } from "../app/tryon";
+import { startImageServer, startTryOnSimulator } from "../simulator";
+import { startFakeAdminServer } from "../test/fake-admin";
+import { createTestDatabase } from "../test/support/database";
+import { BENCH_OPTIONS, insertRenders, seedServiceShop } from "./lib/fixtures";
+import { eachLimited, fixed, mib, sleep } from "./lib/stats";
+import type { Benchmark } from "./lib/types";
+import { startBenchWorker } from "./lib/worker-process";
+import type { ImportReport } from "./worker-child";
+
+const SHOP = "import-memory.myshopify.com";
+const RENDERS = 20;
+const GOAL_BYTES = 64 * 1024 * 1024;
+const OPTIONS = { ...BENCH_OPTIONS, resolution: "4K" as const };
+
+
+interface ImportRun {
+  report: ImportReport;
+  seconds: number;
+}
+
+async function importOnce(input: {
+  db: PrismaClient;
+  databaseUrl: string;
+  adminUrl: string;
+  tokens: Map<string, string>;
+  jobs: Array<{ jobId: string; outputUrl: string }>;
+  front: string;
+  log: (line: string) => void;
+}): Promise<ImportRun> {
+  await input.db.render.deleteMany();
+  const worker = await startBenchWorker({ mode: "import", databaseUrl: input.databaseUrl, adminUrl: input.adminUrl, tokens: input.tokens });
+  try {
+    // Let the idle loop settle (a few empty ticks) before taking its RSS.
+    await sleep(3_000);
+    worker.send({ type: "go" });
+    const { rss: idle } = await worker.next("idle");
+    input.log(`idle RSS ${mib(idle)}; ${RENDERS} renders due now…`);
+    const started = performance.now();
+    await insertRenders(
+      input.db,
+      SHOP,
+      RENDERS,
+      (index) => ({
+        frontImage: input.front,
+        state: "rendered",
+        externalJobId: (input.jobs[index] as (typeof input.jobs)[number]).jobId,
+        outputUrl: (input.jobs[index] as (typeof input.jobs)[number]).outputUrl,
+        submittedAt: new Date(),
+        renderedAt: new Date(),
+        creditsCharged: 6,
+        nextAttemptAt: new Date(),
+      }),
+      OPTIONS,
+    );
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      const reviewed = await input.db.render.count({ where: { shop: SHOP, state: "in_review" } });
+      if (reviewed === RENDERS) break;
+      if (Date.now() > deadline) {
+        const states = await input.db.render.groupBy({ by: ["state"], _count: { _all: true } });
+        throw new Error(`imports did not finish: ${JSON.stringify(states.map((row) => [row.state, row._count._all]))}`);
+      }
+      await sleep(100);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    worker.send({ type: "report" });
+    return { report: (await worker.next("report")).report as ImportReport, seconds };
+  } finally {
+    await worker.stop();
+  }
+}
+
+function describeRun(run: ImportRun) {
+  const { report } = run;
+  const imageBytes = report.downloadedBytes.reduce((a, b) => a + b, 0);
+  const above = report.peakRss - report.idleRss;
+  return {
+    above,
+    imageBytes,
+    largest: Math.max(...report.downloadedBytes),
+    met: above <= GOAL_BYTES && report.downloadedBytes.length === RENDERS,
+    rss: `idle ${mib(report.idleRss)}, peak ${mib(report.peakRss)} (VmHWM; sampled peak ${mib(report.sampledPeakRss)} over ${report.samples} samples) → ${mib(above)} above idle`,
+    imports: `${report.downloadedBytes.length} images, ${mib(imageBytes)} in all (largest ${mib(Math.max(...report.downloadedBytes), 2)}); all ${RENDERS} in review ${fixed(run.seconds, 1)} s after they came due`,
+  };
+}
+
+export const importMemory: Benchmark = {
+  id: "import-memory",
+  number: 4,
+  title: "Import memory",
+  summary:
+    "Peak RSS of a worker process (default configuration) importing 20 finished 4K renders (3072×4096 JPEG) due in the same tick, above its idle RSS: the simulator's own results (≈0.2 MB) and photograph-sized ones (4.5 MB) from a result host; simulator, image host and fake Admin API in the parent process. PostgreSQL.",
+  async run(ctx) {
+    const database = await createTestDatabase("postgres");
+    const sim = await startTryOnSimulator({ initialCredits: 1_000_000, jobDurationMs: { min: 1, max: 1 } });
+    const admin = await startFakeAdminServer({ fileTimeline: { uploadedMs: 20, processingMs: 50 } });
+    const host = await startImageServer();
+    try {
+      admin.fake.store.addShop({ domain: SHOP });
+      const tokens = new Map([[SHOP, admin.fake.issueAccessToken(SHOP)]]);
+      await seedServiceShop(database.prisma, SHOP, { apiKey: sim.apiKey, baseUrl: sim.baseUrl, concurrencyCap: 100 });
+      const client = createTryOnClient({ baseUrl: sim.baseUrl, apiKey: sim.apiKey, logger: silentTryOnLogger });
+      const front = sim.sampleImageUrl("tee-front.jpg");
+      const input = jobInputFor(OPTIONS, { front: [front], mediaIds: [] });
+      const jobs: Array<{ jobId: string; outputUrl: string }> = [];
+      await eachLimited(Array.from({ length: RENDERS }), 4, async () => {
+        const { jobId } = await client.submitTryOnJob(input);
+        await sleep(5);
+        const status = await client.getJobStatus(jobId);
+        if (status.status !== "completed" || !status.outputUrl) throw new Error(`job ${jobId} did not complete`);
+        jobs.push({ jobId, outputUrl: status.outputUrl });
+      });
+      const photo = await sharp({
+        create: { width: 3072, height: 4096, channels: 3, background: { r: 180, g: 150, b: 130 }, noise: { type: "gaussian", mean: 128, sigma: 20 } },
+      })
+        .jpeg({ quality: 85 })
+        .toBuffer();
+      const photoJobs = jobs.map((job, index) => ({ jobId: job.jobId, outputUrl: host.add(`/results/${index}.jpg`, photo, { contentType: "image/jpeg" }) }));
+
+      const common = { db: database.prisma, databaseUrl: database.url, adminUrl: admin.url, tokens, front, log: ctx.log };
+      ctx.log("photograph-sized 4K results…");
+      const large = describeRun(await importOnce({ ...common, jobs: photoJobs }));
+      ctx.log("the simulator's 4K results…");
+      const small = describeRun(await importOnce({ ...common, jobs }));
+      const notes: string[] = [];
+      if (!large.met) {
+        notes.push(
+          `With photograph-sized 4K images the worker peaks ${mib(large.above)} above idle (${fixed(large.above / large.largest, 1)}× one image): each import holds the whole image in memory (download buffer, then the upload body; app/worker/steps/import-render.ts, app/shopify/render-media.server.ts), 4 imports at a time (httpConcurrency / 4).`,
+        );
+      }
+      return {
+        id: this.id,
+        title: this.title,
+        database: "PostgreSQL",
+        figures: [
+          ["photograph-sized 4K, worker RSS", large.rss],
+          ["photograph-sized 4K, imports", large.imports],
+          ["simulator 4K, worker RSS", small.rss],
+          ["simulator 4K, imports", small.imports],
+        ],
+        headline: `${mib(large.above)} above idle with 4.5 MB images; ${mib(small.above)} with the simulator's ${mib(small.largest, 2)} images`,
+        baseline: `the 20 images: ${mib(large.imageBytes)} / ${mib(small.imageBytes)}; peak above idle ${fixed(large.above / large.imageBytes)}× / ${fixed(small.above / small.imageBytes)}× that`,
+        goal: "≤ 64 MB above idle",
+        met: large.met && small.met,
+        notes,
+      };
+    } finally {
+      await sim.stop();
+      await admin.close();
+      await host.stop();
+      await database.close();
+    }
+  },
+};
