@@ -26,6 +26,19 @@ describe("a freshly started sandbox", () => {
     await staff.app.getByRole("heading", { name: "Model Shots", level: 1 }).waitFor();
   });
 
+  test("reloads a page of the app that lost its session token through Shopify's bounce page, then shows it", async () => {
+    await staff.openApp("/app");
+    const frame = await staff.appFrame();
+    const withoutToken = new URL(frame.url());
+    withoutToken.pathname = "/app/history";
+    withoutToken.searchParams.delete("id_token");
+    await frame.goto(withoutToken.toString());
+    await staff.app.getByRole("heading", { name: "History", level: 1 }).waitFor();
+    expect(new URL(frame.url()).searchParams.get("id_token")).toBeTruthy();
+    // The admin's address follows the app's location.
+    await expect.poll(() => new URL(staff.page.url()).pathname).toBe(`/store/${staff.storeName}/apps/model-shots/app/history`);
+  });
+
   test("shows an empty home page: nothing in progress, nothing to review, nothing spent, no setup warning", async () => {
     await staff.openApp("/app");
     const app = staff.app;
