@@ -10,12 +10,13 @@ import { ensureAdminSchema } from "../scripts/admin-schema";
 import { describeMachine, machineLines } from "./lib/machine";
 import type { Benchmark, BenchResult } from "./lib/types";
 import { collectionEnumeration } from "./collection-enumeration";
+import { completionToReview } from "./completion-to-review";
 import { importMemory } from "./import-memory";
 import { pollEconomy } from "./poll-economy";
 import { scheduleAccuracy } from "./schedule-accuracy";
 import { tickStatements } from "./tick-statements";
 
-const BENCHMARKS: Benchmark[] = [pollEconomy, scheduleAccuracy, tickStatements, importMemory, collectionEnumeration];
+const BENCHMARKS: Benchmark[] = [pollEconomy, scheduleAccuracy, tickStatements, importMemory, collectionEnumeration, completionToReview];
 
 function parseArgs(argv: string[]) {
   const names: string[] = [];
