@@ -14,9 +14,10 @@ import { completionToReview } from "./completion-to-review";
 import { importMemory } from "./import-memory";
 import { pollEconomy } from "./poll-economy";
 import { scheduleAccuracy } from "./schedule-accuracy";
+import { staffPages } from "./staff-pages";
 import { tickStatements } from "./tick-statements";
 
-const BENCHMARKS: Benchmark[] = [pollEconomy, scheduleAccuracy, tickStatements, importMemory, collectionEnumeration, completionToReview];
+const BENCHMARKS: Benchmark[] = [pollEconomy, scheduleAccuracy, tickStatements, importMemory, collectionEnumeration, staffPages, completionToReview];
 
 function parseArgs(argv: string[]) {
   const names: string[] = [];
