@@ -34,11 +34,8 @@ describe("the product page in the admin", () => {
     expect(describeFindings(await staff.accessibilityProblems("product-action"))).toBe("");
   });
 
-  // Known app bug (issue #5): app/routes/api.renders.ts exports only an action. The browser's CORS preflight
-  // (OPTIONS, sent because the admin extension's request carries Authorization from another origin) goes to
-  // Remix's loader, which does not exist, so it gets 405 and the POST is never sent. authenticate.admin
-  // answers preflights itself when a loader calls it. When that is fixed this test fails: turn it into `test`.
-  test.fails("queues the render through the app's extension API and links to it in Review (fails until /api/renders answers CORS preflights)", async () => {
+  // The request carries Authorization from another origin, so the browser sends a CORS preflight first.
+  test("queues the render through the app's extension API and links to it in Review", async () => {
     await staff.openProduct(product());
     await staff.page.getByRole("button", { name: "More actions" }).click();
     await staff.page.getByRole("menuitem", { name: "Generate model shot" }).click();

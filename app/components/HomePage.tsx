@@ -152,7 +152,8 @@ export function HomePage({ view, result }: { view: HomeView; result: { ok: true;
             </Stat>
             <Stat title="Awaiting review" value={view.awaitingReview.toLocaleString("en-US")}>
               <Box>
-                <Button url="/app/review" variant="primary" disabled={view.awaitingReview === 0}>
+                {/* A disabled Button with a url renders as an <a> that reads as active text: no url when disabled. */}
+                <Button {...(view.awaitingReview > 0 ? { url: "/app/review" } : {})} variant="primary" disabled={view.awaitingReview === 0}>
                   Review them
                 </Button>
               </Box>

@@ -31,4 +31,12 @@ describe("choosing a product's source images", () => {
   it("uses a lone back photo as the front rather than having none", () => {
     expect(chooseSourceImages([photo("m1", "tee-back.jpg")])).toMatchObject({ ok: true, frontMediaId: "m1" });
   });
+
+  it("never takes one of the app's own published model shots as a source, even when it leads the gallery", () => {
+    const choice = chooseSourceImages([
+      photo("m9", "model-shot-abc123.jpg", "Linen shirt worn by a model (generated model shot)"),
+      photo("m1", "shirt.jpg"),
+    ]);
+    expect(choice).toMatchObject({ ok: true, frontMediaId: "m1" });
+  });
 });

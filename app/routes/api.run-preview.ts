@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "../db.server";
 import { previewRunFromExtension } from "../pages/extension-api.server";
-import { requireAdmin } from "../ui/admin-request.server";
+import { preflightOnlyLoader, requireAdmin } from "../ui/admin-request.server";
 import { apiResponse } from "../ui/api-response.server";
 
 /** POST /api/run-preview { scope, lookId?, regenerate? }: eligible count, skipped products and the estimate. Changes nothing. */
@@ -9,3 +9,6 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const admin = await requireAdmin(request);
   return apiResponse(admin, await previewRunFromExtension(prisma, admin, request));
 };
+
+// Answers the extension's CORS preflight.
+export const loader = preflightOnlyLoader;

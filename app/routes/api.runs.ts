@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "../db.server";
 import { startRunFromExtension } from "../pages/extension-api.server";
-import { requireAdmin } from "../ui/admin-request.server";
+import { preflightOnlyLoader, requireAdmin } from "../ui/admin-request.server";
 import { apiResponse } from "../ui/api-response.server";
 
 /** POST /api/runs { scope, requestKey, lookId?, regenerate?, budgetCredits? }: starts a bulk run, once per requestKey. */
@@ -9,3 +9,6 @@ export const action = async ({ request }: ActionFunctionArgs) => {
   const admin = await requireAdmin(request);
   return apiResponse(admin, await startRunFromExtension(prisma, admin, request));
 };
+
+// Answers the extension's CORS preflight.
+export const loader = preflightOnlyLoader;

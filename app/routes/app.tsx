@@ -8,6 +8,9 @@ import { authenticate } from "../shopify.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
+// Shopify admin shows its own title; the framed document still needs one for assistive technology.
+export const meta = () => [{ title: "Model Shots" }];
+
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   await authenticate.admin(request);
   // The API key is public (App Bridge needs it in the page); the secret never leaves the server.

@@ -72,3 +72,13 @@ export async function timed<T>(route: string, shop: string | null, work: () => P
     }
   }
 }
+
+/**
+ * The loader of a POST-only API route. Admin extensions call the app from Shopify's origin, so the browser
+ * first sends a CORS preflight (OPTIONS), which Remix hands to the loader: authenticate.admin answers it.
+ * Any other GET is refused.
+ */
+export async function preflightOnlyLoader({ request }: { request: Request }): Promise<Response> {
+  await authenticate.admin(request);
+  return new Response("Use POST.", { status: 405, headers: { Allow: "POST, OPTIONS" } });
+}
