@@ -30,6 +30,8 @@ interface Scenario {
   /** The shop's last 50 durations are known (drawn from the same distribution), as after its first renders. */
   warm: boolean;
   config?: WorkerConfigInput;
+  /** Diagnostic: the shop's history is put back to the true durations after every tick, so it cannot drift. */
+  pinHistory?: boolean;
 }
 
 interface Outcome {
@@ -76,11 +78,12 @@ async function runScheduler(db: PrismaClient, scenario: Scenario, ctx: BenchCont
   const sim = await startSimulator(clock);
   try {
     const history = seededRandom(99);
+    const knownDurations = scenario.warm ? Array.from({ length: 50 }, () => Math.round(90_000 + history() * 150_000)) : [];
     await seedServiceShop(db, SHOP, {
       apiKey: sim.apiKey,
       baseUrl: sim.baseUrl,
       concurrencyCap: CONCURRENCY_CAP,
-      durationSamplesMs: scenario.warm ? Array.from({ length: 50 }, () => Math.round(90_000 + history() * 150_000)) : [],
+      durationSamplesMs: knownDurations,
     });
     const front = sim.sampleImageUrl("tee-front.jpg");
     await insertRenders(db, SHOP, RENDERS, () => ({ frontImage: front, nextAttemptAt: new Date(T0) }));
@@ -106,6 +109,7 @@ async function runScheduler(db: PrismaClient, scenario: Scenario, ctx: BenchCont
     for (;;) {
       const report = await worker.tick();
       ticks += 1;
+      if (scenario.pinHistory) await db.shopSettings.update({ where: { shop: SHOP }, data: { durationSamplesMs: knownDurations } });
       // A saturated tick is followed at once by the next one, as in worker.run().
       if (report.saturated) continue;
       // worker.run() sleeps tickIntervalMs after a tick that was not saturated. Ticks that would find nothing
@@ -223,6 +227,7 @@ const SCENARIOS: Scenario[] = [{ name: "warm shop", warm: true }];
 const FULL_SCENARIOS: Scenario[] = [
   { name: "cold shop", warm: false },
   { name: "warm shop, 250 ms idle tick", warm: true, config: { tickIntervalMs: 250 } },
+  { name: "diagnostic: warm shop, history pinned to true durations", warm: true, pinHistory: true },
 ];
 
 export const pollEconomy: Benchmark = {
@@ -230,7 +235,7 @@ export const pollEconomy: Benchmark = {
   number: 1,
   title: "Poll economy",
   summary:
-    "1,000 jobs of the simulator's default 90-240 s distribution on a simulated clock injected into worker, client and simulator (exact, no compression): status requests per completed render and added detection latency, worker vs a naive 3-second poller from second zero. PostgreSQL; shop with 50 known durations, concurrency cap 200; --full adds a shop without history and a 250 ms idle tick.",
+    "1,000 jobs of the simulator's default 90-240 s distribution on a simulated clock injected into worker, client and simulator (exact, no compression): status requests per completed render and added detection latency, worker vs a naive 3-second poller from second zero. PostgreSQL; shop with 50 known durations, concurrency cap 200; --full adds a shop without history, a 250 ms idle tick, and a history that cannot drift.",
   async run(ctx) {
     const database = await createTestDatabase("postgres");
     try {

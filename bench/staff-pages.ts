@@ -18,7 +18,8 @@ function runChild(kind: DatabaseKind): Promise<StaffPagesReport> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", ENTRY], {
       env: { ...process.env, BENCH_DB_KIND: kind },
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      // The Shopify library logs a line per authenticated request: still written (as in production), not shown.
+      stdio: ["ignore", "ignore", "inherit", "ipc"],
     });
     let report: StaffPagesReport | undefined;
     child.on("message", (message: StaffPagesReport) => (report = message));
