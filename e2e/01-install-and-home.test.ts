@@ -49,9 +49,8 @@ describe("a freshly started sandbox", () => {
     }
     await app.getByText("0 credits charged, 0 credits refunded for failed renders").waitFor();
     await app.getByText("Nothing needs a decision right now.").waitFor();
-    // Polaris renders a disabled link-button as an anchor without an href.
-    const review = app.locator("a.Polaris-Button", { hasText: "Review them" });
-    expect(await review.getAttribute("href")).toBeNull();
+    // Nothing to review: a real disabled button, not a link.
+    expect(await app.getByRole("button", { name: "Review them" }).isDisabled()).toBe(true);
     // The sandbox saved the simulator's key through Settings, so the home page asks for nothing.
     expect(await app.getByText("No try-on key yet").count()).toBe(0);
     await staff.screenshot("home-empty");
