@@ -139,7 +139,7 @@ export const importMemory: Benchmark = {
       const notes: string[] = [];
       if (!large.met) {
         notes.push(
-          `With photograph-sized 4K images the worker peaks ${mib(large.above)} above idle (${fixed(large.above / large.largest, 1)}× one image): each import holds the whole image in memory (download buffer, then the upload body; app/worker/steps/import-render.ts, app/shopify/render-media.server.ts), 4 imports at a time (httpConcurrency / 4).`,
+          `With photograph-sized 4K images the worker peaks ${mib(large.above)} above idle (${fixed(large.above / large.largest, 1)}× one image, ${fixed(large.above / large.imageBytes)}× all 20): each import buffers the whole image (chunks plus their concatenation in readBody, app/tryon/http.ts; then the upload body, app/worker/steps/import-render.ts and app/shopify/render-media.server.ts), 4 imports at a time (httpConcurrency / 4), and freed buffers are not reclaimed before the next imports start.`,
         );
       }
       return {

@@ -65,21 +65,23 @@ export async function insertRenders(
  * so a rendered job goes to review without downloading or uploading anything.
  */
 export function readyFilesMedia(): RenderMedia {
-  const refuse = async () => {
-    throw new Error("not used by this benchmark");
-  };
-  return {
-    importImage: refuse,
+  const used: Partial<RenderMedia> = {
     findFileByFilename: async (filename) => ({ fileId: `gid://shopify/MediaImage/${filename}`, status: "READY" }),
     fileStates: async (ids) => new Map(ids.map((id) => [id, { status: "READY" as const }])),
-    productMedia: refuse,
-    attachToProduct: refuse,
-    detachFromProduct: refuse,
-    appendToVariants: refuse,
-    moveToFirst: refuse,
-    deleteFile: refuse,
-    imageRenditionUrl: refuse,
   };
+  // Anything else the worker might call fails loudly; new RenderMedia methods need no change here.
+  return new Proxy(used, {
+    get: (target, key) => {
+      // Not a thenable: `renderMediaFor` returns this from an async function.
+      if (key === "then" || typeof key === "symbol") return undefined;
+      return (
+        target[key as keyof RenderMedia] ??
+        (async () => {
+          throw new Error(`RenderMedia.${String(key)} is not used by this benchmark`);
+        })
+      );
+    },
+  }) as RenderMedia;
 }
 
 /**
