@@ -3,6 +3,8 @@
  * the service, did it time out, what came back. Nothing here retries; the client decides that per operation.
  */
 
+import { makeDeadline, type Deadline } from "./deadline";
+
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface HttpRequest {
@@ -82,8 +84,8 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-function classifyFetchError(error: unknown, timeoutMs: number, timeout: AbortSignal, caller?: AbortSignal) {
-  if (timeout.aborted) {
+function classifyFetchError(error: unknown, timeoutMs: number, deadline: Deadline, caller?: AbortSignal) {
+  if (deadline.timedOut()) {
     // The timer cannot tell a slow connect from a slow answer, so a timeout is never proof the request stayed here.
     return new TransportFailure(true, `no answer within ${timeoutMs} ms`, true);
   }
@@ -114,27 +116,30 @@ async function readBody(response: Response, maxBytes: number): Promise<Uint8Arra
 /** Sends one request and reads its whole answer, all within `timeoutMs`. Throws only TransportFailure. */
 export async function sendHttpRequest(fetchImpl: FetchLike, request: HttpRequest): Promise<HttpAnswer> {
   if (request.signal?.aborted) throw new TransportFailure(false, "aborted by the caller before sending", false);
-  const timeout = AbortSignal.timeout(request.timeoutMs);
-  const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-  let response: Response;
+  const deadline = makeDeadline(request.timeoutMs, request.signal);
   try {
-    response = await fetchImpl(request.url, {
-      method: request.method,
-      headers: request.headers,
-      ...(request.body !== undefined && { body: request.body }),
-      redirect: request.redirect,
-      signal,
-    });
-  } catch (error) {
-    throw classifyFetchError(error, request.timeoutMs, timeout, request.signal);
-  }
-  try {
-    const body = request.method === "HEAD" ? new Uint8Array() : await readBody(response, request.maxBodyBytes);
-    return { status: response.status, headers: response.headers, body };
-  } catch (error) {
-    // Headers arrived, so the request certainly reached the service.
-    const failure = classifyFetchError(error, request.timeoutMs, timeout, request.signal);
-    throw new TransportFailure(true, `answer cut short: ${failure.reason}`, failure.timedOut);
+    let response: Response;
+    try {
+      response = await fetchImpl(request.url, {
+        method: request.method,
+        headers: request.headers,
+        ...(request.body !== undefined && { body: request.body }),
+        redirect: request.redirect,
+        signal: deadline.signal,
+      });
+    } catch (error) {
+      throw classifyFetchError(error, request.timeoutMs, deadline, request.signal);
+    }
+    try {
+      const body = request.method === "HEAD" ? new Uint8Array() : await readBody(response, request.maxBodyBytes);
+      return { status: response.status, headers: response.headers, body };
+    } catch (error) {
+      // Headers arrived, so the request certainly reached the service.
+      const failure = classifyFetchError(error, request.timeoutMs, deadline, request.signal);
+      throw new TransportFailure(true, `answer cut short: ${failure.reason}`, failure.timedOut);
+    }
+  } finally {
+    deadline.release();
   }
 }
 

@@ -4,6 +4,8 @@
  * size is the body read, and then never further than one byte past the limit.
  */
 
+import { makeDeadline, type Deadline } from "./deadline";
+
 export type ImageFormat = "jpeg" | "png" | "webp" | "gif" | "avif" | "heic" | "bmp" | "tiff" | "svg" | "other";
 
 export const ACCEPTED_IMAGE_FORMATS: readonly ImageFormat[] = ["jpeg", "png", "webp"];
@@ -100,9 +102,20 @@ async function readHeadAndCount(response: Response, limit: number, countUpTo: nu
 }
 
 export async function probeImage(url: string, options: ImageProbeOptions): Promise<ImageProbe> {
+  // Each request gets its own deadline; all are released when the probe ends, after their bodies are read.
+  const deadlines: Deadline[] = [];
+  try {
+    return await probeWithin(url, options, deadlines);
+  } finally {
+    for (const deadline of deadlines) deadline.release();
+  }
+}
+
+async function probeWithin(url: string, options: ImageProbeOptions, deadlines: Deadline[]): Promise<ImageProbe> {
   const signal = () => {
-    const timeout = AbortSignal.timeout(options.timeoutMs);
-    return options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const deadline = makeDeadline(options.timeoutMs, options.signal);
+    deadlines.push(deadline);
+    return deadline.signal;
   };
   const attempt = async (init: RequestInit): Promise<Response> => {
     try {
