@@ -17,8 +17,8 @@ export const workerConfigSchema = z.object({
   pollJitterMs: z.number().int().min(0).default(500),
   /** First poll after submit when a shop has no history yet. */
   firstPollDefaultMs: z.number().int().positive().default(60_000),
-  /** Durations kept per shop to learn when completion becomes plausible. */
-  durationSamples: z.number().int().positive().default(50),
+  /** Durations kept per shop to learn when completion becomes plausible (enough for a steady 5th percentile). */
+  durationSamples: z.number().int().positive().default(100),
   /** No final status after this long: `stalled`, polled slowly, never resubmitted. */
   stallAfterMs: z.number().int().positive().default(15 * 60_000),
   stalledPollIntervalMs: z.number().int().positive().default(60_000),

@@ -112,14 +112,14 @@ describe("the worker, tick by tick with an injected clock", () => {
     // 60 s by default (plus at most 0.5 s of jitter).
     expect(noHistory.nextAttemptAt!.getTime() - T0).toBe(60_000 + 250);
 
-    // With history (90-240 s), the first poll waits for the fastest tenth.
+    // With history (90-240 s), the first poll aims at the fastest twentieth, half an interval early.
     const samples = Array.from({ length: 50 }, (_, i) => 90_000 + i * 3_000);
     await database.prisma.shopSettings.update({ where: { shop: SHOP }, data: { durationSamplesMs: samples } });
     await seedRenders(database.prisma, SHOP, 1, { nextAttemptAt: new Date(T0) });
     await worker.tick();
     const learned = await database.prisma.render.findFirstOrThrow({ where: { shop: SHOP, state: "running", id: { not: noHistory.id } } });
     expect(learned.nextAttemptAt!.getTime() - T0).toBe(firstPollDelayMs({ config: makeWorkerConfig(), random: () => 0.5 }, samples));
-    expect(learned.nextAttemptAt!.getTime() - T0).toBeGreaterThanOrEqual(102_000);
+    expect(learned.nextAttemptAt!.getTime() - T0).toBe(93_000 - 1_500 + 250);
   });
 
   it("never polls a job faster than every 3 seconds, and records how long it took", async () => {
@@ -142,6 +142,16 @@ describe("the worker, tick by tick with an injected clock", () => {
     const settings = await database.prisma.shopSettings.findUniqueOrThrow({ where: { shop: SHOP } });
     expect(settings.durationSamplesMs).toHaveLength(20);
     expect(Math.min(...settings.durationSamplesMs)).toBeGreaterThanOrEqual(40_000);
+  });
+
+  it("records a job found done at its first poll as an upper bound, not as its duration", async () => {
+    const worker = makeWorker(deps(database.prisma));
+    await seedRenders(database.prisma, SHOP, 1, { state: "running", externalJobId: "job-quick", submittedAt: new Date(T0), nextAttemptAt: new Date(T0 + 95_000) });
+    tryOn.statusOf.set("job-quick", "completed");
+    clock.now = T0 + 95_000;
+    await worker.tick();
+    const settings = await database.prisma.shopSettings.findUniqueOrThrow({ where: { shop: SHOP } });
+    expect(settings.durationSamplesMs).toEqual([-95_000]);
   });
 
   it("marks a job with no final status after the stall limit as stalled, polls it slowly and never resubmits it", async () => {
@@ -193,7 +203,7 @@ describe("the polling schedule", () => {
 
   it("falls back to the default first poll until a shop has five durations", () => {
     expect(firstPollDelayMs(ctx(0), [100_000, 120_000, 130_000, 140_000])).toBe(60_000);
-    expect(firstPollDelayMs(ctx(0), [100_000, 120_000, 130_000, 140_000, 150_000])).toBe(100_000);
+    expect(firstPollDelayMs(ctx(0), [100_000, 120_000, 130_000, 140_000, 150_000])).toBe(98_500);
   });
 
   it("scales the whole schedule with the time factor, never below the scaled 3-second floor", () => {

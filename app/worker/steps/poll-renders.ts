@@ -2,7 +2,7 @@ import type { Render } from "@prisma/client";
 import { TryOnError, TryOnRateLimitedError, TryOnUnavailableError, type TryOnJobStatus } from "../../tryon";
 import { recordPollResults, type PollOutcome } from "../sql/record-poll-results";
 import { backoffMs, describeError, forEachLimited, later, type TickContext } from "../tick-context";
-import { nextPollDelayMs } from "./poll-schedule";
+import { durationSample, nextPollDelayMs } from "./poll-schedule";
 
 /**
  * Polls every claimed `running`/`stalled` render once and writes all their outcomes in one statement (plus one
@@ -18,7 +18,7 @@ export async function pollRenders(ctx: TickContext, renders: Render[]): Promise<
     outcomes.push(outcome);
     if (outcome.state === "rendered" && render.submittedAt) {
       const list = durations.get(render.shop) ?? [];
-      list.push(ctx.now().getTime() - render.submittedAt.getTime());
+      list.push(durationSample(ctx.now().getTime() - render.submittedAt.getTime(), render.pollCount === 0));
       durations.set(render.shop, list);
     }
   });
