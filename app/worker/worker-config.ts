@@ -2,8 +2,13 @@ import { z } from "zod";
 
 /** Every timing of the background loop, with the reason for its default. Overridable from the environment. */
 export const workerConfigSchema = z.object({
-  /** How often an idle worker looks for due work. */
+  /** The longest an idle worker waits before looking for due work again (a staff click waits at most this). */
   tickIntervalMs: z.number().int().positive().default(1_000),
+  /**
+   * The shortest wait after a tick that left nothing due. Within `tickIntervalMs` the worker wakes when the next
+   * render is due; polls are jittered, so without a floor it would run a tick for every single render.
+   */
+  minTickGapMs: z.number().int().positive().default(100),
   /** Submits claimed per tick (each is a paid request, sent one statement at a time). */
   submitBatchSize: z.number().int().positive().default(8),
   /** Polls, imports and publishes claimed per tick; their results are written in batches. */

@@ -8,6 +8,7 @@ import { makeShopRuntimeLoader } from "./shop-runtime";
 import { claimDueSubmits, claimDueWork, lockSubmitClaims } from "./sql/claim-renders";
 import { completeFinishedRuns } from "./sql/complete-runs";
 import { expireSubmitLeases } from "./sql/expire-submit-leases";
+import { nextDueAt } from "./sql/next-due";
 import { checkImportedFiles, importRender } from "./steps/import-render";
 import { pollRenders } from "./steps/poll-renders";
 import { publishRender } from "./steps/publish-render";
@@ -34,6 +35,8 @@ export interface TickReport {
   worked: number;
   /** True when a claim came back full: there is more due work, so the next tick should not wait. */
   saturated: boolean;
+  /** How long `run()` waits before the next tick: 0 when saturated, else until the next render is due (capped). */
+  idleMs: number;
 }
 
 export interface Worker {
@@ -83,7 +86,7 @@ export function makeWorker(deps: WorkerDeps): Worker {
   async function tick(): Promise<TickReport> {
     const tickStart = now();
     await expireSubmitLeases(deps.db, tickStart);
-    if (stopping) return { submitted: 0, worked: 0, saturated: false };
+    if (stopping) return { submitted: 0, worked: 0, saturated: false, idleMs: config.tickIntervalMs };
 
     const claim = { workerId: id, now: tickStart };
     const [, submits] = await deps.db.$transaction([
@@ -91,7 +94,7 @@ export function makeWorker(deps: WorkerDeps): Worker {
       claimDueSubmits(deps.db, { ...claim, leaseMs: config.submitLeaseMs, limit: config.submitBatchSize }),
     ]);
     const work = await claimDueWork(deps.db, { ...claim, leaseMs: config.workLeaseMs, limit: config.workBatchSize });
-    if (submits.length === 0 && work.length === 0) return { submitted: 0, worked: 0, saturated: false };
+    if (submits.length === 0 && work.length === 0) return { submitted: 0, worked: 0, saturated: false, idleMs: await idleMs() };
 
     const shops = [...new Set([...submits, ...work].map((render) => render.shop))];
     const ctx: TickContext = {
@@ -121,11 +124,15 @@ export function makeWorker(deps: WorkerDeps): Worker {
       forEachLimited(byState("publishing"), 4, (render) => guard(render, () => publishRender(ctx, render))),
     ]);
     await completeFinishedRuns(deps.db, now());
-    return {
-      submitted: submits.length,
-      worked: work.length,
-      saturated: submits.length === config.submitBatchSize || work.length === config.workBatchSize,
-    };
+    const saturated = submits.length === config.submitBatchSize || work.length === config.workBatchSize;
+    return { submitted: submits.length, worked: work.length, saturated, idleMs: saturated ? 0 : await idleMs() };
+  }
+
+  async function idleMs(): Promise<number> {
+    const from = now();
+    const due = await nextDueAt(deps.db, from, new Date(from.getTime() + config.tickIntervalMs));
+    if (!due) return config.tickIntervalMs;
+    return Math.min(config.tickIntervalMs, Math.max(config.minTickGapMs, due.getTime() - from.getTime()));
   }
 
   /** A bug in one step must not stop the loop; the render's lease expires and it is picked up again. */
@@ -139,13 +146,13 @@ export function makeWorker(deps: WorkerDeps): Worker {
 
   async function loop(): Promise<void> {
     while (!stopping) {
-      let report: TickReport = { submitted: 0, worked: 0, saturated: false };
+      let report: TickReport = { submitted: 0, worked: 0, saturated: false, idleMs: config.tickIntervalMs };
       try {
         report = await tick();
       } catch (error) {
         logger.error("tick failed", { error: String(error) });
       }
-      if (!report.saturated && !stopping) await sleep(config.tickIntervalMs, shutdown.signal);
+      if (report.idleMs > 0 && !stopping) await sleep(report.idleMs, shutdown.signal);
     }
   }
 

@@ -144,6 +144,20 @@ describe("the worker, tick by tick with an injected clock", () => {
     expect(Math.min(...settings.durationSamplesMs)).toBeGreaterThanOrEqual(40_000);
   });
 
+  it("when idle, waits until the next render is due: never past the tick interval, never under the floor", async () => {
+    const worker = makeWorker(deps(database.prisma));
+    expect((await worker.tick()).idleMs).toBe(1_000);
+    // Renders that wait on a person are never "due".
+    await seedRenders(database.prisma, SHOP, 1, { state: "in_review", nextAttemptAt: new Date(T0 + 10) });
+    expect((await worker.tick()).idleMs).toBe(1_000);
+    await seedRenders(database.prisma, SHOP, 1, { state: "running", externalJobId: "job-a", submittedAt: new Date(T0), nextAttemptAt: new Date(T0 + 2_000) });
+    expect((await worker.tick()).idleMs).toBe(1_000);
+    await seedRenders(database.prisma, SHOP, 1, { state: "running", externalJobId: "job-b", submittedAt: new Date(T0), nextAttemptAt: new Date(T0 + 340) });
+    expect((await worker.tick()).idleMs).toBe(340);
+    await seedRenders(database.prisma, SHOP, 1, { state: "running", externalJobId: "job-c", submittedAt: new Date(T0), nextAttemptAt: new Date(T0 + 20) });
+    expect((await worker.tick()).idleMs).toBe(100);
+  });
+
   it("records a job found done at its first poll as an upper bound, not as its duration", async () => {
     const worker = makeWorker(deps(database.prisma));
     await seedRenders(database.prisma, SHOP, 1, { state: "running", externalJobId: "job-quick", submittedAt: new Date(T0), nextAttemptAt: new Date(T0 + 95_000) });
