@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import type { PrismaClient, Render } from "@prisma/client";
 import type { RenderMedia } from "../renders/render-media";
 import type { SecretBox } from "../settings/secret-box.server";
@@ -80,6 +81,8 @@ export function makeWorker(deps: WorkerDeps): Worker {
     makeTryOnClient: deps.makeTryOnClient,
   });
   const shutdown = new AbortController();
+  // Every poll, download and upload in flight listens to it (app/tryon/deadline.ts): dozens at once is by design.
+  setMaxListeners(0, shutdown.signal);
   let running: Promise<void> | undefined;
   let stopping = false;
 
