@@ -77,6 +77,12 @@ export async function renderPreviews(admin: AdminGraphql, fileIds: string[]): Pr
   return previews;
 }
 
+/** The image the worker recorded when the file became READY, if it did. */
+export function storedResultOf(render: Render): ReviewItem["result"] {
+  if (!render.resultUrl || !render.resultPreviewUrl) return null;
+  return { url: render.resultUrl, previewUrl: render.resultPreviewUrl, width: render.resultWidth, height: render.resultHeight };
+}
+
 function optionsOf(params: Prisma.JsonValue): RenderOptionsFormValues {
   const { productImages: _front, productBackImage: _back, ...rest } = (params ?? {}) as Record<string, unknown>;
   return formValuesOf(rest as Parameters<typeof formValuesOf>[0]);
@@ -131,12 +137,16 @@ export async function loadReviewPage(db: Db, admin: AdminRequest, url: URL): Pro
     ) as Promise<Page<Render>>,
     db.run.findMany({ where: { shop: admin.shop }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 20 }),
   ]);
-  const fileIds = page.rows.flatMap((render) => (render.fileId ? [render.fileId] : []));
+  // The worker stores each image's CDN URLs when Shopify has processed it; only renders imported before that
+  // (or whose file had no image yet) are looked up, in one request.
+  const fileIds = page.rows.flatMap((render) => (render.fileId && !storedResultOf(render) ? [render.fileId] : []));
   // Without previews the page still works (source photos, titles, decisions); Shopify being slow should not block review.
   const previews = await renderPreviews(admin.adminGraphql, fileIds).catch(() => new Map<string, NonNullable<ReviewItem["result"]>>());
   return {
     filters,
-    items: page.rows.map((render) => reviewItemOf(render, render.fileId ? (previews.get(render.fileId) ?? null) : null)),
+    items: page.rows.map((render) =>
+      reviewItemOf(render, storedResultOf(render) ?? (render.fileId ? (previews.get(render.fileId) ?? null) : null)),
+    ),
     nextCursor: page.nextCursor,
     previousCursor: page.previousCursor,
     runs: runs.map((run) => {

@@ -9,10 +9,20 @@ export interface ImportedFile {
   status: ShopifyFileStatus;
 }
 
+/** A processed image on Shopify's CDN: the original and a preview sized for grids. */
+export interface ResultImage {
+  url: string;
+  previewUrl: string;
+  width: number | null;
+  height: number | null;
+}
+
 export interface FileState {
   status: ShopifyFileStatus;
   /** Shopify's reason when FAILED. */
   errorMessage?: string;
+  /** Present once READY. */
+  image?: ResultImage;
 }
 
 export interface ProductMediaState {

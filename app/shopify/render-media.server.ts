@@ -58,7 +58,10 @@ export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch)
       for (const node of result.nodes) {
         if (!node || !("fileStatus" in node)) continue;
         const message = node.fileErrors?.map((error) => error.message).filter(Boolean).join("; ");
-        states.set(node.id, { status: asStatus(node.fileStatus), ...(message ? { errorMessage: message } : {}) });
+        const image = node.image
+          ? { url: node.image.url, previewUrl: node.image.preview, width: node.image.width ?? null, height: node.image.height ?? null }
+          : undefined;
+        states.set(node.id, { status: asStatus(node.fileStatus), ...(message ? { errorMessage: message } : {}), ...(image ? { image } : {}) });
       }
       return states;
     },

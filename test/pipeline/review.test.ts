@@ -56,6 +56,17 @@ describe("reviewing renders", () => {
     throw new Error("condition not reached");
   }
 
+  it("records the processed image's CDN URLs and size when the file is ready, for staff pages to show", async () => {
+    const shop = "stored-image.myshopify.com";
+    const [render] = await rendersInReview(shop, 1);
+    const store = harness.admin.fake.store;
+    const file = store.shop(shop).files.get(render!.fileId!);
+    expect(file).toBeDefined();
+    expect(render!.resultUrl).toBe(store.imageUrl(store.shop(shop), file!));
+    expect(render!.resultPreviewUrl).toContain("640");
+    expect([render!.resultWidth, render!.resultHeight]).toEqual([file!.width, file!.height]);
+  });
+
   it("approves once: a second approval (double click, second reviewer) is refused and changes nothing", async () => {
     const shop = "approve-twice.myshopify.com";
     const [render] = await rendersInReview(shop, 1);

@@ -83,6 +83,24 @@ describe("Review", () => {
     expect(otherView.items.map((item) => item.id)).toEqual([foreign.id]);
   });
 
+  it("shows the image the worker stored at import without asking Shopify, and looks up only renders without one", async () => {
+    const stored = await renderInReview(OTHER, foreign.productId, 1, {
+      resultUrl: `${app.fake.cdnOrigin}/stored.png`,
+      resultPreviewUrl: `${app.fake.cdnOrigin}/stored.png?width=640`,
+      resultWidth: 768,
+      resultHeight: 1024,
+    });
+    const lookups = () => app.fake.requests.filter((entry) => entry.operationName === "GetRenderPreviews");
+    const before = lookups().length;
+    const view = await jsonOf<ReviewView>(await respond(review.loader, await getAs(OTHER, "/app/review")));
+    const storedItem = view.items.find((item) => item.id === stored[0]?.id);
+    expect(storedItem?.result).toEqual({ url: `${app.fake.cdnOrigin}/stored.png`, previewUrl: `${app.fake.cdnOrigin}/stored.png?width=640`, width: 768, height: 1024 });
+    // The older render without stored URLs is still looked up, alone.
+    expect(view.items.find((item) => item.id === foreign.id)?.result?.url).toContain(app.fake.cdnOrigin);
+    expect(lookups().slice(before).map((entry) => entry.variables?.ids)).toEqual([[foreign.fileId]]);
+    await app.database.prisma.render.delete({ where: { id: stored[0]!.id } });
+  });
+
   it("filters by product and by state", async () => {
     const none = await jsonOf<ReviewView>(await respond(review.loader, await getAs(SHOP, "/app/review?productId=gid://shopify/Product/1")));
     expect(none.items).toEqual([]);

@@ -54,6 +54,12 @@ export const GET_FILE_STATUSES = `#graphql
           code
           message
         }
+        image {
+          url
+          preview: url(transform: { maxWidth: 640, maxHeight: 640 })
+          width
+          height
+        }
       }
     }
   }

@@ -92,6 +92,11 @@ export async function checkImportedFiles(ctx: TickContext, shop: string, renders
     if (state?.status === "READY") {
       await transitionHeldRender(ctx.db, held(render), publishWithoutReview ? "publishing" : "in_review", {
         fileStatus: "READY",
+        // Kept so staff pages show the image without asking Shopify on every load.
+        resultUrl: state.image?.url ?? null,
+        resultPreviewUrl: state.image?.previewUrl ?? null,
+        resultWidth: state.image?.width ?? null,
+        resultHeight: state.image?.height ?? null,
         importedAt: ctx.now(),
         nextAttemptAt: publishWithoutReview ? ctx.now() : null,
         ...(publishWithoutReview ? { reviewDecision: "auto_published", reviewedAt: ctx.now() } : {}),
