@@ -84,11 +84,17 @@ describe("generating from the app, reviewing, approving and rejecting", () => {
     await staff.toast("Approved. The image is being added to the product.").waitFor();
 
     await staff.openProduct(product);
-    await staff.reloadUntil("the approved model shot on the product", async () => (await modelShotOf("Linen camp shirt").count()) === shotsBefore + 1);
     const media = staff.page.locator(".media-item img");
+    // Publishing attaches the file, then moves it first (two Admin calls, as on Shopify): a reload between the two
+    // shows it last, so wait for the order the render ends with.
+    await staff.reloadUntil(
+      "the approved model shot as the product's first image",
+      async () =>
+        (await modelShotOf("Linen camp shirt").count()) === shotsBefore + 1 &&
+        (await media.first().getAttribute("alt")) === "Linen camp shirt worn by a model (generated model shot)",
+    );
     expect(await media.count()).toBe(mediaBefore + 1);
-    // Made the first image, as asked, and it loads from the (fake) Shopify CDN.
-    expect(await media.first().getAttribute("alt")).toBe("Linen camp shirt worn by a model (generated model shot)");
+    // It loads from the (fake) Shopify CDN.
     await expect.poll(() => media.first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     await staff.screenshot("product-with-model-shot");
   });
