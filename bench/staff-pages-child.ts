@@ -111,6 +111,11 @@ for (const { shop, renders } of SHOPS) {
       renderedAt: reviewed ? new Date(created + 170_000) : null,
       importedAt: reviewed ? new Date(created + 175_000) : null,
       fileId: file?.id ?? null,
+      // As the worker stores them when the file is READY; the loader asks Shopify only for renders without them.
+      resultUrl: file ? fake.store.imageUrl(fake.store.shop(shop), file) : null,
+      resultPreviewUrl: file ? `${fake.store.imageUrl(fake.store.shop(shop), file)}&width=640&height=640` : null,
+      resultWidth: file ? 1536 : null,
+      resultHeight: file ? 2048 : null,
       creditsCharged: state === "queued" ? 0 : 5,
       creditsRefunded: state === "failed" ? 5 : 0,
       errorCode: state === "failed" ? "failed_by_service" : null,
