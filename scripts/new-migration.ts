@@ -4,7 +4,8 @@
  * `prisma migrate dev` needs a shadow database, which Prisma's JS schema engine does not support with a driver
  * adapter; a diff between two datamodels needs none. A test checks the migrations add up to the schema.
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,10 +20,11 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
 const previous = join(mkdtempSync(join(tmpdir(), "schema-")), "previous.prisma");
 writeFileSync(previous, execFileSync("git", ["show", "HEAD:prisma/schema.prisma"]));
 
-// The CLI connects to a database even for a datamodel-to-datamodel diff; an empty in-memory one will do.
+// The CLI connects to a database even for a datamodel-to-datamodel diff; an empty in-memory one will do. It is
+// served by this process, so the CLI runs asynchronously: a synchronous call would block the server it waits on.
 const database = await startEmbeddedPostgres();
 try {
-  const sql = execFileSync(
+  const { stdout: sql } = await promisify(execFile)(
     "prisma",
     ["migrate", "diff", "--from-schema-datamodel", previous, "--to-schema-datamodel", "prisma/schema.prisma", "--script"],
     { env: { ...process.env, ...prismaCliEnv(), DATABASE_URL: database.url }, encoding: "utf8" },
