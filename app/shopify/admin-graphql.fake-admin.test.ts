@@ -106,6 +106,21 @@ describe("the Admin client for background work, against the fake Admin API", () 
     expect(clock.slept).toBeGreaterThanOrEqual(((actual - 2000) / 100) * 1000);
   });
 
+  it("paces a sequence of queries from the bucket's last report, so none is refused as THROTTLED", async () => {
+    const admin = await backgroundAdmin();
+    for (let i = 0; i < 12; i++) {
+      const data = await admin.query(GET_PRODUCT_FOR_RENDER, { id: dress.id });
+      expect(data.product?.title).toBe("Silk slip dress");
+    }
+    const requests = fake.graphqlRequests();
+    expect(requests.map((r) => r.outcome)).toEqual(Array(12).fill("ok"));
+    // It still waited for the refill the queries needed, no more than a second beyond it.
+    const actual = requests.reduce((sum, r) => sum + (r.actualQueryCost ?? 0), 0);
+    const needed = ((actual - 2000) / 100) * 1000;
+    expect(clock.slept).toBeGreaterThan(0);
+    expect(clock.slept).toBeLessThanOrEqual(Math.max(0, needed) + 1000 + ((requests[0]?.requestedQueryCost ?? 0) / 100) * 1000);
+  });
+
   it("retries a 503 and a dropped connection on the way to Shopify", async () => {
     const admin = await backgroundAdmin();
     fake.failNext(1, { status: 503 });

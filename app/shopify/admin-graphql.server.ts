@@ -3,6 +3,8 @@
  * caller shaped like shopify-app-remix's `admin.graphql` (for a job: `(await unauthenticated.admin(shop)).admin.graphql`)
  * and adds what neither library does:
  *
+ * - Pacing: before sending a document again, it waits until the bucket, as the last answer described it and
+ *   refilled since, holds what that document cost last time, instead of sending into a THROTTLED refusal.
  * - THROTTLED (HTTP 200, `errors[].extensions.code`): waits until the shop's bucket holds the query's cost,
  *   `(requestedQueryCost − currentlyAvailable) / restoreRate` seconds from `extensions.cost.throttleStatus`, plus
  *   jitter so concurrent callers do not wake together; HTTP 429 honours Retry-After.
@@ -169,6 +171,27 @@ export function makeAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
     label,
   } = options;
 
+  // The shop's bucket as the last answer described it, and what each document cost last time: for pacing.
+  let bucket: { available: number; maximum: number; restoreRate: number; at: number } | undefined;
+  const lastRequestedCost = new Map<string, number>();
+
+  function noteCost(document: string, cost: QueryCost | undefined) {
+    if (cost?.requestedQueryCost !== undefined) lastRequestedCost.set(document, cost.requestedQueryCost);
+    const status = cost?.throttleStatus;
+    if (status) {
+      bucket = { available: status.currentlyAvailable, maximum: status.maximumAvailable, restoreRate: status.restoreRate, at: now() };
+    }
+  }
+
+  /** How long until the bucket, refilling since its last report, holds this document's last cost. */
+  function paceMs(document: string): number {
+    const cost = lastRequestedCost.get(document);
+    if (!bucket || cost === undefined || bucket.restoreRate <= 0) return 0;
+    // Other callers (the worker, other pages) share the bucket: this is a floor, THROTTLED handling still applies.
+    const available = Math.min(bucket.maximum, bucket.available + (bucket.restoreRate * (now() - bucket.at)) / 1000);
+    return available >= Math.min(cost, bucket.maximum) ? 0 : ((Math.min(cost, bucket.maximum) - available) / bucket.restoreRate) * 1000;
+  }
+
   async function attemptOnce(document: string, variables: Record<string, unknown> | undefined): Promise<Attempt> {
     let response: AdminGraphqlResponse;
     try {
@@ -187,9 +210,17 @@ export function makeAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
     let waitedMs = 0;
     const started = now();
 
+    // Paced once, before the first attempt (a THROTTLED answer's wait covers the retries). It counts against the
+    // wait budget; when it would overrun it, the request goes and takes its chance.
+    const pace = paceMs(document);
+    if (pace > 0 && pace <= maxTotalWaitMs) {
+      waitedMs += pace;
+      await sleep(pace);
+    }
     for (;;) {
       attempts += 1;
       const attempt = await attemptOnce(document, variables);
+      if (attempt.kind === "data" || attempt.kind === "throttled") noteCost(document, attempt.cost);
       let waitMs: number;
       let giveUp: () => Error;
 
