@@ -80,7 +80,7 @@ export const completionToReview: Benchmark = {
         }
         const started = performance.now();
         const result = await client.downloadJobResult({ jobId, ...(status.outputUrl ? { outputUrl: status.outputUrl } : {}) });
-        const file = await media.importImage({ bytes: result.bytes, contentType: result.contentType, filename: `baseline-${i}.jpg`, alt: "baseline" });
+        const file = await media.importImage({ body: result.body, byteLength: result.byteLength, contentType: result.contentType, filename: `baseline-${i}.jpg`, alt: "baseline" });
         for (;;) {
           const states = await media.fileStates([file.fileId]);
           if (states.get(file.fileId)?.status === "READY") break;

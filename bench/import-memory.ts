@@ -40,9 +40,17 @@ async function importOnce(input: {
   jobs: Array<{ jobId: string; outputUrl: string }>;
   front: string;
   log: (line: string) => void;
+  /** Diagnostic: a worker that collects garbage every 20 ms, so its peak is what the imports keep alive. */
+  eagerGc?: boolean;
 }): Promise<ImportRun> {
   await input.db.render.deleteMany();
-  const worker = await startBenchWorker({ mode: "import", databaseUrl: input.databaseUrl, adminUrl: input.adminUrl, tokens: input.tokens });
+  const worker = await startBenchWorker({
+    mode: "import",
+    databaseUrl: input.databaseUrl,
+    adminUrl: input.adminUrl,
+    tokens: input.tokens,
+    ...(input.eagerGc ? { nodeOptions: ["--expose-gc"], env: { BENCH_GC_EVERY_MS: "20" } } : {}),
+  });
   try {
     // Let the idle loop settle (a few empty ticks) before taking its RSS.
     await sleep(3_000);
@@ -136,10 +144,14 @@ export const importMemory: Benchmark = {
       const large = describeRun(await importOnce({ ...common, jobs: photoJobs }));
       ctx.log("the simulator's 4K results…");
       const small = describeRun(await importOnce({ ...common, jobs }));
-      const notes: string[] = [];
+      ctx.log("diagnostic: photograph-sized 4K results, the worker collecting garbage every 20 ms…");
+      const live = describeRun(await importOnce({ ...common, jobs: photoJobs, eagerGc: true }));
+      const notes: string[] = [
+        `Imports stream each image from the result host into Shopify's staged upload (app/tryon/http.ts openHttpStream, app/shopify/render-media.server.ts), so no image is held whole. With a collection every 20 ms the same 20 photograph-sized imports peak ${mib(live.above)} above idle, of which about ${mib(small.above)} is an import's other work (the run with the simulator's ${mib(small.largest, 2)} images): what the imports keep alive is well under the goal.`,
+      ];
       if (!large.met) {
         notes.push(
-          `With photograph-sized 4K images the worker peaks ${mib(large.above)} above idle (${fixed(large.above / large.largest, 1)}× one image, ${fixed(large.above / large.imageBytes)}× all 20): each import buffers the whole image (chunks plus their concatenation in readBody, app/tryon/http.ts; then the upload body, app/worker/steps/import-render.ts and app/shopify/render-media.server.ts), 4 imports at a time (httpConcurrency / 4), and freed buffers are not reclaimed before the next imports start.`,
+          `Without forced collections the peak is ${mib(large.above)} above idle: the ${mib(large.imageBytes)} that passed through leave their network chunks as garbage, and V8 collects memory held outside its heap (ArrayBuffers) only after about 64 MB of it has built up. So this peak reflects that threshold rather than images held; the goal would need fewer chunk allocations (e.g. reusing read buffers on a raw socket) rather than less buffering.`,
         );
       }
       return {
@@ -151,6 +163,7 @@ export const importMemory: Benchmark = {
           ["photograph-sized 4K, imports", large.imports],
           ["simulator 4K, worker RSS", small.rss],
           ["simulator 4K, imports", small.imports],
+          ["diagnostic, photograph-sized 4K with a collection every 20 ms, worker RSS", live.rss],
         ],
         headline: `${mib(large.above)} above idle with 4.5 MB images; ${mib(small.above)} with the simulator's ${mib(small.largest, 2)} images`,
         baseline: `the 20 images: ${mib(large.imageBytes)} / ${mib(small.imageBytes)}; peak above idle ${fixed(large.above / large.imageBytes)}× / ${fixed(small.above / small.imageBytes)}× that`,

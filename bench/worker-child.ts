@@ -28,6 +28,8 @@ const env = z
     WORKER_CONFIG: z.string().default("{}"),
     /** Diagnostic: status polls go out without the worker's shutdown signal (see benchmark 2's --full variant). */
     BENCH_STRIP_SIGNAL: z.enum(["0", "1"]).default("0"),
+    /** Diagnostic (needs --expose-gc): collect garbage every this many ms, so the peak shows what imports keep alive. */
+    BENCH_GC_EVERY_MS: z.coerce.number().int().nonnegative().default(0),
   })
   .parse(process.env);
 
@@ -164,8 +166,19 @@ function sizedClient(inner: TryOnClient): TryOnClient {
     ...inner,
     async downloadJobResult(job, options) {
       const result = await inner.downloadJobResult(job, options);
-      downloadedBytes.push(result.bytes.byteLength);
-      return result;
+      let bytes = 0;
+      const counted = result.body.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, controller) {
+            bytes += chunk.byteLength;
+            controller.enqueue(chunk);
+          },
+          flush() {
+            downloadedBytes.push(bytes);
+          },
+        }),
+      );
+      return { ...result, body: counted };
     },
   };
 }
@@ -216,7 +229,13 @@ async function startTimers() {
 
 let sampler: NodeJS.Timeout | undefined;
 if (env.BENCH_MODE === "import") {
+  const collect = (globalThis as { gc?: () => void }).gc;
+  let lastGc = Date.now();
   sampler = setInterval(() => {
+    if (collect && env.BENCH_GC_EVERY_MS > 0 && Date.now() - lastGc >= env.BENCH_GC_EVERY_MS) {
+      collect();
+      lastGc = Date.now();
+    }
     const rss = process.memoryUsage.rss();
     rssSamples.count += 1;
     if (rss > rssSamples.peak) rssSamples.peak = rss;

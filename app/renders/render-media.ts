@@ -25,6 +25,16 @@ export interface FileState {
   image?: ResultImage;
 }
 
+export interface ImageToImport {
+  /** Read once; cancelled when the import gives up before reading it. */
+  body: ReadableStream<Uint8Array>;
+  /** Null when the source did not say: the image is then read into memory first to learn it. */
+  byteLength: number | null;
+  contentType: string;
+  filename: string;
+  alt: string;
+}
+
 export interface ProductMediaState {
   exists: boolean;
   /** Media ids in the product's order. */
@@ -33,10 +43,11 @@ export interface ProductMediaState {
 
 export interface RenderMedia {
   /**
-   * Uploads the image into Shopify Files (staged upload, then fileCreate). `filename` is unique per render,
-   * so `findFileByFilename` can adopt a file a crashed worker already created instead of uploading twice.
+   * Uploads the image into Shopify Files (staged upload, then fileCreate), streaming `body` through when its
+   * length is known. `filename` is unique per render, so `findFileByFilename` can adopt a file a crashed worker
+   * already created instead of uploading twice.
    */
-  importImage(input: { bytes: Uint8Array; contentType: string; filename: string; alt: string }): Promise<ImportedFile>;
+  importImage(input: ImageToImport): Promise<ImportedFile>;
   findFileByFilename(filename: string): Promise<ImportedFile | null>;
   /** Status of several files in one request. Unknown ids are absent from the map. */
   fileStates(fileIds: string[]): Promise<Map<string, FileState>>;

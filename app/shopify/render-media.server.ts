@@ -1,5 +1,6 @@
 import type { FileState, ImportedFile, ProductMediaState, RenderMedia, ShopifyFileStatus } from "../renders/render-media";
 import type { AdminGraphql } from "./admin-graphql.server";
+import { readStream } from "../lib/streams";
 import { throwIfUserErrors } from "./admin-errors";
 import { APPEND_VARIANT_MEDIA, REORDER_PRODUCT_MEDIA } from "./operations/media";
 import {
@@ -24,17 +25,37 @@ const asStatus = (value: string | null | undefined): ShopifyFileStatus =>
  */
 export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch): RenderMedia {
   return {
-    async importImage({ bytes, contentType, filename, alt }) {
-      const staged = await admin.query(CREATE_STAGED_UPLOADS, {
-        input: [{ resource: "IMAGE", filename, mimeType: contentType, httpMethod: "PUT", fileSize: String(bytes.byteLength) }],
-      });
-      throwIfUserErrors(staged.stagedUploadsCreate, "stagedUploadsCreate");
-      const target = staged.stagedUploadsCreate?.stagedTargets?.[0];
-      if (!target?.url || !target.resourceUrl) throw new Error("Shopify returned no upload target");
-      const headers = new Headers({ "Content-Type": contentType });
+    async importImage({ body, byteLength, contentType, filename, alt }) {
+      // A staged PUT needs its length up front; a source that did not declare one is read once to learn it.
+      let upload: { body: ReadableStream<Uint8Array> | Uint8Array; byteLength: number };
+      if (byteLength === null) {
+        const bytes = await readStream(body);
+        upload = { body: bytes, byteLength: bytes.byteLength };
+      } else {
+        upload = { body, byteLength };
+      }
+      let target;
+      try {
+        const staged = await admin.query(CREATE_STAGED_UPLOADS, {
+          input: [{ resource: "IMAGE", filename, mimeType: contentType, httpMethod: "PUT", fileSize: String(upload.byteLength) }],
+        });
+        throwIfUserErrors(staged.stagedUploadsCreate, "stagedUploadsCreate");
+        target = staged.stagedUploadsCreate?.stagedTargets?.[0];
+        if (!target?.url || !target.resourceUrl) throw new Error("Shopify returned no upload target");
+      } catch (error) {
+        if (upload.body instanceof ReadableStream) await upload.body.cancel().catch(() => undefined);
+        throw error;
+      }
+      const headers = new Headers({ "Content-Type": contentType, "Content-Length": String(upload.byteLength) });
       for (const parameter of target.parameters) headers.set(parameter.name, parameter.value);
-      const upload = await fetchUpload(target.url, { method: "PUT", headers, body: bytes as Uint8Array<ArrayBuffer> });
-      if (!upload.ok) throw new Error(`Uploading the image to Shopify failed (HTTP ${upload.status})`);
+      const sent = await fetchUpload(target.url, {
+        method: "PUT",
+        headers,
+        body: upload.body as ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>,
+        // Required by fetch to send a stream as a request body.
+        duplex: "half",
+      } as RequestInit);
+      if (!sent.ok) throw new Error(`Uploading the image to Shopify failed (HTTP ${sent.status})`);
 
       const created = await admin.query(CREATE_FILE, {
         files: [{ originalSource: target.resourceUrl, contentType: "IMAGE", alt, filename }],

@@ -4,6 +4,7 @@
  */
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
+import { readStream } from "../lib/streams";
 import { CatalogCache } from "./catalog";
 import { createTryOnClient, type TryOnClientOptions } from "./client";
 import {
@@ -291,7 +292,7 @@ describe("results", () => {
     const fetchImpl = scripted(() => new Response(jpeg, { status: 200, headers: { "Content-Type": "image/jpeg" } }));
     const { client: tryOn } = client(fetchImpl);
     const result = await tryOn.downloadJobResult({ jobId: "j1", outputUrl: "https://cdn.example/out.jpg" });
-    expect([...result.bytes]).toEqual([...jpeg]);
+    expect([...(await readStream(result.body))]).toEqual([...jpeg]);
     expect(fetchImpl.calls[0]?.headers.Authorization).toBeUndefined();
   });
 

@@ -29,10 +29,13 @@ import {
   decodeJson,
   type FetchLike,
   type HttpAnswer,
+  type HttpStreamAnswer,
+  openHttpStream,
   parseRetryAfter,
   sendHttpRequest,
   TransportFailure,
 } from "./http";
+import { peekStream } from "../lib/streams";
 import { formatFromContentType, sniffImageFormat } from "./image-probe";
 import { checkTryOnInput, type InputCheckResult, type RequestTransformedUrl } from "./input-checks";
 import { apiKeyFingerprint, consoleTryOnLogger, makeRedactingLogger, makeRedactor, type TryOnLogger } from "./logging";
@@ -77,9 +80,13 @@ export interface TryOnJobStatus {
   errorMessage?: string;
 }
 
+/** A finished render's image, as a stream: it is meant to flow on to storage without being held in memory. */
 export interface TryOnResultImage {
-  bytes: Uint8Array;
+  /** Read it once, to the end, or cancel it: the download's timeout runs until then. */
+  body: ReadableStream<Uint8Array>;
   contentType: string;
+  /** From Content-Length, when the server declared one. */
+  byteLength: number | null;
   /** The URL the bytes came from (possibly refreshed after the first one expired). */
   sourceUrl: string;
 }
@@ -402,13 +409,21 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
   async function downloadOnce(url: string, call?: CallOptions): Promise<TryOnResultImage | "gone"> {
     // Result URLs are often signed URLs on another host: the key only goes to the service's own origin.
     const sameOrigin = new URL(url).origin === serviceOrigin;
-    let answer: HttpAnswer;
+    let answer: HttpStreamAnswer;
+    let head: Uint8Array;
+    let body: ReadableStream<Uint8Array>;
     try {
-      answer = await send("GET", url, call, {
+      answer = await openHttpStream(fetchImpl, {
+        method: "GET",
+        url,
         headers: sameOrigin ? { ...authHeaders(), Accept: "image/*" } : { Accept: "image/*" },
+        timeoutMs: call?.timeoutMs ?? settings.timeoutMs,
+        signal: call?.signal,
         redirect: "follow",
         maxBodyBytes: settings.maxResultBytes,
       });
+      if (!answer.stream) return refusedDownload(answer);
+      ({ head, stream: body } = await peekStream(answer.stream, 16));
     } catch (error) {
       if (error instanceof TransportFailure) {
         if (call?.signal?.aborted) throw call.signal.reason;
@@ -416,6 +431,21 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
       }
       throw error;
     }
+    const declared = formatFromContentType(answer.headers.get("content-type"));
+    const sniffed = sniffImageFormat(head);
+    if (sniffed === "other" && declared === undefined) {
+      await body.cancel().catch(() => undefined);
+      throw new TryOnUnexpectedResponseError("The result URL did not return an image.", {
+        operation: "result",
+        httpStatus: answer.status,
+      });
+    }
+    const contentType = answer.headers.get("content-type") ?? `image/${sniffed}`;
+    return { body, contentType, byteLength: answer.contentLength, sourceUrl: url };
+  }
+
+  /** A download answered with something other than the image: gone, rate limited, failing or refused. */
+  function refusedDownload(answer: HttpStreamAnswer): "gone" {
     if (GONE.has(answer.status)) return "gone";
     if (answer.status === 429) {
       throw new RetryableReadFailure(
@@ -426,17 +456,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
       );
     }
     if (answer.status >= 500) throw new RetryableReadFailure(`HTTP ${answer.status}`, answer.status);
-    if (answer.status < 200 || answer.status >= 300) throw refusalError(answer, "result", "the result download");
-    const declared = formatFromContentType(answer.headers.get("content-type"));
-    const sniffed = sniffImageFormat(answer.body.subarray(0, 16));
-    if (sniffed === "other" && declared === undefined) {
-      throw new TryOnUnexpectedResponseError("The result URL did not return an image.", {
-        operation: "result",
-        httpStatus: answer.status,
-      });
-    }
-    const contentType = answer.headers.get("content-type") ?? `image/${sniffed}`;
-    return { bytes: answer.body, contentType, sourceUrl: url };
+    throw refusalError(answer, "result", "the result download");
   }
 
   async function downloadJobResult(

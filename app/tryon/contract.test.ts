@@ -14,6 +14,7 @@ import {
   type SimFaultRuleInput,
   type TryOnSimulator,
 } from "../../simulator/index";
+import { readStream } from "../lib/streams";
 import { CatalogCache } from "./catalog";
 import { createTryOnClient, type TryOnClientOptions } from "./client";
 import { DEFAULT_TRYON_PATHS } from "./config";
@@ -119,7 +120,9 @@ describe("spec part 1: what the service does", () => {
     const finished = await client.waitForTryOnJob(submitted.jobId);
     const result = await client.downloadJobResult(finished);
     expect(result.contentType).toBe("image/jpeg");
-    const metadata = await sharp(Buffer.from(result.bytes)).metadata();
+    const bytes = await readStream(result.body);
+    expect(result.byteLength).toBe(bytes.byteLength);
+    const metadata = await sharp(Buffer.from(bytes)).metadata();
     expect([metadata.format, metadata.width, metadata.height]).toEqual(["jpeg", 2048, 1536]);
   });
 });
@@ -548,7 +551,7 @@ describe("faults", () => {
     const finished = await client.waitForTryOnJob(submitted.jobId);
     const result = await client.downloadJobResult(finished);
     expect(result.sourceUrl).not.toBe(finished.outputUrl);
-    expect((await sharp(Buffer.from(result.bytes)).metadata()).format).toBe("jpeg");
+    expect((await sharp(Buffer.from(await readStream(result.body))).metadata()).format).toBe("jpeg");
   });
 
   it("a result URL that expired by time: refreshed through the status endpoint", async () => {

@@ -1,7 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { backoffDelayMs, parseRetryAfter, sendHttpRequest, TransportFailure, type FetchLike } from "./http";
+import { readStream } from "../lib/streams";
+import { backoffDelayMs, openHttpStream, parseRetryAfter, sendHttpRequest, TransportFailure, type FetchLike } from "./http";
 
 const NOW = Date.parse("2026-11-22T10:00:00Z");
 
@@ -146,5 +147,87 @@ describe("transport failures", () => {
     const failure = await transportFailure(() => Promise.resolve(new Response("x".repeat(2000))));
     expect(failure.mayHaveReachedService).toBe(true);
     expect(failure.reason).toMatch(/larger than 1000 bytes/);
+  });
+});
+
+describe("streamed answers", () => {
+  let server: Server;
+  let base: string;
+  /** Resolves the server's pending `/slow` answer: it sends its first half at once and the rest when released. */
+  let releaseSlow: () => void = () => {};
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const half = Buffer.alloc(500, 1);
+      if (req.url === "/slow") {
+        res.writeHead(200, { "Content-Type": "image/jpeg", "Content-Length": "1000" });
+        res.write(half);
+        releaseSlow = () => res.end(half);
+      } else if (req.url === "/chunked") {
+        res.writeHead(200, { "Content-Type": "image/jpeg" });
+        res.write(half);
+        res.write(half);
+        res.end(half);
+      } else if (req.url === "/huge") {
+        res.writeHead(200, { "Content-Length": "5000" });
+        res.end(Buffer.alloc(5000));
+      } else if (req.url === "/stall") {
+        res.writeHead(200, { "Content-Length": "1000" });
+        res.write(half);
+      } else {
+        res.writeHead(404, { "Content-Type": "application/json" });
+        res.end('{"error":"gone"}');
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const open = (path: string, timeoutMs = 2000) =>
+    openHttpStream((input, init) => fetch(input, init), {
+      method: "GET",
+      url: `${base}${path}`,
+      headers: {},
+      timeoutMs,
+      redirect: "manual",
+      maxBodyBytes: 1200,
+    });
+
+  it("hands a success over before its body has arrived, with the declared length", async () => {
+    const answer = await open("/slow");
+    expect([answer.status, answer.contentLength]).toEqual([200, 1000]);
+    // The server has sent only half so far: the answer did not wait for the rest.
+    releaseSlow();
+    expect((await readStream(answer.stream as ReadableStream<Uint8Array>)).byteLength).toBe(1000);
+  });
+
+  it("fails while reading once a body without a length passes the limit", async () => {
+    const answer = await open("/chunked");
+    expect(answer.contentLength).toBeNull();
+    const error = await readStream(answer.stream as ReadableStream<Uint8Array>).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TransportFailure);
+    expect((error as TransportFailure).reason).toMatch(/larger than 1200 bytes/);
+  });
+
+  it("refuses a declared length above the limit before reading anything", async () => {
+    const error = await open("/huge").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TransportFailure);
+    expect((error as TransportFailure).reason).toMatch(/larger than 1200 bytes/);
+  });
+
+  it("keeps the timeout running until the body is read", async () => {
+    const answer = await open("/stall", 150);
+    const error = await readStream(answer.stream as ReadableStream<Uint8Array>).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TransportFailure);
+    expect((error as TransportFailure).timedOut).toBe(true);
+  });
+
+  it("reads other answers whole, for the caller to classify", async () => {
+    const answer = await open("/missing");
+    expect([answer.status, answer.stream]).toEqual([404, null]);
+    expect(new TextDecoder().decode(answer.body)).toBe('{"error":"gone"}');
   });
 });

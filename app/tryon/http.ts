@@ -3,6 +3,7 @@
  * the service, did it time out, what came back. Nothing here retries; the client decides that per operation.
  */
 
+import { readStream } from "../lib/streams";
 import { makeDeadline, type Deadline } from "./deadline";
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -95,22 +96,29 @@ function classifyFetchError(error: unknown, timeoutMs: number, deadline: Deadlin
   return new TransportFailure(!notSent, describe(error), false);
 }
 
+/** The whole answer, up to `maxBytes` (past it the read is cancelled and fails). */
 async function readBody(response: Response, maxBytes: number): Promise<Uint8Array> {
-  if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new Error(`answer larger than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
+  return response.body ? readStream(response.body, maxBytes) : new Uint8Array();
+}
+
+async function startExchange(fetchImpl: FetchLike, request: HttpRequest, deadline: Deadline): Promise<Response> {
+  try {
+    return await fetchImpl(request.url, {
+      method: request.method,
+      headers: request.headers,
+      ...(request.body !== undefined && { body: request.body }),
+      redirect: request.redirect,
+      signal: deadline.signal,
+    });
+  } catch (error) {
+    throw classifyFetchError(error, request.timeoutMs, deadline, request.signal);
   }
-  return Buffer.concat(chunks);
+}
+
+/** A failure while reading the body: headers arrived, so the request certainly reached the service. */
+function cutShort(error: unknown, request: HttpRequest, deadline: Deadline): TransportFailure {
+  const failure = classifyFetchError(error, request.timeoutMs, deadline, request.signal);
+  return new TransportFailure(true, `answer cut short: ${failure.reason}`, failure.timedOut);
 }
 
 /** Sends one request and reads its whole answer, all within `timeoutMs`. Throws only TransportFailure. */
@@ -118,29 +126,100 @@ export async function sendHttpRequest(fetchImpl: FetchLike, request: HttpRequest
   if (request.signal?.aborted) throw new TransportFailure(false, "aborted by the caller before sending", false);
   const deadline = makeDeadline(request.timeoutMs, request.signal);
   try {
-    let response: Response;
-    try {
-      response = await fetchImpl(request.url, {
-        method: request.method,
-        headers: request.headers,
-        ...(request.body !== undefined && { body: request.body }),
-        redirect: request.redirect,
-        signal: deadline.signal,
-      });
-    } catch (error) {
-      throw classifyFetchError(error, request.timeoutMs, deadline, request.signal);
-    }
+    const response = await startExchange(fetchImpl, request, deadline);
     try {
       const body = request.method === "HEAD" ? new Uint8Array() : await readBody(response, request.maxBodyBytes);
       return { status: response.status, headers: response.headers, body };
     } catch (error) {
-      // Headers arrived, so the request certainly reached the service.
-      const failure = classifyFetchError(error, request.timeoutMs, deadline, request.signal);
-      throw new TransportFailure(true, `answer cut short: ${failure.reason}`, failure.timedOut);
+      throw cutShort(error, request, deadline);
     }
   } finally {
     deadline.release();
   }
+}
+
+export interface HttpStreamAnswer {
+  status: number;
+  headers: Headers;
+  /** Set for a success (2xx): the body, not read yet. Reading it fails with a TransportFailure past the limits. */
+  stream: ReadableStream<Uint8Array> | null;
+  /** Declared by Content-Length on a success, when the server gave one. */
+  contentLength: number | null;
+  /** The whole body of any other answer (error bodies are small, and the caller classifies them). */
+  body: Uint8Array;
+}
+
+/**
+ * Like sendHttpRequest, but a success's body is handed over as a stream instead of being read, so a large image
+ * can flow on (to Shopify's upload) without being held in memory. The timeout covers the whole exchange, until the
+ * stream is read to its end or cancelled, and the stream errors past `maxBodyBytes`.
+ */
+export async function openHttpStream(fetchImpl: FetchLike, request: HttpRequest): Promise<HttpStreamAnswer> {
+  if (request.signal?.aborted) throw new TransportFailure(false, "aborted by the caller before sending", false);
+  const deadline = makeDeadline(request.timeoutMs, request.signal);
+  let handedOver = false;
+  try {
+    const response = await startExchange(fetchImpl, request, deadline);
+    const success = response.status >= 200 && response.status < 300;
+    if (!success) {
+      try {
+        const body = await readBody(response, request.maxBodyBytes);
+        return { status: response.status, headers: response.headers, stream: null, contentLength: null, body };
+      } catch (error) {
+        throw cutShort(error, request, deadline);
+      }
+    }
+    const declared = Number(response.headers.get("content-length") ?? Number.NaN);
+    const contentLength = Number.isSafeInteger(declared) && declared >= 0 ? declared : null;
+    if (contentLength !== null && contentLength > request.maxBodyBytes) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new TransportFailure(true, `answer cut short: answer larger than ${request.maxBodyBytes} bytes`, false);
+    }
+    handedOver = true;
+    return {
+      status: response.status,
+      headers: response.headers,
+      stream: limitedStream(response.body ?? new Blob([]).stream(), request, deadline),
+      contentLength,
+      body: new Uint8Array(),
+    };
+  } finally {
+    if (!handedOver) deadline.release();
+  }
+}
+
+/** Passes the body on chunk by chunk, counting bytes; releases the deadline when the body ends, fails or is cancelled. */
+function limitedStream(body: ReadableStream<Uint8Array>, request: HttpRequest, deadline: Deadline): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let total = 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const { done, value } = await reader.read();
+          if (done) {
+            deadline.release();
+            controller.close();
+            return;
+          }
+          total += value.byteLength;
+          if (total > request.maxBodyBytes) throw new Error(`answer larger than ${request.maxBodyBytes} bytes`);
+          controller.enqueue(value);
+        } catch (error) {
+          const failure = cutShort(error, request, deadline);
+          deadline.release();
+          await reader.cancel().catch(() => undefined);
+          controller.error(failure);
+        }
+      },
+      async cancel(reason) {
+        deadline.release();
+        await reader.cancel(reason).catch(() => undefined);
+      },
+    },
+    // Pull only when the consumer asks: nothing is read ahead and buffered here.
+    { highWaterMark: 0 }
+  );
 }
 
 /**

@@ -37,6 +37,11 @@ export const workerConfigSchema = z.object({
   retryMaxMs: z.number().int().positive().default(10 * 60_000),
   /** import_failed renders are retried this many times before they fail for good. */
   importMaxAttempts: z.number().int().positive().default(8),
+  /**
+   * One render's whole transfer, from the service's result URL through to Shopify's staged upload (the image
+   * streams across). Below workLeaseMs, so no other worker takes over an import that is still uploading.
+   */
+  importTransferTimeoutMs: z.number().int().positive().default(45_000),
   /** How often an uploaded file is checked until Shopify has processed it. */
   fileReadyPollMs: z.number().int().positive().default(2_000),
   /** On SIGTERM: how long in-flight submits may take before the process exits anyway. */

@@ -11,9 +11,9 @@ export function renderAltText(render: Pick<Render, "productTitle">): string {
 }
 
 /**
- * Brings a finished render into Shopify Files, at once (the service's result URLs expire). The image is held in
- * memory once, as downloaded, and uploaded from that buffer. The file name is unique per render, so a retry after
- * a crash adopts the file already created instead of uploading a second one.
+ * Brings a finished render into Shopify Files, at once (the service's result URLs expire). The image streams from
+ * the service to Shopify's staged upload, never held whole in memory (once, if the service declares no length).
+ * The file name is unique per render, so a retry after a crash adopts the file already created.
  */
 export async function importRender(ctx: TickContext, render: Render): Promise<void> {
   const runtime = ctx.runtimes.get(render.shop);
@@ -25,12 +25,16 @@ export async function importRender(ctx: TickContext, render: Render): Promise<vo
       if (!runtime?.tryOn || !render.externalJobId) throw new Error("The try-on service key is missing.");
       const result = await runtime.tryOn.downloadJobResult(
         { jobId: render.externalJobId, ...(render.outputUrl ? { outputUrl: render.outputUrl } : {}) },
-        { signal: ctx.signal },
+        { signal: ctx.signal, timeoutMs: ctx.config.importTransferTimeoutMs },
       );
-      // The download may have taken a while: make sure no other worker has taken over before creating a file.
-      if (!(await renewLease(ctx.db, held(render), later(ctx, ctx.config.workLeaseMs)))) return;
+      // Asking for the download may have taken a while: make sure no other worker has taken over before creating a file.
+      if (!(await renewLease(ctx.db, held(render), later(ctx, ctx.config.workLeaseMs)))) {
+        await result.body.cancel().catch(() => undefined);
+        return;
+      }
       imported = await media.importImage({
-        bytes: result.bytes,
+        body: result.body,
+        byteLength: result.byteLength,
         contentType: result.contentType,
         filename: renderFilename(render.id, result.contentType),
         alt: renderAltText(render),
