@@ -33,6 +33,22 @@ export function backoffMs(ctx: Pick<TickContext, "config" | "random">, attempt: 
   return Math.round(base * (0.5 + ctx.random() / 2));
 }
 
+/**
+ * Waits `ms`, or less if `signal` aborts first (a stopping worker does not sit out its sleep). The listener goes
+ * when the sleep ends: the worker sleeps every tick on one lifetime signal, which must not collect them.
+ */
+export const abortableSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    if (signal?.aborted) done();
+    else signal?.addEventListener("abort", done, { once: true });
+  });
+
 export const later = (ctx: Pick<TickContext, "now">, ms: number) => new Date(ctx.now().getTime() + ms);
 
 /** Short text for logs and staff, never a stack trace or a key. */

@@ -14,7 +14,7 @@ import { checkImportedFiles, importRender } from "./steps/import-render";
 import { pollRenders } from "./steps/poll-renders";
 import { publishRender } from "./steps/publish-render";
 import { submitRender } from "./steps/submit-render";
-import { forEachLimited, type TickContext, type WorkerLogger } from "./tick-context";
+import { abortableSleep, forEachLimited, type TickContext, type WorkerLogger } from "./tick-context";
 import { makeWorkerConfig, type WorkerConfig, type WorkerConfigInput } from "./worker-config";
 
 export interface WorkerDeps {
@@ -53,14 +53,6 @@ export interface Worker {
 
 const silentLogger: WorkerLogger = { info() {}, warn() {}, error() {} };
 
-const defaultSleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener("abort", () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
-  });
 
 /**
  * The background loop. Like graphile-worker's worker: claim is one atomic statement, every write is fenced by
@@ -71,7 +63,7 @@ export function makeWorker(deps: WorkerDeps): Worker {
   const id = deps.workerId ?? `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
   const now = deps.now ?? (() => new Date());
   const random = deps.random ?? Math.random;
-  const sleep = deps.sleep ?? defaultSleep;
+  const sleep = deps.sleep ?? abortableSleep;
   const logger = deps.logger ?? silentLogger;
   const gates = makeServiceGates(deps.db);
   const loadShopRuntimes = makeShopRuntimeLoader({
