@@ -11,7 +11,7 @@ import type { AdminRequest } from "../ui/admin-request.server";
 import { describeShopifyFailure } from "../ui/admin-request.server";
 import { failure, optionalText, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../ui/forms";
 import { toGid } from "../ui/format";
-import { guessGarment } from "../ui/garment-guess";
+import { guessGarment } from "../renders/garment-guess";
 import { formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../ui/render-options-form";
 import { withCatalogDefaults } from "../components/render-options-state";
 import { catalogProblems, loadCatalog, tryOnClientFor, type CatalogResult } from "./catalog.server";
