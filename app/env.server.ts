@@ -35,6 +35,8 @@ const envSchema = z
     WORKER_MODE: z.enum(["in-process", "external"]).optional(),
     // Compresses the worker's schedule along with a try-on simulator's time factor (sandbox only).
     WORKER_TIME_FACTOR: z.coerce.number().positive().max(1).default(1),
+    // Bulk runs over collections larger than this are read from Shopify in the background (ADR 025).
+    BULK_RUN_LIST_INLINE_UP_TO: z.coerce.number().int().min(0).default(250),
   });
 
 export type Env = Omit<z.infer<typeof envSchema>, "WORKER_MODE"> & { WORKER_MODE: "in-process" | "external" };

@@ -141,7 +141,7 @@ export const collectionEnumeration: Benchmark = {
     const notes: string[] = [];
     if (run.wallMs > 100_000) {
       notes.push(
-        `Listing takes ${fixed(run.wallMs / 60_000, 1)} minutes (${fixed(run.wallMs / PRODUCTS, 0)} s per 1,000 products), and the app does it inside the staff request that plans a bulk run, twice per run: on preview and again on start (planScope in app/pages/bulk-run.server.ts; ADR 023 expects "a few seconds per thousand products"). It is at the limit the rate allows, but far beyond what a browser request or a tunnel keeps open (often 100 s).`,
+        `Listing takes ${fixed(run.wallMs / 60_000, 1)} minutes (${fixed(run.wallMs / PRODUCTS, 0)} s per 1,000 products) at the limit the rate allows. Collections over 250 products are therefore read by the worker's collection lister, not inside the staff request (ADR 025): the preview shows its progress and the run is planned from what it stored.`,
       );
     }
     if (run.throttled > run.requests / 4) {

@@ -10,17 +10,21 @@ import {
   Layout,
   List,
   Page,
+  ProgressBar,
   Select,
   Text,
   TextField,
 } from "@shopify/polaris";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { BulkRunActionResult, BulkRunPageView } from "../pages/bulk-run.server";
 import { formatCredits } from "../ui/format";
 import type { RenderOptionsFormValues } from "../ui/render-options-form";
 import { RenderOptionsFields } from "./RenderOptionsFields";
 import { optionsToFormFields, withLook } from "./render-options-state";
 import { useRequestKey } from "./request-key";
+
+/** How often the page asks again while a large collection is being read. */
+const LISTING_POLL_MS = 3_000;
 
 export type PickedScope =
   | { kind: "collection"; collectionId: string; title: string }
@@ -35,8 +39,30 @@ export function scopeFormFields(scope: PickedScope | null): Record<string, strin
 }
 
 /** Everything the preview depends on; when it changes, the preview on screen no longer describes the run. */
-export function previewInputsKey(scope: PickedScope | null, options: RenderOptionsFormValues, regenerate: boolean, budget: string): string {
-  return JSON.stringify([scopeFormFields(scope), options, regenerate, budget.trim()]);
+export function previewInputsKey(
+  scope: PickedScope | null,
+  options: RenderOptionsFormValues,
+  flags: { regenerate: boolean; detectGarments: boolean },
+  budget: string,
+): string {
+  return JSON.stringify([scopeFormFields(scope), options, flags.regenerate, flags.detectGarments, budget.trim()]);
+}
+
+const GARMENT_NAMES: Record<string, [string, string]> = {
+  top: ["top", "tops"],
+  bottom: ["bottom", "bottoms"],
+  dress: ["dress", "dresses"],
+  outerwear: ["piece of outerwear", "pieces of outerwear"],
+  jumpsuit: ["jumpsuit", "jumpsuits"],
+};
+
+/** "12 tops, 5 bottoms and 1 dress", for the preview. */
+export function describeGarments(garments: Array<{ productType: string; count: number }>): string {
+  const parts = garments.map(({ productType, count }) => {
+    const [one, many] = GARMENT_NAMES[productType] ?? [productType, productType];
+    return `${count} ${count === 1 ? one : many}`;
+  });
+  return parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
 }
 
 /** How many renders a budget allows, for the sentence under the estimate. */
@@ -67,11 +93,14 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
   const [scope, setScope] = useState<PickedScope | null>(initialScope);
   const [options, setOptions] = useState<RenderOptionsFormValues>(view.initialOptions);
   const [regenerate, setRegenerate] = useState(false);
+  const [detectGarments, setDetectGarments] = useState(true);
   const [budget, setBudget] = useState("");
   const [lookId, setLookId] = useState("");
   const [previewedFor, setPreviewedFor] = useState<string | null>(null);
-  const inputsKey = previewInputsKey(scope, options, regenerate, budget);
+  const inputsKey = previewInputsKey(scope, options, { regenerate, detectGarments }, budget);
   const preview = result?.ok && result.intent === "preview" ? result.summary : null;
+  // A large collection being read in the background: shown with its progress, asked again every few seconds.
+  const listing = result?.ok && result.intent === "listing" && previewedFor === inputsKey ? result.listing : null;
   const stale = preview !== null && previewedFor !== inputsKey;
   const errors = result && !result.ok ? result.fieldErrors : {};
   const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
@@ -81,9 +110,10 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
       ...scopeFormFields(scope),
       ...optionsToFormFields(options),
       ...(regenerate ? { regenerate: "on" } : {}),
+      ...(detectGarments ? { detectGarments: "on" } : {}),
       budgetCredits: budget,
     }),
-    [scope, options, regenerate, budget],
+    [scope, options, regenerate, detectGarments, budget],
   );
 
   const pickCollection = async () => {
@@ -102,11 +132,19 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
       setScope({ kind: "products", products: picked.map((product) => ({ id: product.id, title: product.title })) });
     }
   };
+  const askPreview = () => submit(toFormData({ intent: "preview", ...fields }), { method: "post" });
   const runPreview = () => {
     setPreviewedFor(inputsKey);
-    submit(toFormData({ intent: "preview", ...fields }), { method: "post" });
+    askPreview();
   };
   const start = () => submit(toFormData({ intent: "start", requestKey, ...fields }), { method: "post" });
+  useEffect(() => {
+    if (!listing || navigation.state !== "idle") return;
+    const timer = setTimeout(askPreview, LISTING_POLL_MS);
+    return () => clearTimeout(timer);
+    // askPreview is remade each render from `fields`, which is a dependency.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listing, navigation.state, fields]);
   const applyLook = (id: string) => {
     setLookId(id);
     const look = view.looks.find((candidate) => candidate.id === id);
@@ -181,6 +219,12 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
                   onChange={applyLook}
                   disabled={view.looks.length === 0}
                 />
+                <Checkbox
+                  label="Render each product as the garment it is"
+                  checked={detectGarments}
+                  onChange={setDetectGarments}
+                  helpText="Read from the product's type or title in Shopify (dresses as dresses, trousers as bottoms), with a pose that suits it. Products that say nothing use the garment type below."
+                />
                 <RenderOptionsFields values={options} onChange={setOptions} catalog={view.catalog} errors={errors} />
               </BlockStack>
             </Card>
@@ -206,6 +250,18 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
               <Button onClick={runPreview} loading={pendingIntent === "preview"} disabled={!scope || !view.catalog.ok}>
                 Preview
               </Button>
+              {listing ? (
+                <BlockStack gap="200">
+                  <Text as="p">
+                    {`"${listing.scopeTitle}" is a large collection: reading its products from Shopify, ${listing.listed.toLocaleString("en-US")} of ${listing.expected.toLocaleString("en-US")} so far.`}
+                  </Text>
+                  <ProgressBar progress={listing.expected > 0 ? Math.min(100, Math.round((listing.listed / listing.expected) * 100)) : 0} size="small" />
+                  <Text as="p" tone="subdued">
+                    Shopify lets apps read about a thousand products every minute and a half. You can leave this page; the
+                    preview is ready when you come back.
+                  </Text>
+                </BlockStack>
+              ) : null}
               {preview ? (
                 <BlockStack gap="200">
                   {stale ? (
@@ -219,6 +275,7 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
                     </Text>{" "}
                     products will be rendered ({preview.scopeTitle}).
                   </Text>
+                  {preview.garments.length > 0 ? <Text as="p">As {describeGarments(preview.garments)}.</Text> : null}
                   <Text as="p" variant="headingLg">
                     About {formatCredits(preview.estimateCredits)}
                   </Text>

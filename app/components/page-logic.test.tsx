@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formValuesOf, renderOptionsFormSchema } from "../ui/render-options-form";
-import { previewInputsKey, rendersWithinBudget, scopeFormFields } from "./BulkRunPage";
+import { describeGarments, previewInputsKey, rendersWithinBudget, scopeFormFields } from "./BulkRunPage";
 import { pauseAction } from "./HomePage";
 
 describe("Bulk run page logic", () => {
@@ -16,15 +16,29 @@ describe("Bulk run page logic", () => {
     expect(scopeFormFields(null)).toEqual({});
   });
 
-  it("marks the preview stale when the selection, the options, regenerate or the budget change", () => {
+  it("marks the preview stale when the selection, the options, regenerate, garment detection or the budget change", () => {
     const scope = { kind: "collection" as const, collectionId: "gid://shopify/Collection/1", title: "Summer" };
     const options = formValuesOf({ mannequinId: "mnq_a", poseId: "pose_a" });
-    const base = previewInputsKey(scope, options, false, "");
-    expect(previewInputsKey(scope, { ...options }, false, " ")).toBe(base);
-    expect(previewInputsKey(scope, { ...options, resolution: "4K" }, false, "")).not.toBe(base);
-    expect(previewInputsKey(scope, options, true, "")).not.toBe(base);
-    expect(previewInputsKey(scope, options, false, "50")).not.toBe(base);
-    expect(previewInputsKey({ ...scope, collectionId: "gid://shopify/Collection/2" }, options, false, "")).not.toBe(base);
+    const flags = { regenerate: false, detectGarments: true };
+    const base = previewInputsKey(scope, options, flags, "");
+    expect(previewInputsKey(scope, { ...options }, { ...flags }, " ")).toBe(base);
+    expect(previewInputsKey(scope, { ...options, resolution: "4K" }, flags, "")).not.toBe(base);
+    expect(previewInputsKey(scope, options, { ...flags, regenerate: true }, "")).not.toBe(base);
+    expect(previewInputsKey(scope, options, { ...flags, detectGarments: false }, "")).not.toBe(base);
+    expect(previewInputsKey(scope, options, flags, "50")).not.toBe(base);
+    expect(previewInputsKey({ ...scope, collectionId: "gid://shopify/Collection/2" }, options, flags, "")).not.toBe(base);
+  });
+
+  it("names the garments a run will render, in plain words", () => {
+    expect(
+      describeGarments([
+        { productType: "top", count: 12 },
+        { productType: "bottom", count: 5 },
+        { productType: "dress", count: 1 },
+      ]),
+    ).toBe("12 tops, 5 bottoms and 1 dress");
+    expect(describeGarments([{ productType: "outerwear", count: 2 }])).toBe("2 pieces of outerwear");
+    expect(describeGarments([])).toBe("");
   });
 
   it("says how many renders a budget allows", () => {

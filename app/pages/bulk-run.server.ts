@@ -2,7 +2,9 @@ import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { env } from "../env.server";
 import { findLook, listLooks, type LookView } from "../looks/looks.server";
+import { collectionListing } from "../renders/collection-listings.server";
 import { planRun, productsInScope, SKIP_REASON_TEXT, startRun, type RunPlan, type SkipReason } from "../renders/create-renders.server";
+import type { ProductForRender } from "../renders/product-source";
 import type { RenderOptions } from "../renders/render-options";
 import { settingsViewOf } from "../settings/settings.server";
 import { MAX_INPUT_IMAGE_BYTES, probeImage } from "../tryon";
@@ -12,7 +14,7 @@ import { checkbox, failure, formDataToObject, optionalText, parseForm, requestKe
 import { toGid } from "../ui/format";
 import { formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../ui/render-options-form";
 import { withCatalogDefaults } from "../components/render-options-state";
-import { catalogProblems, loadCatalog, tryOnClientFor, type CatalogResult } from "./catalog.server";
+import { catalogProblems, loadCatalog, loadShopCatalog, tryOnClientFor, type CatalogResult } from "./catalog.server";
 
 /**
  * Bulk runs: a collection or a set of products rendered with one look. Preview first (who is eligible, who is
@@ -73,6 +75,8 @@ export interface PlanSummary {
   eligibleCount: number;
   skippedCount: number;
   skipped: Array<{ productId: string; title: string; reason: SkipReason; reasonText: string }>;
+  /** Eligible products by the garment type they will be rendered as, most first. */
+  garments: Array<{ productType: string; count: number }>;
   creditsPerRender: number;
   estimateCredits: number;
 }
@@ -89,6 +93,9 @@ export function summarizePlan(plan: RunPlan, scopeTitle: string, productCount: n
       reason: skip.reason,
       reasonText: skip.detail ? `${SKIP_REASON_TEXT[skip.reason]} (${skip.detail})` : SKIP_REASON_TEXT[skip.reason],
     })),
+    garments: Object.entries(plan.garmentCounts)
+      .map(([productType, count]) => ({ productType, count }))
+      .sort((a, b) => b.count - a.count || a.productType.localeCompare(b.productType)),
     creditsPerRender: plan.creditsPerRender,
     estimateCredits: plan.estimateCredits,
   };
@@ -122,37 +129,89 @@ function limited<A extends unknown[], R>(concurrency: number, work: (...args: A)
   };
 }
 
+/** A large collection being read from Shopify in the background: how far it has got. */
+export interface ListingProgress {
+  scopeTitle: string;
+  listed: number;
+  expected: number;
+}
+
 export type PlanOutcome =
   | { ok: true; plan: RunPlan; summary: PlanSummary; scopeRecord: Record<string, unknown> }
-  | { ok: false; fieldErrors: FieldErrors; formError?: string };
+  | { ok: false; fieldErrors: FieldErrors; formError?: string; listing?: ListingProgress };
 
-/** Reads the scope's products from Shopify and plans the run. */
+const listingSentence = (progress: ListingProgress) =>
+  `"${progress.scopeTitle}" has ${progress.expected.toLocaleString("en-US")} products. Model Shots is reading them from Shopify in the background (${progress.listed.toLocaleString("en-US")} so far); preview again in a minute.`;
+
+/**
+ * The poses each garment type may use, from the shop's catalog. When the catalog cannot be read, the chosen pose
+ * is kept: the worker checks every id against the catalog before any credit is spent.
+ */
+function posesFrom(catalog: CatalogResult, chosenPoseId: string): (productType: string) => string[] {
+  if (!catalog.ok) return () => [chosenPoseId];
+  return (productType) => (catalog.catalog.posesByProductType[productType] ?? []).map((pose) => pose.id);
+}
+
+const tooLarge = (): PlanOutcome => ({
+  ok: false,
+  fieldErrors: {},
+  formError: `This collection has more than ${MAX_RUN_PRODUCTS.toLocaleString("en-US")} products. Split it into smaller collections and run each.`,
+});
+
+/**
+ * Reads the scope's products from Shopify and plans the run. Collections over BULK_RUN_LIST_INLINE_UP_TO are read
+ * by the worker instead (ADR 025): until that is done the outcome carries its progress.
+ */
 export async function planScope(
   db: Db,
   admin: AdminRequest,
-  input: { scope: RunScope; options: RenderOptions; regenerate: boolean },
+  input: {
+    scope: RunScope;
+    options: RenderOptions;
+    regenerate: boolean;
+    detectGarments: boolean;
+    /** The shop's catalog when the caller has already read it (garment detection needs its poses). */
+    catalog?: CatalogResult;
+  },
 ): Promise<PlanOutcome> {
   try {
     let scopeTitle: string;
+    let products: ProductForRender[];
     if (input.scope.kind === "collection") {
-      const title = await admin.productSource.collectionTitle(input.scope.collectionId);
-      if (title === null) return { ok: false, fieldErrors: { collectionId: "This collection no longer exists." } };
-      scopeTitle = title;
+      const collection = await admin.productSource.collectionSummary(input.scope.collectionId);
+      if (collection === null) return { ok: false, fieldErrors: { collectionId: "This collection no longer exists." } };
+      scopeTitle = collection.title;
+      if (collection.productCount > MAX_RUN_PRODUCTS) return tooLarge();
+      // Small collections are a few pages, read here in seconds; larger ones take minutes of Shopify's rate, so
+      // the worker reads them and the run is planned from what it stored.
+      if (collection.productCount > env().BULK_RUN_LIST_INLINE_UP_TO) {
+        const listing = await collectionListing(db, {
+          shop: admin.shop,
+          collectionId: input.scope.collectionId,
+          expected: collection.productCount,
+          now: new Date(),
+        });
+        if (listing.status === "failed") return { ok: false, fieldErrors: {}, formError: listing.message };
+        if (listing.status === "listing") {
+          const progress = { scopeTitle, listed: listing.listed, expected: listing.expected };
+          return { ok: false, fieldErrors: {}, formError: listingSentence(progress), listing: progress };
+        }
+        products = listing.products;
+      } else {
+        products = await productsInScope(admin.productSource, input.scope);
+      }
     } else {
       scopeTitle = `${input.scope.productIds.length} selected ${input.scope.productIds.length === 1 ? "product" : "products"}`;
+      products = await productsInScope(admin.productSource, input.scope);
     }
-    const products = await productsInScope(admin.productSource, input.scope);
-    if (products.length > MAX_RUN_PRODUCTS) {
-      return {
-        ok: false,
-        fieldErrors: {},
-        formError: `This collection has more than ${MAX_RUN_PRODUCTS.toLocaleString("en-US")} products. Split it into smaller collections and run each.`,
-      };
-    }
+    if (products.length > MAX_RUN_PRODUCTS) return tooLarge();
     const plan = await planRun(db, products, {
       shop: admin.shop,
       options: input.options,
       regenerate: input.regenerate,
+      ...(input.detectGarments
+        ? { detectGarments: { posesFor: posesFrom(input.catalog ?? (await loadShopCatalog(db, admin.shop)), input.options.poseId) } }
+        : {}),
       ...(products.length <= PROBE_PHOTOS_UP_TO ? { checkImage: limited(6, checkPhoto) } : {}),
     });
     // Products the selection named that Shopify no longer has are listed too, not silently dropped.
@@ -216,6 +275,7 @@ export async function loadBulkRunPage(db: Db, admin: AdminRequest, url: URL): Pr
 
 const runFormSchema = z.object({
   regenerate: checkbox,
+  detectGarments: checkbox,
   budgetCredits: budgetSchema,
 });
 const startFormSchema = runFormSchema.extend({ requestKey: requestKeySchema });
@@ -237,6 +297,7 @@ function scopeFromForm(formData: FormData) {
 
 export type BulkRunActionResult =
   | { ok: true; intent: "preview"; summary: PlanSummary; budgetCredits: number | null }
+  | { ok: true; intent: "listing"; listing: ListingProgress }
   | { ok: true; intent: "start"; runId: string; created: boolean }
   | (FormFailure & { intent: string });
 
@@ -263,10 +324,18 @@ export async function bulkRunAction(db: Db, admin: AdminRequest, formData: FormD
   }
 
   const settingsRow = await db.shopSettings.findUnique({ where: { shop: admin.shop } });
-  const problems = catalogProblems(await loadCatalog(tryOnClientFor(settingsRow)), options.data);
+  const catalog = await loadCatalog(tryOnClientFor(settingsRow));
+  const problems = catalogProblems(catalog, options.data);
   if (Object.keys(problems).length > 0) return fail(problems);
 
-  const outcome = await planScope(db, admin, { scope: scope.scope, options: options.data, regenerate: fields.data.regenerate });
+  const outcome = await planScope(db, admin, {
+    scope: scope.scope,
+    options: options.data,
+    regenerate: fields.data.regenerate,
+    detectGarments: fields.data.detectGarments,
+    catalog,
+  });
+  if (!outcome.ok && outcome.listing && intent === "preview") return { ok: true, intent: "listing", listing: outcome.listing };
   if (!outcome.ok) return fail(outcome.fieldErrors, outcome.formError);
   const budget = fields.data.budgetCredits ?? null;
   if (budget !== null && budget < outcome.plan.creditsPerRender) {

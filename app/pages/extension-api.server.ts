@@ -9,7 +9,7 @@ import { describeShopifyFailure, type AdminRequest } from "../ui/admin-request.s
 import { fieldErrorsOf, requestKeySchema, type FieldErrors } from "../ui/forms";
 import { toGid } from "../ui/format";
 import { creditsPerRender, describeOptions } from "../ui/render-options-form";
-import { budgetSchema, optionsForExtension, planScope, runScopeSchema, type PlanSummary } from "./bulk-run.server";
+import { budgetSchema, optionsForExtension, planScope, runScopeSchema, type ListingProgress, type PlanSummary } from "./bulk-run.server";
 
 /**
  * The JSON API behind the admin extensions (product action, product selection action, collection action).
@@ -153,9 +153,18 @@ export async function previewRunFromExtension(db: Db, admin: AdminRequest, reque
   if (!input.ok) return input.answer;
   const options = await optionsForExtension(db, admin.shop, input.data.lookId);
   if (!options) return refuse(400, "Choose default render options in the app's Settings first.");
-  const outcome = await planScope(db, admin, { scope: input.data.scope, options, regenerate: input.data.regenerate });
-  if (!outcome.ok) return refuse(400, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
+  const outcome = await planScope(db, admin, { scope: input.data.scope, options, regenerate: input.data.regenerate, detectGarments: true });
   const { choices, hasKey, paused } = await lookChoices(db, admin.shop);
+  if (!outcome.ok && outcome.listing) {
+    // A large collection read in the background: its progress, and the extension asks again.
+    return ok<{ listing: ListingProgress; looks: LookChoice[]; problem: string | null; paused: string | null }>({
+      listing: outcome.listing,
+      looks: choices,
+      problem: setupProblem(hasKey, choices),
+      paused,
+    });
+  }
+  if (!outcome.ok) return refuse(400, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
   return ok<{ summary: PlanSummary; looks: LookChoice[]; problem: string | null; paused: string | null }>({
     summary: outcome.summary,
     looks: choices,
@@ -175,7 +184,8 @@ export async function startRunFromExtension(db: Db, admin: AdminRequest, request
 
   const options = await optionsForExtension(db, admin.shop, lookId);
   if (!options) return refuse(400, "Choose default render options in the app's Settings first.");
-  const outcome = await planScope(db, admin, { scope, options, regenerate });
+  // The admin actions have no form to choose it: each product is rendered as the garment it is.
+  const outcome = await planScope(db, admin, { scope, options, regenerate, detectGarments: true });
   if (!outcome.ok) return refuse(400, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
   if (outcome.plan.eligible.length === 0) return refuse(400, "No product in this selection can be rendered.");
   if (budgetCredits !== null && budgetCredits < outcome.plan.creditsPerRender) {

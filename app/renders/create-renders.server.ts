@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { Prisma, type PrismaClient, type Render, type Run } from "@prisma/client";
+import { guessGarment } from "./garment-guess";
 import type { ProductForRender, ProductSource } from "./product-source";
 import { jobInputFor, renderCost, type RenderOptions, type SourceImages } from "./render-options";
 import { chooseSourceImages } from "./source-images";
@@ -12,22 +13,27 @@ export function lookKeyOf(options: RenderOptions): string {
   return createHash("sha256").update(canonical).digest("hex").slice(0, 32);
 }
 
-export type SkipReason = "no_image" | "image_unusable" | "already_approved" | "product_not_found";
+export type SkipReason = "no_image" | "image_unusable" | "already_approved" | "product_not_found" | "no_pose";
 
 export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
   no_image: "The product has no photo to dress the model in.",
   image_unusable: "The product's photo cannot be used (not a JPEG, PNG or WebP, or over 10 MB).",
   already_approved: "The product already has an approved render with this look. Choose \"Regenerate\" to make another.",
   product_not_found: "The product no longer exists.",
+  no_pose: "The try-on service has no pose for this kind of garment.",
 };
 
 export interface PlannedRender {
   product: ProductForRender;
   images: SourceImages;
+  /** The run's options, with this product's garment type (and a pose that suits it) when garments are detected. */
+  options: RenderOptions;
 }
 
 export interface RunPlan {
   eligible: PlannedRender[];
+  /** Eligible products by the garment type they will be rendered as. */
+  garmentCounts: Record<string, number>;
   skipped: Array<{ productId: string; title: string; reason: SkipReason; detail?: string }>;
   creditsPerRender: number;
   estimateCredits: number;
@@ -40,6 +46,30 @@ export interface PlanOptions {
   regenerate: boolean;
   /** Checks an image URL before credits are planned for it; returns a reason when it cannot be used. */
   checkImage?: (url: string) => Promise<string | null>;
+  /**
+   * Render each product as the garment its Shopify product type or title says (the options' type when it says
+   * nothing), keeping the chosen pose where it suits that garment and otherwise taking the first that does.
+   */
+  detectGarments?: { posesFor: (productType: string) => string[] };
+}
+
+/** The options one product is rendered with: a mixed collection's trousers must not be sent as a top. */
+export function optionsForProduct(
+  options: RenderOptions,
+  product: Pick<ProductForRender, "productType" | "title">,
+  detect: PlanOptions["detectGarments"],
+): RenderOptions | null {
+  if (!detect) return options;
+  const guess = guessGarment(product);
+  if (!guess) return options;
+  const sameType = guess.productType === options.productType;
+  const poses = sameType ? [options.poseId] : detect.posesFor(guess.productType);
+  const poseId = poses.includes(options.poseId) ? options.poseId : poses[0];
+  if (!poseId) return null;
+  // The product's own category when it says one ("shirt" in a run of tees); the chosen one only for the same type.
+  const productCategory = guess.productCategory ?? (sameType ? options.productCategory : undefined);
+  const { productCategory: _chosen, ...rest } = options;
+  return { ...rest, productType: guess.productType, ...(productCategory ? { productCategory } : {}), poseId };
 }
 
 function imagesFor(product: ProductForRender): SourceImages | null {
@@ -57,7 +87,9 @@ function imagesFor(product: ProductForRender): SourceImages | null {
  * with the credit estimate. Approved renders of the same look are found in one indexed query.
  */
 export async function planRun(db: Db, products: ProductForRender[], plan: PlanOptions): Promise<RunPlan> {
-  const lookKey = lookKeyOf(plan.options);
+  const perProduct = new Map(products.map((product) => [product.id, optionsForProduct(plan.options, product, plan.detectGarments)]));
+  const lookKeys = new Map([...perProduct].flatMap(([id, options]) => (options ? [[id, lookKeyOf(options)] as const] : [])));
+  // "Already approved with this look" is per product: with detected garments, products differ in their look.
   const approved = plan.regenerate
     ? new Set<string>()
     : new Set(
@@ -65,18 +97,25 @@ export async function planRun(db: Db, products: ProductForRender[], plan: PlanOp
           await db.render.findMany({
             where: {
               shop: plan.shop,
-              lookKey,
+              lookKey: { in: [...new Set(lookKeys.values())] },
               productId: { in: products.map((product) => product.id) },
               state: { in: ["publishing", "published"] },
             },
-            select: { productId: true },
+            select: { productId: true, lookKey: true },
           })
-        ).map((row) => row.productId),
+        )
+          .filter((row) => lookKeys.get(row.productId) === row.lookKey)
+          .map((row) => row.productId),
       );
-  const result: RunPlan = { eligible: [], skipped: [], creditsPerRender: renderCost(plan.options), estimateCredits: 0 };
+  const result: RunPlan = { eligible: [], garmentCounts: {}, skipped: [], creditsPerRender: renderCost(plan.options), estimateCredits: 0 };
   for (const product of products) {
     const skip = (reason: SkipReason, detail?: string) =>
       result.skipped.push({ productId: product.id, title: product.title, reason, ...(detail ? { detail } : {}) });
+    const options = perProduct.get(product.id);
+    if (!options) {
+      skip("no_pose", guessGarment(product)?.productType);
+      continue;
+    }
     if (approved.has(product.id)) {
       skip("already_approved");
       continue;
@@ -91,7 +130,8 @@ export async function planRun(db: Db, products: ProductForRender[], plan: PlanOp
       skip("image_unusable", problem);
       continue;
     }
-    result.eligible.push({ product, images });
+    result.eligible.push({ product, images, options });
+    result.garmentCounts[options.productType] = (result.garmentCounts[options.productType] ?? 0) + 1;
   }
   result.estimateCredits = result.eligible.length * result.creditsPerRender;
   return result;
@@ -195,8 +235,8 @@ export async function startRun(
         },
       });
       await tx.render.createMany({
-        data: input.plan.eligible.map(({ product, images }) =>
-          renderRow(input.shop, product, images, input.options, { runId: created.id }),
+        data: input.plan.eligible.map(({ product, images, options }) =>
+          renderRow(input.shop, product, images, options, { runId: created.id }),
         ),
       });
       return created;

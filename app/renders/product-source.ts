@@ -9,9 +9,19 @@ export interface ProductForRender {
   variants: Array<{ id: string; title: string }>;
 }
 
+export interface CollectionPage {
+  products: ProductForRender[];
+  /** Where the next page starts; null after the last. */
+  nextCursor: string | null;
+}
+
 export interface ProductSource {
   getProduct(productId: string): Promise<ProductForRender | null>;
   /** Every product of a collection, page by page. */
   collectionProducts(collectionId: string): AsyncIterable<ProductForRender>;
+  /** One page of a collection's products, from `cursor` (null: the start); null when the collection is gone. */
+  collectionPage(collectionId: string, cursor: string | null): Promise<CollectionPage | null>;
   collectionTitle(collectionId: string): Promise<string | null>;
+  /** Title and number of products; null when the collection is gone. */
+  collectionSummary(collectionId: string): Promise<{ title: string; productCount: number } | null>;
 }

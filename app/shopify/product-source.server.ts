@@ -1,9 +1,9 @@
-import type { ProductForRender, ProductSource } from "../renders/product-source";
+import type { CollectionPage, ProductForRender, ProductSource } from "../renders/product-source";
 import type { ProductPhoto } from "../renders/source-images";
 import type { ListCollectionProductsForRenderQuery } from "../types/admin.generated";
 import type { AdminGraphql } from "./admin-graphql.server";
 import { GET_PRODUCT_FOR_RENDER } from "./operations/products";
-import { GET_COLLECTION_TITLE, LIST_COLLECTION_PRODUCTS_FOR_RENDER } from "./operations/collections";
+import { GET_COLLECTION_SUMMARY, LIST_COLLECTION_PRODUCTS_FOR_RENDER } from "./operations/collections";
 
 interface MediaNode {
   id: string;
@@ -22,6 +22,32 @@ export const COLLECTION_PAGE_SIZE = 25;
 
 /** Products for the render flow, read through the Admin API. */
 export function makeProductSource(admin: AdminGraphql): ProductSource {
+  async function collectionPage(collectionId: string, cursor: string | null): Promise<CollectionPage | null> {
+    const page: ListCollectionProductsForRenderQuery = await admin.query(LIST_COLLECTION_PRODUCTS_FOR_RENDER, {
+      id: collectionId,
+      first: COLLECTION_PAGE_SIZE,
+      after: cursor,
+    });
+    const products = page.collection?.products;
+    if (!products) return null;
+    return {
+      products: products.nodes.map((product) => ({
+        id: product.id,
+        title: product.title,
+        productType: product.productType || null,
+        photos: photosOf(product.media.nodes),
+        variants: [],
+      })),
+      nextCursor: products.pageInfo.hasNextPage ? (products.pageInfo.endCursor ?? null) : null,
+    };
+  }
+
+  async function collectionSummary(collectionId: string): Promise<{ title: string; productCount: number } | null> {
+    const result = await admin.query(GET_COLLECTION_SUMMARY, { id: collectionId });
+    if (!result.collection) return null;
+    return { title: result.collection.title, productCount: result.collection.productsCount?.count ?? 0 };
+  }
+
   return {
     async getProduct(productId) {
       const result = await admin.query(GET_PRODUCT_FOR_RENDER, { id: productId });
@@ -37,31 +63,20 @@ export function makeProductSource(admin: AdminGraphql): ProductSource {
     },
 
     async *collectionProducts(collectionId): AsyncIterable<ProductForRender> {
-      let after: string | null = null;
+      let cursor: string | null = null;
       do {
-        const page: ListCollectionProductsForRenderQuery = await admin.query(LIST_COLLECTION_PRODUCTS_FOR_RENDER, {
-          id: collectionId,
-          first: COLLECTION_PAGE_SIZE,
-          after,
-        });
-        const products = page.collection?.products;
-        if (!products) return;
-        for (const product of products.nodes) {
-          yield {
-            id: product.id,
-            title: product.title,
-            productType: product.productType || null,
-            photos: photosOf(product.media.nodes),
-            variants: [],
-          };
-        }
-        after = products.pageInfo.hasNextPage ? (products.pageInfo.endCursor ?? null) : null;
-      } while (after);
+        const page: CollectionPage | null = await collectionPage(collectionId, cursor);
+        if (!page) return;
+        yield* page.products;
+        cursor = page.nextCursor;
+      } while (cursor);
     },
 
+    collectionPage,
+    collectionSummary,
+
     async collectionTitle(collectionId) {
-      const result = await admin.query(GET_COLLECTION_TITLE, { id: collectionId });
-      return result.collection?.title ?? null;
+      return (await collectionSummary(collectionId))?.title ?? null;
     },
   };
 }

@@ -39,12 +39,15 @@ export type ListCollectionProductsForRenderQuery = { collection?: AdminTypes.May
       )> } }
   )> };
 
-export type GetCollectionTitleQueryVariables = AdminTypes.Exact<{
+export type GetCollectionSummaryQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
 }>;
 
 
-export type GetCollectionTitleQuery = { collection?: AdminTypes.Maybe<Pick<AdminTypes.Collection, 'id' | 'title'>> };
+export type GetCollectionSummaryQuery = { collection?: AdminTypes.Maybe<(
+    Pick<AdminTypes.Collection, 'id' | 'title'>
+    & { productsCount?: AdminTypes.Maybe<Pick<AdminTypes.Count, 'count'>> }
+  )> };
 
 export type CreateStagedUploadsMutationVariables = AdminTypes.Exact<{
   input: Array<AdminTypes.StagedUploadInput> | AdminTypes.StagedUploadInput;
@@ -180,7 +183,7 @@ interface GeneratedQueryTypes {
   "#graphql\n  query GetRenderPreviews($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      id\n      ... on MediaImage {\n        fileStatus\n        image {\n          url\n          preview: url(transform: { maxWidth: 640, maxHeight: 640 })\n          width\n          height\n        }\n      }\n    }\n  }\n": {return: GetRenderPreviewsQuery, variables: GetRenderPreviewsQueryVariables},
   "#graphql\n  query ShopName { shop { name } }\n": {return: ShopNameQuery, variables: ShopNameQueryVariables},
   "#graphql\n  query ListCollectionProductsForRender($id: ID!, $first: Int!, $after: String) {\n    collection(id: $id) {\n      id\n      title\n      products(first: $first, after: $after) {\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        nodes {\n          id\n          title\n          productType\n          media(first: 6) {\n            nodes {\n              id\n              alt\n              ... on MediaImage {\n                image {\n                  url\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: ListCollectionProductsForRenderQuery, variables: ListCollectionProductsForRenderQueryVariables},
-  "#graphql\n  query GetCollectionTitle($id: ID!) {\n    collection(id: $id) {\n      id\n      title\n    }\n  }\n": {return: GetCollectionTitleQuery, variables: GetCollectionTitleQueryVariables},
+  "#graphql\n  query GetCollectionSummary($id: ID!) {\n    collection(id: $id) {\n      id\n      title\n      productsCount {\n        count\n      }\n    }\n  }\n": {return: GetCollectionSummaryQuery, variables: GetCollectionSummaryQueryVariables},
   "#graphql\n  query GetFileStatuses($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      id\n      ... on MediaImage {\n        fileStatus\n        fileErrors {\n          code\n          message\n        }\n        image {\n          url\n          preview: url(transform: { maxWidth: 640, maxHeight: 640 })\n          width\n          height\n        }\n      }\n    }\n  }\n": {return: GetFileStatusesQuery, variables: GetFileStatusesQueryVariables},
   "#graphql\n  query FindFilesByFilename($query: String!) {\n    files(first: 5, query: $query) {\n      nodes {\n        id\n        fileStatus\n        ... on MediaImage {\n          image {\n            url\n          }\n        }\n      }\n    }\n  }\n": {return: FindFilesByFilenameQuery, variables: FindFilesByFilenameQueryVariables},
   "#graphql\n  query GetProductForRender($id: ID!) {\n    product(id: $id) {\n      id\n      title\n      handle\n      status\n      productType\n      featuredMedia {\n        id\n      }\n      media(first: 50) {\n        pageInfo {\n          hasNextPage\n        }\n        nodes {\n          id\n          alt\n          mediaContentType\n          status\n          ... on MediaImage {\n            image {\n              url\n              altText\n              width\n              height\n            }\n          }\n        }\n      }\n      variants(first: 100) {\n        pageInfo {\n          hasNextPage\n        }\n        nodes {\n          id\n          title\n          selectedOptions {\n            name\n            value\n          }\n          media(first: 1) {\n            nodes {\n              id\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: GetProductForRenderQuery, variables: GetProductForRenderQueryVariables},

@@ -2,8 +2,10 @@ import prisma from "../db.server";
 import { env } from "../env.server";
 import { makeSecretBox } from "../settings/secret-box.server";
 import { adminGraphqlForShop } from "../shopify/admin-for-shop.server";
+import { makeProductSource } from "../shopify/product-source.server";
 import { makeRenderMedia } from "../shopify/render-media.server";
 import { createTryOnClient } from "../tryon";
+import { makeCollectionLister } from "./collection-lister";
 import { consoleWorkerLogger } from "./console-logger";
 import { WORKER_READ_RETRY } from "./worker-config";
 import { makeWorker, type Worker } from "./worker";
@@ -34,5 +36,11 @@ export function ensureInProcessWorker(config: WorkerConfigInput = {}): Worker | 
   });
   globalThis.__modelShotsWorker = worker;
   void worker.run();
+  // Large collections for bulk-run planning are read beside it.
+  void makeCollectionLister({
+    db: prisma,
+    productSourceFor: async (shop) => makeProductSource(await adminGraphqlForShop(shop)),
+    logger: consoleWorkerLogger(),
+  }).run();
   return worker;
 }

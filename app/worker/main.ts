@@ -7,8 +7,10 @@ import prisma from "../db.server";
 import { env } from "../env.server";
 import { makeSecretBox } from "../settings/secret-box.server";
 import { adminGraphqlForShop } from "../shopify/admin-for-shop.server";
+import { makeProductSource } from "../shopify/product-source.server";
 import { makeRenderMedia } from "../shopify/render-media.server";
 import { createTryOnClient } from "../tryon";
+import { makeCollectionLister } from "./collection-lister";
 import { consoleWorkerLogger } from "./console-logger";
 import { WORKER_READ_RETRY } from "./worker-config";
 import { makeWorker } from "./worker";
@@ -23,6 +25,12 @@ const worker = makeWorker({
   renderMediaFor: async (shop) => makeRenderMedia(await adminGraphqlForShop(shop)),
   logger,
 });
+// Beside the render loop: large collections read from Shopify for bulk-run planning.
+const lister = makeCollectionLister({
+  db: prisma,
+  productSourceFor: async (shop) => makeProductSource(await adminGraphqlForShop(shop)),
+  logger,
+});
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -34,7 +42,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, worker.config.shutdownGraceMs);
   forced.unref();
-  await worker.stop();
+  await Promise.all([worker.stop(), lister.stop()]);
   await prisma.$disconnect();
   process.exit(0);
 }
@@ -42,4 +50,4 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
 logger.info("worker started", { workerId: worker.id });
-await worker.run();
+await Promise.all([worker.run(), lister.run()]);

@@ -45,7 +45,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     process.execPath,
     ["--import", "tsx", join(REPO_ROOT, "scripts", "sandbox.ts"), "--port", "0", "--no-hot-reload", "--time-factor", E2E_TIME_FACTOR, "--ready-file", readyFile],
     // The sandbox reads .env.example itself; the test runner's own variables must not leak into the app.
-    { cwd: REPO_ROOT, env: { NODE_ENV: "development", PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", TMPDIR: process.env.TMPDIR ?? "" }, stdio: ["ignore", "pipe", "pipe"] },
+    {
+      cwd: REPO_ROOT,
+      env: {
+        NODE_ENV: "development",
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        TMPDIR: process.env.TMPDIR ?? "",
+        // The demo store's collections are small: this sends them through the background listing the way a
+        // collection of thousands goes, so the browser tests cover that path too.
+        BULK_RUN_LIST_INLINE_UP_TO: "5",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
   );
   child.stdout.pipe(log);
   child.stderr.pipe(log);

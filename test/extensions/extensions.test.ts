@@ -95,6 +95,14 @@ describe("files shared between extensions", () => {
     expect(read("bulk-products-action", "src", "BulkRunForm.tsx")).toBe(read("bulk-collection-action", "src", "BulkRunForm.tsx"));
   });
 
+  it("reads a large collection's progress from the run preview answer (test/routes/large-collections.test.ts sends it)", async () => {
+    const { readRunPreview } = await import("../../extensions/bulk-collection-action/src/api");
+    const looks = [{ id: null, name: "Shop defaults", summary: "", credits: 5 }];
+    const listing = { scopeTitle: "Everything", listed: 50, expected: 260 };
+    expect(readRunPreview({ listing, looks, problem: null, paused: null })).toEqual({ reading: listing, summary: null, looks, problem: null, paused: null });
+    expect(readRunPreview({ listing: { scopeTitle: "Everything", listed: "fifty" }, looks })).toBeNull();
+  });
+
   it("calls only API routes the app has", () => {
     const sources = EXPECTED.flatMap(({ handle }) =>
       readdirSync(join(EXTENSIONS_DIR, handle, "src")).map((file) => read(handle, "src", file)),

@@ -151,4 +151,52 @@ describe("Bulk runs", () => {
     const preview = await respond(newRun.action, await postFormAs(OTHER, "/app/runs/new", { intent: "preview", scopeKind: "collection", collectionId, ...OPTION_FIELDS }));
     expect(preview.status).toBe(400);
   });
+
+  it("renders each product of a mixed collection as the garment it is, with a pose that suits it", async () => {
+    const store = app.fake.store;
+    const mixed = [
+      store.addProduct(SHOP, { title: "Linen shirt", productType: "Shirts", images: [{ alt: "Front" }] }),
+      store.addProduct(SHOP, { title: "Wrap dress", productType: "Dresses", images: [{ alt: "Front" }] }),
+      store.addProduct(SHOP, { title: "Straight jeans", productType: "Jeans", images: [{ alt: "Front" }] }),
+      store.addProduct(SHOP, { title: "Silk scarf", images: [{ alt: "Front" }] }),
+    ];
+    const mixedId = store.addCollection(SHOP, { title: "Mixed", productIds: mixed.map((product) => product.id) }).id;
+    // "Hands on hips" suits tops and dresses, not bottoms.
+    const fields = { scopeKind: "collection", collectionId: mixedId, ...OPTION_FIELDS, poseId: "pose_hands_on_hips" };
+    const previewOf = async (extra: Record<string, string>) =>
+      (await jsonOf<Preview & { summary: { garments: Array<{ productType: string; count: number }> } }>(
+        await respond(newRun.action, await postFormAs(SHOP, "/app/runs/new", { intent: "preview", ...fields, ...extra })),
+      )).summary;
+
+    const detected = await previewOf({ detectGarments: "on" });
+    expect(detected.eligibleCount).toBe(4);
+    // The scarf says nothing of its kind: it takes the form's garment type.
+    expect(detected.garments).toEqual([
+      { productType: "top", count: 2 },
+      { productType: "bottom", count: 1 },
+      { productType: "dress", count: 1 },
+    ]);
+    expect((await previewOf({})).garments).toEqual([{ productType: "top", count: 4 }]);
+
+    const started = await respond(
+      newRun.action,
+      await postFormAs(SHOP, "/app/runs/new", { intent: "start", requestKey: "run-key-mixed-01", detectGarments: "on", ...fields }),
+    );
+    expect(started.status).toBe(302);
+    const renders = await app.database.prisma.render.findMany({ where: { productId: { in: mixed.map((product) => product.id) } } });
+    const sent = Object.fromEntries(
+      renders.map((render) => {
+        const params = render.params as { productType: string; productCategory?: string; poseId: string };
+        return [render.productTitle, [params.productType, params.productCategory ?? null, params.poseId]];
+      }),
+    );
+    expect(sent).toEqual({
+      "Linen shirt": ["top", "shirt", "pose_hands_on_hips"],
+      "Wrap dress": ["dress", "dress", "pose_hands_on_hips"],
+      "Straight jeans": ["bottom", "jeans", "pose_front_relaxed"],
+      "Silk scarf": ["top", "t_shirt", "pose_hands_on_hips"],
+    });
+    // Each render's look is its own, so "already approved with this look" holds per product.
+    expect(new Set(renders.map((render) => render.lookKey)).size).toBe(4);
+  });
 });

@@ -34,12 +34,15 @@ export const LIST_COLLECTION_PRODUCTS_FOR_RENDER = `#graphql
   }
 `;
 
-/** The collection's title, for the run's name. */
-export const GET_COLLECTION_TITLE = `#graphql
-  query GetCollectionTitle($id: ID!) {
+/** The collection's title, for the run's name, and its size, to decide how to list it. */
+export const GET_COLLECTION_SUMMARY = `#graphql
+  query GetCollectionSummary($id: ID!) {
     collection(id: $id) {
       id
       title
+      productsCount {
+        count
+      }
     }
   }
 `;

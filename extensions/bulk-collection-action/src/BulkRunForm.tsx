@@ -13,6 +13,7 @@ type Previewed = { state: "loading" } | { state: "failed"; error: string } | { s
 type Started = { state: "idle" } | { state: "sending" } | { state: "failed"; error: string; fieldErrors: Record<string, string> } | { state: "done"; run: StartedRun };
 
 const SKIPPED_SHOWN = 5;
+const READING_POLL_MS = 3_000;
 
 export function BulkRunForm({ scope, heading, close }: { scope: RunScope; heading: string; close: () => void }) {
   const [lookId, setLookId] = useState("");
@@ -23,16 +24,25 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
   const [requestKey] = useState(newRequestKey);
   const lookField = lookId ? { lookId } : {};
 
+  // Bumped to ask again while a large collection is being read.
+  const [poll, setPoll] = useState(0);
+
   useEffect(() => {
-    setPreviewed({ state: "loading" });
+    if (poll === 0) setPreviewed({ state: "loading" });
     void callApp("/api/run-preview", readRunPreview, { scope, regenerate, ...lookField }).then((result) =>
       setPreviewed(result.ok ? { state: "ready", preview: result.data } : { state: "failed", error: result.error }),
     );
     // The scope is fixed for the life of the action; the look and regenerate change the estimate.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lookId, regenerate]);
+  }, [lookId, regenerate, poll]);
 
   const preview = previewed.state === "ready" ? previewed.preview : null;
+  const reading = preview?.reading ?? null;
+  useEffect(() => {
+    if (!reading) return;
+    const timer = setTimeout(() => setPoll((count) => count + 1), READING_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [reading]);
   const summary = preview?.summary;
   const budgetCredits = /^\d+$/.test(budget.trim()) ? Number(budget.trim()) : null;
   const blocked = !summary || summary.eligibleCount === 0 || preview?.problem !== null;
@@ -50,6 +60,11 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
         {previewed.state === "failed" ? <s-banner tone="critical">{previewed.error}</s-banner> : null}
         {preview?.problem ? <s-banner tone="warning">{preview.problem}</s-banner> : null}
         {preview?.paused ? <s-banner tone="warning">{`Rendering is paused for your shop: ${preview.paused}`}</s-banner> : null}
+        {reading ? (
+          <s-paragraph>
+            {`"${reading.scopeTitle}" is a large collection: Model Shots is reading its products from Shopify (${reading.listed} of ${reading.expected} so far). The estimate appears here when it is done; you can also close this and come back.`}
+          </s-paragraph>
+        ) : null}
         {summary ? (
           <s-stack gap="small-200">
             <s-paragraph>

@@ -36,7 +36,15 @@ export interface SkippedProduct {
   reasonText: string;
 }
 
+/** A large collection that the app is reading from Shopify in the background: no estimate yet, ask again. */
+export interface CollectionReading {
+  scopeTitle: string;
+  listed: number;
+  expected: number;
+}
+
 export interface RunPreview {
+  reading: CollectionReading | null;
   summary: {
     scopeTitle: string;
     productCount: number;
@@ -45,7 +53,7 @@ export interface RunPreview {
     skipped: SkippedProduct[];
     creditsPerRender: number;
     estimateCredits: number;
-  };
+  } | null;
   looks: LookChoice[];
   problem: string | null;
   paused: string | null;
@@ -93,9 +101,18 @@ export const readProductSummary: Guard<ProductSummary> = (body) => {
   return { product: { id, title, imageUrl: str(product.imageUrl) }, looks, problem: str(body.problem), paused: str(body.paused), reviewPath, generatePath };
 };
 
+function readingOf(value: unknown): CollectionReading | null {
+  if (!isRecord(value)) return null;
+  const listed = num(value.listed);
+  const expected = num(value.expected);
+  return listed === null || expected === null ? null : { scopeTitle: str(value.scopeTitle) ?? "", listed, expected };
+}
+
 export const readRunPreview: Guard<RunPreview> = (body) => {
   const summary = isRecord(body.summary) ? body.summary : null;
   const looks = looksOf(body.looks);
+  const reading = readingOf(body.listing);
+  if (looks && reading) return { reading, summary: null, looks, problem: str(body.problem), paused: str(body.paused) };
   if (!summary || !looks || !Array.isArray(summary.skipped)) return null;
   const numbers = ["productCount", "eligibleCount", "skippedCount", "creditsPerRender", "estimateCredits"].map((key) => num(summary[key]));
   const [productCount, eligibleCount, skippedCount, creditsPerRender, estimateCredits] = numbers;
@@ -108,6 +125,7 @@ export const readRunPreview: Guard<RunPreview> = (body) => {
     return productId && title && reasonText ? [{ productId, title, reasonText }] : [];
   });
   return {
+    reading: null,
     summary: { scopeTitle: str(summary.scopeTitle) ?? "", productCount, eligibleCount, skippedCount, skipped, creditsPerRender, estimateCredits },
     looks,
     problem: str(body.problem),

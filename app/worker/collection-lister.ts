@@ -1,0 +1,98 @@
+import type { PrismaClient } from "@prisma/client";
+import {
+  claimCollectionListing,
+  failListing,
+  listingOwnerId,
+  readListingPage,
+} from "../renders/collection-listings.server";
+import type { ProductSource } from "../renders/product-source";
+import { AdminApiError } from "../shopify/admin-errors";
+import { abortableSleep, type WorkerLogger } from "./tick-context";
+
+export interface CollectionListerDeps {
+  db: PrismaClient;
+  productSourceFor(shop: string): Promise<ProductSource>;
+  now?: () => Date;
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  logger?: WorkerLogger;
+  /**
+   * Held per page; a page may wait out Shopify's throttle (the Admin client's wait budget is 120 s), so longer
+   * than that. A lister that dies leaves the listing to another after this.
+   */
+  leaseMs?: number;
+  /** Sleep between looks for work when there is none. */
+  idleMs?: number;
+  owner?: string;
+}
+
+export interface CollectionLister {
+  /** Takes one listing under way and reads it to its end; false when there was none to take. */
+  runOnce(): Promise<boolean>;
+  run(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Reads large collections from Shopify in the background (app/renders/collection-listings.server.ts), one at a
+ * time per process, beside the render worker: a listing mostly waits for Shopify's rate limit, so it gets its own
+ * loop rather than a slot in the render tick.
+ */
+export function makeCollectionLister(deps: CollectionListerDeps): CollectionLister {
+  const now = deps.now ?? (() => new Date());
+  const sleep = deps.sleep ?? abortableSleep;
+  const leaseMs = deps.leaseMs ?? 180_000;
+  const owner = deps.owner ?? listingOwnerId();
+  const shutdown = new AbortController();
+  let running: Promise<void> | undefined;
+
+  async function runOnce(): Promise<boolean> {
+    let listing = await claimCollectionListing(deps.db, { owner, now: now(), leaseMs });
+    if (!listing) return false;
+    try {
+      const source = await deps.productSourceFor(listing.shop);
+      while (listing.status === "listing" && !shutdown.signal.aborted) {
+        const next = await readListingPage(deps.db, listing, { source, now, leaseMs });
+        // Taken over (a preview restarted it, or our lease ran out): nothing was written; leave it.
+        if (!next) return true;
+        listing = next;
+      }
+      if (listing.status === "listing") {
+        // Stopping: hand the listing back so another process carries on from its cursor.
+        await deps.db.collectionListing.updateMany({
+          where: { id: listing.id, leaseToken: listing.leaseToken },
+          data: { leaseOwner: null, leaseUntil: null },
+        });
+      }
+    } catch (error) {
+      deps.logger?.warn("reading a collection failed", { shop: listing.shop, collectionId: listing.collectionId, error: String(error) });
+      const message =
+        error instanceof AdminApiError
+          ? "Shopify did not answer as expected while the collection was being read. Preview again to retry."
+          : "The collection could not be read from Shopify (is the app still installed?). Preview again to retry.";
+      await failListing(deps.db, listing, message, now());
+    }
+    return true;
+  }
+
+  return {
+    runOnce,
+    run() {
+      running ??= (async () => {
+        while (!shutdown.signal.aborted) {
+          let worked = false;
+          try {
+            worked = await runOnce();
+          } catch (error) {
+            deps.logger?.error("collection lister error", { error: String(error) });
+          }
+          if (!worked) await sleep(deps.idleMs ?? 1_000, shutdown.signal);
+        }
+      })();
+      return running;
+    },
+    async stop() {
+      shutdown.abort();
+      await running;
+    },
+  };
+}
