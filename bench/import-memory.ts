@@ -25,6 +25,7 @@ const SHOP = "import-memory.myshopify.com";
 const RENDERS = 20;
 const GOAL_BYTES = 64 * 1024 * 1024;
 const OPTIONS = { ...BENCH_OPTIONS, resolution: "4K" as const };
+const LARGE_RUNS = 3;
 
 
 interface ImportRun {
@@ -111,7 +112,7 @@ export const importMemory: Benchmark = {
   number: 4,
   title: "Import memory",
   summary:
-    "Peak RSS of a worker process (default configuration) importing 20 finished 4K renders (3072×4096 JPEG) due in the same tick, above its idle RSS: the simulator's own results (≈0.2 MB) and photograph-sized ones (4.5 MB) from a result host; simulator, image host and fake Admin API in the parent process. PostgreSQL.",
+    "Peak RSS of a worker process (default configuration) importing 20 finished 4K renders (3072×4096 JPEG) due in the same tick, above its idle RSS: the simulator's own results (≈0.2 MB) and photograph-sized ones (4.5 MB) from a result host, three times, judged by the worst; simulator, image host and fake Admin API in the parent process. PostgreSQL.",
   async run(ctx) {
     const database = await createTestDatabase("postgres");
     const sim = await startTryOnSimulator({ initialCredits: 1_000_000, jobDurationMs: { min: 1, max: 1 } });
@@ -140,8 +141,16 @@ export const importMemory: Benchmark = {
       const photoJobs = jobs.map((job, index) => ({ jobId: job.jobId, outputUrl: host.add(`/results/${index}.jpg`, photo, { contentType: "image/jpeg" }) }));
 
       const common = { db: database.prisma, databaseUrl: database.url, adminUrl: admin.url, tokens, front, log: ctx.log };
-      ctx.log("photograph-sized 4K results…");
-      const large = describeRun(await importOnce({ ...common, jobs: photoJobs }));
+      // The peak depends on when V8 happens to collect, so the photograph-sized run is repeated and judged by its
+      // worst: one lucky run must not read as met.
+      const largeRuns = [];
+      for (let attempt = 1; attempt <= LARGE_RUNS; attempt++) {
+        ctx.log(`photograph-sized 4K results, run ${attempt} of ${LARGE_RUNS}…`);
+        largeRuns.push(describeRun(await importOnce({ ...common, jobs: photoJobs })));
+      }
+      const byPeak = [...largeRuns].sort((a, b) => a.above - b.above);
+      const large = byPeak[byPeak.length - 1] as (typeof byPeak)[number];
+      const median = byPeak[Math.floor(byPeak.length / 2)] as (typeof byPeak)[number];
       ctx.log("the simulator's 4K results…");
       const small = describeRun(await importOnce({ ...common, jobs }));
       ctx.log("diagnostic: photograph-sized 4K results, the worker collecting garbage every 20 ms…");
@@ -151,7 +160,7 @@ export const importMemory: Benchmark = {
       ];
       if (!large.met) {
         notes.push(
-          `Without forced collections the peak is ${mib(large.above)} above idle: the ${mib(large.imageBytes)} that passed through leave their network chunks as garbage, and V8 collects memory held outside its heap (ArrayBuffers) only after about 64 MB of it has built up. So this peak reflects that threshold rather than images held; the goal would need fewer chunk allocations (e.g. reusing read buffers on a raw socket) rather than less buffering.`,
+          `Without forced collections the worst peak is ${mib(large.above)} above idle: the ${mib(large.imageBytes)} that passed through leave their network chunks as garbage, and V8 collects memory held outside its heap (ArrayBuffers) only after about 64 MB of it has built up. So this peak reflects that threshold rather than images held; the goal would need fewer chunk allocations (e.g. reusing read buffers on a raw socket) rather than less buffering.`,
         );
       }
       return {
@@ -159,13 +168,13 @@ export const importMemory: Benchmark = {
         title: this.title,
         database: "PostgreSQL",
         figures: [
-          ["photograph-sized 4K, worker RSS", large.rss],
-          ["photograph-sized 4K, imports", large.imports],
+          ...largeRuns.map((run, index): [string, string] => [`photograph-sized 4K, run ${index + 1}, worker RSS`, run.rss]),
+          ["photograph-sized 4K, imports (worst run)", large.imports],
           ["simulator 4K, worker RSS", small.rss],
           ["simulator 4K, imports", small.imports],
           ["diagnostic, photograph-sized 4K with a collection every 20 ms, worker RSS", live.rss],
         ],
-        headline: `${mib(large.above)} above idle with 4.5 MB images; ${mib(small.above)} with the simulator's ${mib(small.largest, 2)} images`,
+        headline: `${mib(large.above)} above idle with 4.5 MB images (worst of ${LARGE_RUNS}; median ${mib(median.above)}, best ${mib((byPeak[0] as (typeof byPeak)[number]).above)}); ${mib(small.above)} with the simulator's ${mib(small.largest, 2)} images`,
         baseline: `the 20 images: ${mib(large.imageBytes)} / ${mib(small.imageBytes)}; peak above idle ${fixed(large.above / large.imageBytes)}× / ${fixed(small.above / small.imageBytes)}× that`,
         goal: "≤ 64 MB above idle",
         met: large.met && small.met,
