@@ -11,6 +11,7 @@ import { build } from "vite";
 import { describe, expect, it } from "vitest";
 
 const EXTENSIONS_DIR = join(import.meta.dirname, "..", "..", "extensions");
+const SHARED_SOURCES = join(import.meta.dirname, "..", "..", "packages", "extension-shared", "src");
 const SHOPIFY_UI_EXTENSION_LIMIT_BYTES = 64 * 1024;
 
 const EXPECTED = [
@@ -85,18 +86,9 @@ describe("the extensions' sources", () => {
   });
 });
 
-describe("files shared between extensions", () => {
-  it("keeps the API client the same in every extension", () => {
-    const copies = EXPECTED.map(({ handle }) => read(handle, "src", "api.ts"));
-    expect(new Set(copies).size).toBe(1);
-  });
-
-  it("keeps the bulk run form the same in both bulk actions", () => {
-    expect(read("bulk-products-action", "src", "BulkRunForm.tsx")).toBe(read("bulk-collection-action", "src", "BulkRunForm.tsx"));
-  });
-
+describe("the code the extensions share (packages/extension-shared)", () => {
   it("reads a large collection's progress from the run preview answer (test/routes/large-collections.test.ts sends it)", async () => {
-    const { readRunPreview } = await import("../../extensions/bulk-collection-action/src/api");
+    const { readRunPreview } = await import("@model-shots/extension-shared/api");
     const looks = [{ id: null, name: "Shop defaults", summary: "", credits: 5 }];
     const listing = { scopeTitle: "Everything", listed: 50, expected: 260 };
     expect(readRunPreview({ listing, looks, problem: null, paused: null })).toEqual({ reading: listing, summary: null, looks, problem: null, paused: null });
@@ -104,9 +96,8 @@ describe("files shared between extensions", () => {
   });
 
   it("calls only API routes the app has", () => {
-    const sources = EXPECTED.flatMap(({ handle }) =>
-      readdirSync(join(EXTENSIONS_DIR, handle, "src")).map((file) => read(handle, "src", file)),
-    );
+    const sourceDirectories = [...EXPECTED.map(({ handle }) => join(EXTENSIONS_DIR, handle, "src")), SHARED_SOURCES];
+    const sources = sourceDirectories.flatMap((directory) => readdirSync(directory).map((file) => readFileSync(join(directory, file), "utf8")));
     const paths = new Set(sources.flatMap((source) => [...source.matchAll(/["`](\/api\/[a-z-]+)/g)].map((match) => match[1] ?? "")));
     expect(paths).toEqual(new Set(["/api/product-summary", "/api/renders", "/api/run-preview", "/api/runs"]));
     for (const path of paths) {

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import "@shopify/ui-extensions/preact";
 import { render } from "preact";
-import { BulkRunForm } from "./BulkRunForm";
+import { BulkRunForm } from "@model-shots/extension-shared/BulkRunForm";
 
 /** "Generate model shots" on a collection's page: a bulk run over the whole collection, estimate first. */
 export default async () => {

@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 import "@shopify/ui-extensions/preact";
 import { render } from "preact";
-import { BulkRunForm } from "./BulkRunForm";
+import { BulkRunForm } from "@model-shots/extension-shared/BulkRunForm";
 
 /** "Generate model shots" for the products selected on the product list: a bulk run, estimate first. */
 export default async () => {

@@ -2,7 +2,7 @@
 import "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { appLink, callApp, formatCredits, newRequestKey, readCreatedRender, readProductSummary, type CreatedRender, type ProductSummary } from "./api";
+import { appLink, callApp, formatCredits, newRequestKey, readCreatedRender, readProductSummary, type CreatedRender, type ProductSummary } from "@model-shots/extension-shared/api";
 
 /**
  * "Generate model shot" in a product's More actions menu: the product's photo, the look (the shop's default or a

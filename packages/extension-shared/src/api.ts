@@ -3,7 +3,8 @@
  * adds a session token, which the app verifies (authenticate.admin). Answers are checked field by field before
  * use: zod would take most of an extension's 64 KB bundle budget.
  *
- * This file is the same in every extension (each is bundled on its own); test/extensions checks they match.
+ * Shared by the three extensions through the workspace package @model-shots/extension-shared; each extension's
+ * bundle takes in what it uses.
  */
 
 export interface ApiFailure {
