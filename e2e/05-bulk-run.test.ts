@@ -9,6 +9,8 @@ describe("a bulk run of a collection", () => {
 
   beforeAll(async () => {
     staff = await StaffBrowser.open();
+    // One render at a time, so a paused run has renders waiting.
+    await staff.saveSettings({ "Renders at the same time": "1" });
   });
   afterAll(async () => {
     await staff?.close();
@@ -58,7 +60,7 @@ describe("a bulk run of a collection", () => {
     await staff.screenshot("bulk-run-paused");
     expect(describeFindings(await staff.accessibilityProblems("bulk-run-paused"))).toBe("");
 
-    // One render at a time (set in Settings): at most one had started; the others wait while paused.
+    // One render at a time (set before the tests): at most one had started; the others wait while paused.
     const submitsWhilePaused = (await simulatorSubmits(staff.sandbox)).length;
     await staff.page.waitForTimeout(4_000);
     expect((await simulatorSubmits(staff.sandbox)).length).toBe(submitsWhilePaused);

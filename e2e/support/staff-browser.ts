@@ -117,6 +117,19 @@ export class StaffBrowser {
     await picker.waitFor({ state: "detached" });
   }
 
+  /**
+   * Changes fields of the Settings page (by their labels) that need no key check, and saves them through the
+   * admin's save bar, as staff would.
+   */
+  async saveSettings(fields: Record<string, string>): Promise<void> {
+    await this.openApp("/app/settings");
+    for (const [label, value] of Object.entries(fields)) await this.app.getByLabel(label).fill(value);
+    const saveBar = this.page.getByRole("region", { name: "Unsaved changes" });
+    await saveBar.getByRole("button", { name: "Save" }).click();
+    await this.toast("Settings saved.").waitFor();
+    await saveBar.waitFor({ state: "detached" });
+  }
+
   /** The app's navigation menu, as the admin's sidebar shows it. */
   navLink(label: string): Locator {
     return this.page.locator("#app-nav").getByRole("link", { name: label, exact: true });
