@@ -81,6 +81,12 @@ export interface PlanSummary {
   estimateCredits: number;
 }
 
+function countBy(values: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
+}
+
 export function summarizePlan(plan: RunPlan, scopeTitle: string, productCount: number): PlanSummary {
   return {
     scopeTitle,
@@ -93,7 +99,7 @@ export function summarizePlan(plan: RunPlan, scopeTitle: string, productCount: n
       reason: skip.reason,
       reasonText: skip.detail ? `${SKIP_REASON_TEXT[skip.reason]} (${skip.detail})` : SKIP_REASON_TEXT[skip.reason],
     })),
-    garments: Object.entries(plan.garmentCounts)
+    garments: [...countBy(plan.eligible.map((render) => render.options.productType))]
       .map(([productType, count]) => ({ productType, count }))
       .sort((a, b) => b.count - a.count || a.productType.localeCompare(b.productType)),
     creditsPerRender: plan.creditsPerRender,

@@ -73,7 +73,7 @@ export async function claimCollectionListing(
   input: { owner: string; now: Date; leaseMs: number },
 ): Promise<CollectionListing | null> {
   const until = new Date(input.now.getTime() + input.leaseMs);
-  const rows = await db.$queryRaw<Array<{ id: string }>>`
+  const rows = await db.$queryRaw<CollectionListing[]>`
     UPDATE "CollectionListing" SET "leaseOwner" = ${input.owner}, "leaseUntil" = ${until}, "leaseToken" = "leaseToken" + 1
     WHERE id = (
       SELECT id FROM "CollectionListing"
@@ -81,9 +81,8 @@ export async function claimCollectionListing(
       ORDER BY "updatedAt" LIMIT 1
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id`;
-  const id = rows[0]?.id;
-  return id ? db.collectionListing.findUnique({ where: { id } }) : null;
+    RETURNING *`;
+  return rows[0] ?? null;
 }
 
 export interface ListingStep {
@@ -101,32 +100,27 @@ export async function readListingPage(db: Db, listing: CollectionListing, step: 
   const page = await step.source.collectionPage(listing.collectionId, listing.cursor);
   return db.$transaction(async (tx) => {
     const fence = { id: listing.id, leaseToken: listing.leaseToken, status: "listing" as const };
-    if (!page) {
-      const gone = await tx.collectionListing.updateMany({
-        where: fence,
-        data: { status: "failed", error: "The collection no longer exists in Shopify.", leaseOwner: null, leaseUntil: null, finishedAt: step.now() },
+    // The listing as this write leaves it (the fence guarantees nobody else wrote in between).
+    const update: Partial<CollectionListing> = page
+      ? {
+          listed: listing.listed + page.products.length,
+          cursor: page.nextCursor,
+          leaseUntil: page.nextCursor === null ? null : new Date(step.now().getTime() + step.leaseMs),
+          ...(page.nextCursor === null ? { status: "ready" as const, leaseOwner: null, finishedAt: step.now() } : {}),
+        }
+      : { status: "failed", error: "The collection no longer exists in Shopify.", leaseOwner: null, leaseUntil: null, finishedAt: step.now() };
+    const written = await tx.collectionListing.updateMany({ where: fence, data: update });
+    if (written.count !== 1) return null;
+    if (page) {
+      await tx.collectionListingProduct.createMany({
+        data: page.products.map((product, index) => ({
+          listingId: listing.id,
+          position: listing.listed + index,
+          product: product as unknown as Prisma.InputJsonValue,
+        })),
       });
-      return gone.count === 1 ? tx.collectionListing.findUnique({ where: { id: listing.id } }) : null;
     }
-    const done = page.nextCursor === null;
-    const moved = await tx.collectionListing.updateMany({
-      where: fence,
-      data: {
-        listed: listing.listed + page.products.length,
-        cursor: page.nextCursor,
-        leaseUntil: done ? null : new Date(step.now().getTime() + step.leaseMs),
-        ...(done ? { status: "ready", leaseOwner: null, finishedAt: step.now() } : {}),
-      },
-    });
-    if (moved.count !== 1) return null;
-    await tx.collectionListingProduct.createMany({
-      data: page.products.map((product, index) => ({
-        listingId: listing.id,
-        position: listing.listed + index,
-        product: product as unknown as Prisma.InputJsonValue,
-      })),
-    });
-    return tx.collectionListing.findUnique({ where: { id: listing.id } });
+    return { ...listing, ...update } as CollectionListing;
   });
 }
 

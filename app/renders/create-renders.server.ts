@@ -32,8 +32,6 @@ export interface PlannedRender {
 
 export interface RunPlan {
   eligible: PlannedRender[];
-  /** Eligible products by the garment type they will be rendered as. */
-  garmentCounts: Record<string, number>;
   skipped: Array<{ productId: string; title: string; reason: SkipReason; detail?: string }>;
   creditsPerRender: number;
   estimateCredits: number;
@@ -107,7 +105,7 @@ export async function planRun(db: Db, products: ProductForRender[], plan: PlanOp
           .filter((row) => lookKeys.get(row.productId) === row.lookKey)
           .map((row) => row.productId),
       );
-  const result: RunPlan = { eligible: [], garmentCounts: {}, skipped: [], creditsPerRender: renderCost(plan.options), estimateCredits: 0 };
+  const result: RunPlan = { eligible: [], skipped: [], creditsPerRender: renderCost(plan.options), estimateCredits: 0 };
   for (const product of products) {
     const skip = (reason: SkipReason, detail?: string) =>
       result.skipped.push({ productId: product.id, title: product.title, reason, ...(detail ? { detail } : {}) });
@@ -131,7 +129,6 @@ export async function planRun(db: Db, products: ProductForRender[], plan: PlanOp
       continue;
     }
     result.eligible.push({ product, images, options });
-    result.garmentCounts[options.productType] = (result.garmentCounts[options.productType] ?? 0) + 1;
   }
   result.estimateCredits = result.eligible.length * result.creditsPerRender;
   return result;

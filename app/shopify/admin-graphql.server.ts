@@ -189,7 +189,8 @@ export function makeAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
     if (!bucket || cost === undefined || bucket.restoreRate <= 0) return 0;
     // Other callers (the worker, other pages) share the bucket: this is a floor, THROTTLED handling still applies.
     const available = Math.min(bucket.maximum, bucket.available + (bucket.restoreRate * (now() - bucket.at)) / 1000);
-    return available >= Math.min(cost, bucket.maximum) ? 0 : ((Math.min(cost, bucket.maximum) - available) / bucket.restoreRate) * 1000;
+    const needed = Math.min(cost, bucket.maximum);
+    return available >= needed ? 0 : ((needed - available) / bucket.restoreRate) * 1000;
   }
 
   async function attemptOnce(document: string, variables: Record<string, unknown> | undefined): Promise<Attempt> {
