@@ -10,6 +10,8 @@ import { prismaCliEnv } from "../scripts/local-env";
 import { applyMigrations, createEmptyDatabase, DATABASE_KINDS, migrationFiles } from "./support/database";
 
 const run = promisify(execFile);
+// Each Prisma CLI start loads its WASM engines: seconds when idle, over 30 s on a loaded 2-core machine.
+const PRISMA_CLI_TIMEOUT_MS = 180_000;
 
 describe.each(DATABASE_KINDS)("the committed migrations on %s", (kind) => {
   let database: Awaited<ReturnType<typeof createEmptyDatabase>>;
@@ -32,7 +34,7 @@ describe.each(DATABASE_KINDS)("the committed migrations on %s", (kind) => {
     const applied = await client.query("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL");
     await client.end();
     expect(applied.rowCount).toBe(migrationFiles().length);
-  });
+  }, PRISMA_CLI_TIMEOUT_MS);
 
   it("give the app a working schema: sessions round-trip through Shopify's Prisma session storage", async () => {
     const prisma = createPrismaClient(database.url);
@@ -113,5 +115,5 @@ describe("prisma/migrations", () => {
       await fromMigrations.drop();
       await fromSchema.drop();
     }
-  });
+  }, PRISMA_CLI_TIMEOUT_MS);
 });
