@@ -12,7 +12,7 @@ import { createTryOnClient, silentTryOnLogger } from "../app/tryon";
 import { fakeAdminGraphql } from "../test/support/pipeline-harness";
 import { makeRenderMedia } from "../app/shopify/render-media.server";
 import { startTryOnSimulator } from "../simulator";
-import { startFakeAdminServer } from "../test/fake-admin";
+import { startFakeAdminServer } from "../fakes/shopify-admin";
 import { createTestDatabase } from "../test/support/database";
 import { BENCH_OPTIONS, insertRenders, seedServiceShop } from "./lib/fixtures";
 import { fixed, seededRandom, sleep, summarize } from "./lib/stats";

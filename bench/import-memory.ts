@@ -13,7 +13,7 @@ import sharp from "sharp";
 import { jobInputFor } from "../app/renders/render-options";
 import { createTryOnClient, silentTryOnLogger } from "../app/tryon";
 import { startImageServer, startTryOnSimulator } from "../simulator";
-import { startFakeAdminServer } from "../test/fake-admin";
+import { startFakeAdminServer } from "../fakes/shopify-admin";
 import { createTestDatabase } from "../test/support/database";
 import { BENCH_OPTIONS, insertRenders, seedServiceShop } from "./lib/fixtures";
 import { eachLimited, fixed, mib, sleep } from "./lib/stats";

@@ -8,7 +8,7 @@ import "./lib/env";
 import type { Prisma, RenderState } from "@prisma/client";
 import { setUpValidSession } from "@shopify/shopify-api/test-helpers";
 import { setupServer } from "msw/node";
-import { createFakeAdminApi, fakeAdminHandlers, routeShopifyApiFetchThroughMsw } from "../test/fake-admin";
+import { createFakeAdminApi, fakeAdminHandlers, routeShopifyApiFetchThroughMsw } from "../fakes/shopify-admin";
 import { createTestDatabase, type DatabaseKind } from "../test/support/database";
 import { sessionTokenRequest } from "../test/support/shopify-requests";
 import { BENCH_OPTIONS, insertRenders } from "./lib/fixtures";

@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { z } from "zod";
 import { loadLocalEnv } from "../scripts/local-env";
 import { startTryOnSimulator, type TryOnSimulator } from "../simulator/index";
-import { startFakeAdminServer, type FakeAdminServer } from "../test/fake-admin/server";
+import { startFakeAdminServer, type FakeAdminServer } from "../fakes/shopify-admin/server";
 import { APP_TITLE, SANDBOX_STAFF_USER_ID, startAdminFrame, type AdminFrame } from "./admin-frame";
 import { startAppProxy, type AppProxy } from "./app-proxy";
 import { DEMO_SHOP, seedDemoStore, type SeededDemoStore } from "./demo-store";

@@ -10,7 +10,7 @@
 import { setUpValidSession } from "@shopify/shopify-api/test-helpers";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import { createFakeAdminApi, fakeAdminHandlers, routeShopifyApiFetchThroughMsw, type FakeAdminApi } from "../fake-admin";
+import { createFakeAdminApi, fakeAdminHandlers, routeShopifyApiFetchThroughMsw, type FakeAdminApi } from "../../fakes/shopify-admin";
 import { startTryOnSimulator, type TryOnSimulator } from "../../simulator";
 import { useAppDatabase } from "./app-modules";
 import type { DatabaseKind, TestDatabase } from "./database";

@@ -10,7 +10,7 @@ import { createTryOnClient, silentTryOnLogger } from "../../app/tryon";
 import { makeWorker, type WorkerDeps } from "../../app/worker/worker";
 import { WORKER_READ_RETRY, type WorkerConfigInput } from "../../app/worker/worker-config";
 import { startTryOnSimulator, type TryOnSimulator } from "../../simulator";
-import { startFakeAdminServer, type FakeAdminServer } from "../fake-admin";
+import { startFakeAdminServer, type FakeAdminServer } from "../../fakes/shopify-admin";
 import { DEFAULT_TEST_OPTIONS, seedShop } from "./render-fixtures";
 
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 11).toString("base64");
