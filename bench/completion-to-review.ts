@@ -11,7 +11,7 @@ import { jobInputFor } from "../app/renders/render-options";
 import { createTryOnClient, silentTryOnLogger } from "../app/tryon";
 import { fakeAdminGraphql } from "../test/support/pipeline-harness";
 import { makeRenderMedia } from "../app/shopify/render-media.server";
-import { startTryOnSimulator } from "../simulator";
+import { startTryOnSimulator } from "../fakes/tryon-service";
 import { startFakeAdminServer } from "../fakes/shopify-admin";
 import { createTestDatabase } from "../test/support/database";
 import { BENCH_OPTIONS, insertRenders, seedServiceShop } from "./lib/fixtures";

@@ -12,7 +12,7 @@ import type { PrismaClient } from "@prisma/client";
 import sharp from "sharp";
 import { jobInputFor } from "../app/renders/render-options";
 import { createTryOnClient, silentTryOnLogger } from "../app/tryon";
-import { startImageServer, startTryOnSimulator } from "../simulator";
+import { startImageServer, startTryOnSimulator } from "../fakes/tryon-service";
 import { startFakeAdminServer } from "../fakes/shopify-admin";
 import { createTestDatabase } from "../test/support/database";
 import { BENCH_OPTIONS, insertRenders, seedServiceShop } from "./lib/fixtures";

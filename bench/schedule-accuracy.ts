@@ -8,7 +8,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { jobInputFor } from "../app/renders/render-options";
 import { createTryOnClient, silentTryOnLogger } from "../app/tryon";
-import { startTryOnSimulator } from "../simulator";
+import { startTryOnSimulator } from "../fakes/tryon-service";
 import { startFakeAdminServer } from "../fakes/shopify-admin";
 import { createTestDatabase } from "../test/support/database";
 import { backendCpu, cpuSince } from "./lib/cpu";

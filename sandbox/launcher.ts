@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { z } from "zod";
 import { loadLocalEnv } from "../scripts/local-env";
-import { startTryOnSimulator, type TryOnSimulator } from "../simulator/index";
+import { startTryOnSimulator, type TryOnSimulator } from "../fakes/tryon-service/index";
 import { startFakeAdminServer, type FakeAdminServer } from "../fakes/shopify-admin/server";
 import { APP_TITLE, SANDBOX_STAFF_USER_ID, startAdminFrame, type AdminFrame } from "./admin-frame";
 import { startAppProxy, type AppProxy } from "./app-proxy";

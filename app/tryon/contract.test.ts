@@ -13,7 +13,7 @@ import {
   type ImageServer,
   type SimFaultRuleInput,
   type TryOnSimulator,
-} from "../../simulator/index";
+} from "../../fakes/tryon-service/index";
 import { readStream } from "../lib/streams";
 import { CatalogCache } from "./catalog";
 import { createTryOnClient, type TryOnClientOptions } from "./client";

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startImageServer, type ImageServer } from "../../simulator/image-server";
+import { startImageServer, type ImageServer } from "../../fakes/tryon-service/image-server";
 import type { CatalogEntry } from "./catalog";
 import { TryOnAuthError } from "./errors";
 import { checkTryOnInput, type CatalogSource, type InputCheckDeps, type TransformReason } from "./input-checks";

@@ -11,7 +11,7 @@ import { setUpValidSession } from "@shopify/shopify-api/test-helpers";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { createFakeAdminApi, fakeAdminHandlers, routeShopifyApiFetchThroughMsw, type FakeAdminApi } from "../../fakes/shopify-admin";
-import { startTryOnSimulator, type TryOnSimulator } from "../../simulator";
+import { startTryOnSimulator, type TryOnSimulator } from "../../fakes/tryon-service";
 import { useAppDatabase } from "./app-modules";
 import type { DatabaseKind, TestDatabase } from "./database";
 import { sessionTokenRequest } from "./shopify-requests";

@@ -9,7 +9,7 @@ import { makeRenderMedia } from "../../app/shopify/render-media.server";
 import { createTryOnClient, silentTryOnLogger } from "../../app/tryon";
 import { makeWorker, type WorkerDeps } from "../../app/worker/worker";
 import { WORKER_READ_RETRY, type WorkerConfigInput } from "../../app/worker/worker-config";
-import { startTryOnSimulator, type TryOnSimulator } from "../../simulator";
+import { startTryOnSimulator, type TryOnSimulator } from "../../fakes/tryon-service";
 import { startFakeAdminServer, type FakeAdminServer } from "../../fakes/shopify-admin";
 import { DEFAULT_TEST_OPTIONS, seedShop } from "./render-fixtures";
 

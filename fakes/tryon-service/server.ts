@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { TRYON_CREDIT_COST } from "../app/tryon/cost";
+import { TRYON_CREDIT_COST } from "../../app/tryon/cost";
 import {
   DEFAULT_BACKGROUND_ID,
   findBackground,
