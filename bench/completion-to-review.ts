@@ -7,6 +7,7 @@
  * Baseline, same run: the work itself, done directly once per render: download the result, staged upload and
  * fileCreate, then ask for the file's status every 50 ms until READY.
  */
+import { seededRandom } from "../app/lib/seeded-random";
 import { jobInputFor } from "../app/renders/render-options";
 import { createTryOnClient, silentTryOnLogger } from "../app/tryon";
 import { fakeAdminGraphql } from "../test/support/pipeline-harness";
@@ -15,7 +16,7 @@ import { startTryOnSimulator } from "../fakes/tryon-service";
 import { startFakeAdminServer } from "../fakes/shopify-admin";
 import { createTestDatabase } from "../test/support/database";
 import { BENCH_OPTIONS, insertRenders, seedServiceShop } from "./lib/fixtures";
-import { fixed, seededRandom, sleep, summarize } from "./lib/stats";
+import { fixed, sleep, summarize } from "./lib/stats";
 import type { Benchmark } from "./lib/types";
 import { startBenchWorker } from "./lib/worker-process";
 

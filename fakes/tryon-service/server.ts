@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { seededRandom } from "../../app/lib/seeded-random";
 import { TRYON_CREDIT_COST } from "../../app/tryon/cost";
 import {
   DEFAULT_BACKGROUND_ID,
@@ -135,18 +136,6 @@ function errorAnswer(problem: HttpProblem): Answer {
       },
     },
     ...(problem.headers && { headers: problem.headers }),
-  };
-}
-
-/** mulberry32: small, seedable, good enough for durations. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
 
