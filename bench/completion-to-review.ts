@@ -10,11 +10,11 @@
 import { seededRandom } from "../app/lib/seeded-random";
 import { jobInputFor } from "../app/renders/render-options";
 import { createTryOnClient, silentTryOnLogger } from "../app/tryon";
-import { fakeAdminGraphql } from "../test/support/pipeline-harness";
+import { fakeAdminGraphql } from "../harness/pipeline";
 import { makeRenderMedia } from "../app/shopify/render-media.server";
 import { startTryOnSimulator } from "../fakes/tryon-service";
 import { startFakeAdminServer } from "../fakes/shopify-admin";
-import { createTestDatabase } from "../test/support/database";
+import { createTestDatabase } from "../harness/database";
 import { BENCH_OPTIONS, insertRenders, seedServiceShop } from "./lib/fixtures";
 import { fixed, sleep, summarize } from "./lib/stats";
 import type { Benchmark } from "./lib/types";

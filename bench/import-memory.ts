@@ -14,7 +14,7 @@ import { jobInputFor } from "../app/renders/render-options";
 import { createTryOnClient, silentTryOnLogger } from "../app/tryon";
 import { startImageServer, startTryOnSimulator } from "../fakes/tryon-service";
 import { startFakeAdminServer } from "../fakes/shopify-admin";
-import { createTestDatabase } from "../test/support/database";
+import { createTestDatabase } from "../harness/database";
 import { BENCH_OPTIONS, insertRenders, seedServiceShop } from "./lib/fixtures";
 import { eachLimited, fixed, mib, sleep } from "./lib/stats";
 import type { Benchmark } from "./lib/types";

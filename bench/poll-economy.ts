@@ -13,7 +13,7 @@ import { firstPollDelayMs } from "../app/worker/steps/poll-schedule";
 import { makeWorker } from "../app/worker/worker";
 import { makeWorkerConfig, type WorkerConfigInput } from "../app/worker/worker-config";
 import { startTryOnSimulator, type TryOnSimulator } from "../fakes/tryon-service";
-import { createTestDatabase } from "../test/support/database";
+import { createTestDatabase } from "../harness/database";
 import { BENCH_OPTIONS, insertRenders, readyFilesMedia, secretBox, seedServiceShop } from "./lib/fixtures";
 import { runNaivePoller } from "./naive-poller";
 import { eachLimited, fixed, percentile, summarize } from "./lib/stats";

@@ -10,8 +10,8 @@ import { setUpValidSession } from "@shopify/shopify-api/test-helpers";
 import { setupServer } from "msw/node";
 import { seededRandom } from "../app/lib/seeded-random";
 import { createFakeAdminApi, fakeAdminHandlers, routeShopifyApiFetchThroughMsw } from "../fakes/shopify-admin";
-import { createTestDatabase, type DatabaseKind } from "../test/support/database";
-import { sessionTokenRequest } from "../test/support/shopify-requests";
+import { createTestDatabase, type DatabaseKind } from "../harness/database";
+import { sessionTokenRequest } from "../harness/shopify-requests";
 import { BENCH_OPTIONS, insertRenders } from "./lib/fixtures";
 
 export interface StaffPagesReport {

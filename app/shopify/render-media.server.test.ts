@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePng } from "../../fakes/shopify-admin/images";
 import { startFakeAdminServer, type FakeAdminServer } from "../../fakes/shopify-admin/server";
-import { fakeAdminGraphql } from "../../test/support/pipeline-harness";
+import { fakeAdminGraphql } from "../../harness/pipeline";
 import { makeRenderMedia } from "./render-media.server";
 
 const SHOP = "stream-import.myshopify.com";

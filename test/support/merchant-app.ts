@@ -13,8 +13,8 @@ import { setupServer } from "msw/node";
 import { createFakeAdminApi, fakeAdminHandlers, routeShopifyApiFetchThroughMsw, type FakeAdminApi } from "../../fakes/shopify-admin";
 import { startTryOnSimulator, type TryOnSimulator } from "../../fakes/tryon-service";
 import { useAppDatabase } from "./app-modules";
-import type { DatabaseKind, TestDatabase } from "./database";
-import { sessionTokenRequest } from "./shopify-requests";
+import type { DatabaseKind, TestDatabase } from "../../harness/database";
+import { sessionTokenRequest } from "../../harness/shopify-requests";
 
 export const SCOPES = "read_products,write_products,write_files";
 
