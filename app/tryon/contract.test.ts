@@ -30,7 +30,7 @@ import {
   TryOnResultUnavailableError,
   TryOnUnavailableError,
 } from "./errors";
-import { recordingLogger, sampleJobInput } from "./test-support";
+import { recordingLogger, sampleJobInput } from "../../harness/tryon-client";
 import { ASPECT_RATIOS, DEFAULT_TRYON_ENUMS, RESOLUTIONS, type TryOnJobInput } from "./wire";
 
 let simulator: TryOnSimulator;

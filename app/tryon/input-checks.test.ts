@@ -4,7 +4,7 @@ import { startImageServer, type ImageServer } from "../../fakes/tryon-service/im
 import type { CatalogEntry } from "./catalog";
 import { TryOnAuthError } from "./errors";
 import { checkTryOnInput, type CatalogSource, type InputCheckDeps, type TransformReason } from "./input-checks";
-import { sampleJobInput } from "./test-support";
+import { sampleJobInput } from "../../harness/tryon-client";
 import type { TryOnJobInput } from "./wire";
 
 let server: ImageServer;
