@@ -9,7 +9,7 @@ const exampleEnv = parseEnv(readFileSync(new URL("./.env.example", import.meta.u
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "simulator/**/*.test.ts", "test/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "fakes/**/*.test.ts", "test/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
     env: { ...exampleEnv, NODE_ENV: "test", DATABASE_URL: "" },
     pool: "forks",
     testTimeout: 30_000,

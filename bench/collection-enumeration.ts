@@ -10,8 +10,8 @@ import { productsInScope } from "../app/renders/create-renders.server";
 import { AdminThrottledError } from "../app/shopify/admin-errors";
 import { makeAdminGraphql } from "../app/shopify/admin-graphql.server";
 import { makeProductSource } from "../app/shopify/product-source.server";
-import { createFakeAdminApi, STANDARD_PLAN } from "../test/fake-admin";
-import { adminGraphqlRequest } from "../test/fake-admin/requests";
+import { createFakeAdminApi, STANDARD_PLAN } from "../fakes/shopify-admin";
+import { adminGraphqlRequest } from "../fakes/shopify-admin/requests";
 import { fixed } from "./lib/stats";
 import type { Benchmark } from "./lib/types";
 

@@ -7,15 +7,16 @@
  * Baseline, same run: the work itself, done directly once per render: download the result, staged upload and
  * fileCreate, then ask for the file's status every 50 ms until READY.
  */
+import { seededRandom } from "../app/lib/seeded-random";
 import { jobInputFor } from "../app/renders/render-options";
 import { createTryOnClient, silentTryOnLogger } from "../app/tryon";
-import { fakeAdminGraphql } from "../test/support/pipeline-harness";
+import { fakeAdminGraphql } from "../harness/pipeline";
 import { makeRenderMedia } from "../app/shopify/render-media.server";
-import { startTryOnSimulator } from "../simulator";
-import { startFakeAdminServer } from "../test/fake-admin";
-import { createTestDatabase } from "../test/support/database";
+import { startTryOnSimulator } from "../fakes/tryon-service";
+import { startFakeAdminServer } from "../fakes/shopify-admin";
+import { createTestDatabase } from "../harness/database";
 import { BENCH_OPTIONS, insertRenders, seedServiceShop } from "./lib/fixtures";
-import { fixed, seededRandom, sleep, summarize } from "./lib/stats";
+import { fixed, sleep, summarize } from "./lib/stats";
 import type { Benchmark } from "./lib/types";
 import { startBenchWorker } from "./lib/worker-process";
 

@@ -5,17 +5,18 @@
  * both see the same 1,000 durations.
  */
 import type { PrismaClient } from "@prisma/client";
+import { seededRandom } from "../app/lib/seeded-random";
 import { jobInputFor } from "../app/renders/render-options";
 import { WORKER_STATES } from "../app/renders/render-states";
 import { createTryOnClient, silentTryOnLogger, type TryOnClient } from "../app/tryon";
 import { firstPollDelayMs } from "../app/worker/steps/poll-schedule";
 import { makeWorker } from "../app/worker/worker";
 import { makeWorkerConfig, type WorkerConfigInput } from "../app/worker/worker-config";
-import { startTryOnSimulator, type TryOnSimulator } from "../simulator";
-import { createTestDatabase } from "../test/support/database";
+import { startTryOnSimulator, type TryOnSimulator } from "../fakes/tryon-service";
+import { createTestDatabase } from "../harness/database";
 import { BENCH_OPTIONS, insertRenders, readyFilesMedia, secretBox, seedServiceShop } from "./lib/fixtures";
 import { runNaivePoller } from "./naive-poller";
-import { eachLimited, fixed, percentile, seededRandom, summarize } from "./lib/stats";
+import { eachLimited, fixed, percentile, summarize } from "./lib/stats";
 import type { Benchmark, BenchContext } from "./lib/types";
 
 const RENDERS = 1_000;

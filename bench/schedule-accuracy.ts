@@ -8,9 +8,9 @@
 import type { PrismaClient } from "@prisma/client";
 import { jobInputFor } from "../app/renders/render-options";
 import { createTryOnClient, silentTryOnLogger } from "../app/tryon";
-import { startTryOnSimulator } from "../simulator";
-import { startFakeAdminServer } from "../test/fake-admin";
-import { createTestDatabase } from "../test/support/database";
+import { startTryOnSimulator } from "../fakes/tryon-service";
+import { startFakeAdminServer } from "../fakes/shopify-admin";
+import { createTestDatabase } from "../harness/database";
 import { backendCpu, cpuSince } from "./lib/cpu";
 import { BENCH_OPTIONS, insertRenders, seedServiceShop } from "./lib/fixtures";
 import { eachLimited, fixed, sleep, summarize } from "./lib/stats";

@@ -8,11 +8,11 @@ import "./lib/env";
 import type { Prisma, RenderState } from "@prisma/client";
 import { setUpValidSession } from "@shopify/shopify-api/test-helpers";
 import { setupServer } from "msw/node";
-import { createFakeAdminApi, fakeAdminHandlers, routeShopifyApiFetchThroughMsw } from "../test/fake-admin";
-import { createTestDatabase, type DatabaseKind } from "../test/support/database";
-import { sessionTokenRequest } from "../test/support/shopify-requests";
+import { seededRandom } from "../app/lib/seeded-random";
+import { createFakeAdminApi, fakeAdminHandlers, routeShopifyApiFetchThroughMsw } from "../fakes/shopify-admin";
+import { createTestDatabase, type DatabaseKind } from "../harness/database";
+import { sessionTokenRequest } from "../harness/shopify-requests";
 import { BENCH_OPTIONS, insertRenders } from "./lib/fixtures";
-import { seededRandom } from "./lib/stats";
 
 export interface StaffPagesReport {
   kind: DatabaseKind;

@@ -6,7 +6,7 @@
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import type { DatabaseKind } from "../test/support/database";
+import type { DatabaseKind } from "../harness/database";
 import { fixed, summarize } from "./lib/stats";
 import type { Benchmark } from "./lib/types";
 import type { StaffPagesReport } from "./staff-pages-child";

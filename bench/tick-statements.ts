@@ -6,7 +6,7 @@
  */
 import type { TryOnClient, TryOnJobStatus } from "../app/tryon";
 import { makeWorker } from "../app/worker/worker";
-import { createTestDatabase } from "../test/support/database";
+import { createTestDatabase } from "../harness/database";
 import { countingPrisma, insertRenders, readyFilesMedia, secretBox, seedServiceShop } from "./lib/fixtures";
 import { fixed } from "./lib/stats";
 import type { Benchmark } from "./lib/types";

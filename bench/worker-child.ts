@@ -17,7 +17,7 @@ import { z } from "zod";
 import { createPrismaClient } from "../app/db/prisma-client.server";
 import type { TryOnClient } from "../app/tryon";
 import { makeWorker, type Worker } from "../app/worker/worker";
-import { workerDepsFor } from "../test/support/pipeline-harness";
+import { workerDepsFor } from "../harness/pipeline";
 
 const env = z
   .object({

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { FakeAdminApi } from "../test/fake-admin/fake-admin";
+import type { FakeAdminApi } from "../fakes/shopify-admin/fake-admin";
 import {
   adminBase,
   appBase,

@@ -1,4 +1,4 @@
-import type { MediaSnapshot } from "../test/fake-admin/store";
+import type { MediaSnapshot } from "../fakes/shopify-admin/store";
 
 /**
  * The sandbox's admin pages as HTML: a frame styled like Shopify admin (top bar, sidebar, cards) around the

@@ -1,5 +1,5 @@
-import type { FakeAdminApi } from "../test/fake-admin/fake-admin";
-import type { SeedImage, SeedVariant } from "../test/fake-admin/store";
+import type { FakeAdminApi } from "../fakes/shopify-admin/fake-admin";
+import type { SeedImage, SeedVariant } from "../fakes/shopify-admin/store";
 import { demoPhoto, type DemoPhotoSpec } from "./demo-images";
 
 /**

@@ -16,8 +16,8 @@ import {
   specifiedRules,
   validate,
   type DocumentNode,
-} from "./fake-admin/graphql-js";
-import { loadAdminSchema } from "./fake-admin/schema";
+} from "../fakes/shopify-admin/graphql-js";
+import { loadAdminSchema } from "../fakes/shopify-admin/schema";
 
 const ROOT = join(import.meta.dirname, "..");
 const SOURCE_DIRECTORIES = ["app", "extensions"];

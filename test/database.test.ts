@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrismaClient } from "../app/db/prisma-client.server";
 import { eraseShopData, recordShopInstalled, recordShopUninstalled } from "../app/shops/shop-lifecycle.server";
 import { prismaCliEnv } from "../scripts/local-env";
-import { applyMigrations, createEmptyDatabase, DATABASE_KINDS, migrationFiles } from "./support/database";
+import { applyMigrations, createEmptyDatabase, DATABASE_KINDS, migrationFiles } from "../harness/database";
 
 const run = promisify(execFile);
 // Each Prisma CLI start loads its WASM engines: seconds when idle, over 30 s on a loaded 2-core machine.

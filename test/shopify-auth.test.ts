@@ -1,8 +1,8 @@
 import { setUpValidSession } from "@shopify/shopify-api/test-helpers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASE_KINDS, snapshotAllRows, type TestDatabase } from "./support/database";
+import { DATABASE_KINDS, snapshotAllRows, type TestDatabase } from "../harness/database";
 import { useAppDatabase } from "./support/app-modules";
-import { badSessionTokenRequest, embeddedDocumentRequest, hostParam, sessionTokenRequest } from "./support/shopify-requests";
+import { badSessionTokenRequest, embeddedDocumentRequest, hostParam, sessionTokenRequest } from "../harness/shopify-requests";
 
 const SHOP = "auth-test.myshopify.com";
 

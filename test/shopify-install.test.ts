@@ -1,10 +1,10 @@
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createFakeAdminApi } from "./fake-admin/fake-admin";
-import { fakeAdminHandlers, routeShopifyApiFetchThroughMsw } from "./fake-admin/msw";
+import { createFakeAdminApi } from "../fakes/shopify-admin/fake-admin";
+import { fakeAdminHandlers, routeShopifyApiFetchThroughMsw } from "../fakes/shopify-admin/msw";
 import { useAppDatabase } from "./support/app-modules";
-import type { TestDatabase } from "./support/database";
-import { embeddedDocumentRequest, sessionTokenRequest } from "./support/shopify-requests";
+import type { TestDatabase } from "../harness/database";
+import { embeddedDocumentRequest, sessionTokenRequest } from "../harness/shopify-requests";
 
 const SHOP = "first-install.myshopify.com";
 

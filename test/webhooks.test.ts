@@ -1,9 +1,9 @@
 import { setUpValidSession } from "@shopify/shopify-api/test-helpers";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DATABASE_KINDS, snapshotAllRows, type TestDatabase } from "./support/database";
+import { DATABASE_KINDS, snapshotAllRows, type TestDatabase } from "../harness/database";
 import { useAppDatabase } from "./support/app-modules";
-import { seedRenders } from "./support/render-fixtures";
-import { webhookRequest } from "./support/shopify-requests";
+import { seedRenders } from "../harness/render-fixtures";
+import { webhookRequest } from "../harness/shopify-requests";
 
 const SHOP = "webhook-test.myshopify.com";
 const OTHER_SHOP = "bystander.myshopify.com";

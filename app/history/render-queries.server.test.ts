@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../test/support/database";
-import { seedRenders, seedShop } from "../../test/support/render-fixtures";
+import { createTestDatabase, type TestDatabase } from "../../harness/database";
+import { seedRenders, seedShop } from "../../harness/render-fixtures";
 import { countRendersByState, creditsSince, decodeCursor, listRenders, startOfMonthUtc } from "./render-queries.server";
 
 const SHOP = "queries.myshopify.com";

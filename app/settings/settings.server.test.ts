@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../test/support/database";
+import { createTestDatabase, type TestDatabase } from "../../harness/database";
 import { makeSecretBox } from "./secret-box.server";
 import { saveSettings, settingsViewOf, type KeyChecker } from "./settings.server";
 

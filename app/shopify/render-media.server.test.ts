@@ -3,9 +3,9 @@
  * the staged upload with its declared length, and Shopify ends up with exactly the bytes that were sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makePng } from "../../test/fake-admin/images";
-import { startFakeAdminServer, type FakeAdminServer } from "../../test/fake-admin/server";
-import { fakeAdminGraphql } from "../../test/support/pipeline-harness";
+import { makePng } from "../../fakes/shopify-admin/images";
+import { startFakeAdminServer, type FakeAdminServer } from "../../fakes/shopify-admin/server";
+import { fakeAdminGraphql } from "../../harness/pipeline";
 import { makeRenderMedia } from "./render-media.server";
 
 const SHOP = "stream-import.myshopify.com";

@@ -19,7 +19,7 @@ import {
   TryOnUnexpectedResponseError,
 } from "./errors";
 import type { FetchLike } from "./http";
-import { recordingLogger, sampleJobInput } from "./test-support";
+import { recordingLogger, sampleJobInput } from "../../harness/tryon-client";
 
 const KEY = "sk_live_0123456789abcdef";
 const BASE = "https://tryon.example";

@@ -13,7 +13,7 @@ import {
   type ImageServer,
   type SimFaultRuleInput,
   type TryOnSimulator,
-} from "../../simulator/index";
+} from "../../fakes/tryon-service/index";
 import { readStream } from "../lib/streams";
 import { CatalogCache } from "./catalog";
 import { createTryOnClient, type TryOnClientOptions } from "./client";
@@ -30,7 +30,7 @@ import {
   TryOnResultUnavailableError,
   TryOnUnavailableError,
 } from "./errors";
-import { recordingLogger, sampleJobInput } from "./test-support";
+import { recordingLogger, sampleJobInput } from "../../harness/tryon-client";
 import { ASPECT_RATIOS, DEFAULT_TRYON_ENUMS, RESOLUTIONS, type TryOnJobInput } from "./wire";
 
 let simulator: TryOnSimulator;

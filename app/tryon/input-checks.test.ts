@@ -1,10 +1,10 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startImageServer, type ImageServer } from "../../simulator/image-server";
+import { startImageServer, type ImageServer } from "../../fakes/tryon-service/image-server";
 import type { CatalogEntry } from "./catalog";
 import { TryOnAuthError } from "./errors";
 import { checkTryOnInput, type CatalogSource, type InputCheckDeps, type TransformReason } from "./input-checks";
-import { sampleJobInput } from "./test-support";
+import { sampleJobInput } from "../../harness/tryon-client";
 import type { TryOnJobInput } from "./wire";
 
 let server: ImageServer;

@@ -6,8 +6,8 @@ import { lookKeyOf } from "../../app/renders/create-renders.server";
 import { jobInputFor, type RenderOptions } from "../../app/renders/render-options";
 import type { RenderMedia } from "../../app/renders/render-media";
 import { hashServiceKey, makeSecretBox } from "../../app/settings/secret-box.server";
-import { TEST_ENCRYPTION_KEY } from "../../test/support/pipeline-harness";
-import { DEFAULT_TEST_OPTIONS, seedShop } from "../../test/support/render-fixtures";
+import { TEST_ENCRYPTION_KEY } from "../../harness/pipeline";
+import { DEFAULT_TEST_OPTIONS, seedShop } from "../../harness/render-fixtures";
 
 export const BENCH_OPTIONS: RenderOptions = DEFAULT_TEST_OPTIONS;
 export const secretBox = () => makeSecretBox(TEST_ENCRYPTION_KEY);

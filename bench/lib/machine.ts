@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { postgresServerUrl } from "../../test/support/database";
+import { postgresServerUrl } from "../../harness/database";
 import { REPO_ROOT } from "./env";
 
 export interface MachineDescription {

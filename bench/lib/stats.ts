@@ -29,18 +29,6 @@ export const millis = (ms: number, digits = 1) => `${fixed(ms, digits)} ms`;
 export const mib = (bytes: number, digits = 1) => `${fixed(bytes / 1024 / 1024, digits)} MB`;
 export const ratio = (value: number, base: number, digits = 2) => `${fixed(value / base, digits)}×`;
 
-/** mulberry32: small and seedable, so runs are reproducible. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Runs `task` over `items` with at most `limit` at once. */
 export async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<void>) {
   let next = 0;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { approveRender } from "../../app/renders/review.server";
-import { createTestDatabase, type TestDatabase } from "../support/database";
-import { makeWorker, startPipelineHarness, waitForRenders, workerDepsFor, type PipelineHarness } from "../support/pipeline-harness";
+import { createTestDatabase, type TestDatabase } from "../../harness/database";
+import { makeWorker, startPipelineHarness, waitForRenders, workerDepsFor, type PipelineHarness } from "../../harness/pipeline";
 
 const SHOP = "bulk.myshopify.com";
 const PRODUCTS = 100;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { claimDueSubmits, claimDueWork, lockSubmitClaims } from "../../app/worker/sql/claim-renders";
 import { expireSubmitLeases } from "../../app/worker/sql/expire-submit-leases";
 import { commitSubmitIntent, recordSubmitted, transitionHeldRender } from "../../app/renders/render-store.server";
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../support/database";
-import { seedRenders, seedShop } from "../support/render-fixtures";
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../harness/database";
+import { seedRenders, seedShop } from "../../harness/render-fixtures";
 
 const NOW = new Date(Date.UTC(2026, 5, 1, 12));
 const claim = { workerId: "w1", now: NOW, leaseMs: 60_000, limit: 100 };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { approveRender } from "../../app/renders/review.server";
-import { createTestDatabase, type TestDatabase } from "../support/database";
-import { startPipelineHarness, type PipelineHarness } from "../support/pipeline-harness";
+import { createTestDatabase, type TestDatabase } from "../../harness/database";
+import { startPipelineHarness, type PipelineHarness } from "../../harness/pipeline";
 import { killWorker, startWorkerProcess, type WorkerProcess } from "../support/worker-processes";
 
 const SHOPS = ["one", "two", "three", "four", "five"].map((name) => `${name}.myshopify.com`);

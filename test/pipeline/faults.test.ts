@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { approveRender } from "../../app/renders/review.server";
 import { recordProductDeleted, recordShopUninstalled } from "../../app/shops/shop-lifecycle.server";
 import type { Worker } from "../../app/worker/worker";
-import { createTestDatabase, type TestDatabase } from "../support/database";
-import { makeWorker, startPipelineHarness, waitForRenders, workerDepsFor, type PipelineHarness } from "../support/pipeline-harness";
+import { createTestDatabase, type TestDatabase } from "../../harness/database";
+import { makeWorker, startPipelineHarness, waitForRenders, workerDepsFor, type PipelineHarness } from "../../harness/pipeline";
 
 const TIME_FACTOR = 0.005;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

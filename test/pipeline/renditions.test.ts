@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planRun, productsInScope, startRun } from "../../app/renders/create-renders.server";
 import { makeProductSource } from "../../app/shopify/product-source.server";
 import type { Worker } from "../../app/worker/worker";
-import { createTestDatabase, type TestDatabase } from "../support/database";
-import { fakeAdminGraphql, makeWorker, startPipelineHarness, waitForRenders, workerDepsFor, type PipelineHarness } from "../support/pipeline-harness";
-import { DEFAULT_TEST_OPTIONS } from "../support/render-fixtures";
+import { createTestDatabase, type TestDatabase } from "../../harness/database";
+import { fakeAdminGraphql, makeWorker, startPipelineHarness, waitForRenders, workerDepsFor, type PipelineHarness } from "../../harness/pipeline";
+import { DEFAULT_TEST_OPTIONS } from "../../harness/render-fixtures";
 
 const SHOP = "renditions.myshopify.com";
 const TIME_FACTOR = 0.005;

@@ -10,8 +10,8 @@ import {
 import { makeProductSource } from "../../app/shopify/product-source.server";
 import { makeRenderMedia } from "../../app/shopify/render-media.server";
 import type { Worker } from "../../app/worker/worker";
-import { createTestDatabase, type TestDatabase } from "../support/database";
-import { fakeAdminGraphql, makeWorker, startPipelineHarness, workerDepsFor, type PipelineHarness } from "../support/pipeline-harness";
+import { createTestDatabase, type TestDatabase } from "../../harness/database";
+import { fakeAdminGraphql, makeWorker, startPipelineHarness, workerDepsFor, type PipelineHarness } from "../../harness/pipeline";
 
 const TIME_FACTOR = 0.005;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -5,9 +5,9 @@ import type { TryOnClient, TryOnJobStatus } from "../../app/tryon";
 import { firstPollDelayMs, nextPollDelayMs } from "../../app/worker/steps/poll-schedule";
 import { makeWorker, type WorkerDeps } from "../../app/worker/worker";
 import { makeWorkerConfig } from "../../app/worker/worker-config";
-import { createTestDatabase, type TestDatabase } from "../support/database";
-import { seedRenders, seedShop } from "../support/render-fixtures";
-import { TEST_ENCRYPTION_KEY } from "../support/pipeline-harness";
+import { createTestDatabase, type TestDatabase } from "../../harness/database";
+import { seedRenders, seedShop } from "../../harness/render-fixtures";
+import { TEST_ENCRYPTION_KEY } from "../../harness/pipeline";
 
 const SHOP = "tick.myshopify.com";
 const API_KEY = "tick-test-key-0001";

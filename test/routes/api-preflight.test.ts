@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useAppDatabase } from "../support/app-modules";
-import type { TestDatabase } from "../support/database";
+import type { TestDatabase } from "../../harness/database";
 
 /**
  * Admin extensions POST from Shopify's origin with an Authorization header, so the browser asks first with

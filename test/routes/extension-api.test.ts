@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { badSessionTokenRequest, sessionTokenRequest } from "../support/shopify-requests";
+import { badSessionTokenRequest, sessionTokenRequest } from "../../harness/shopify-requests";
 import { DEFAULT_LOOK, jsonOf, postJsonAs, respond, startMerchantApp, type MerchantApp, type RouteFunction } from "../support/merchant-app";
 
 const SHOP = "api-a.myshopify.com";

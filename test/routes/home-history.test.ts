@@ -1,6 +1,6 @@
 import type { Render } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedRenders } from "../support/render-fixtures";
+import { seedRenders } from "../../harness/render-fixtures";
 import { getAs, jsonOf, postFormAs, respond, startMerchantApp, type MerchantApp, type RouteFunction } from "../support/merchant-app";
 
 const SHOP = "home-a.myshopify.com";

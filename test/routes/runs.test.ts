@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lookKeyOf } from "../../app/renders/create-renders.server";
 import { renderOptionsFormSchema } from "../../app/ui/render-options-form";
-import { seedRenders } from "../support/render-fixtures";
+import { seedRenders } from "../../harness/render-fixtures";
 import {
   DEFAULT_LOOK,
   getAs,

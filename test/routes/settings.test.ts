@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { snapshotAllRows } from "../support/database";
+import { snapshotAllRows } from "../../harness/database";
 import { jsonOf, OPTION_FIELDS, postFormAs, getAs, respond, startMerchantApp, type MerchantApp, type RouteFunction } from "../support/merchant-app";
 
 const SHOP = "settings-a.myshopify.com";

@@ -4,8 +4,8 @@
  */
 import type { Render, Run } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DATABASE_KINDS, snapshotAllRows } from "../support/database";
-import { seedRenders } from "../support/render-fixtures";
+import { DATABASE_KINDS, snapshotAllRows } from "../../harness/database";
+import { seedRenders } from "../../harness/render-fixtures";
 import {
   DEFAULT_LOOK,
   getAs,

@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./database";
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from "../../harness/database";
 
 /**
  * Binds the app's server modules to a fresh test database of the given kind: DATABASE_URL is set before

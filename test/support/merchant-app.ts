@@ -10,11 +10,11 @@
 import { setUpValidSession } from "@shopify/shopify-api/test-helpers";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import { createFakeAdminApi, fakeAdminHandlers, routeShopifyApiFetchThroughMsw, type FakeAdminApi } from "../fake-admin";
-import { startTryOnSimulator, type TryOnSimulator } from "../../simulator";
+import { createFakeAdminApi, fakeAdminHandlers, routeShopifyApiFetchThroughMsw, type FakeAdminApi } from "../../fakes/shopify-admin";
+import { startTryOnSimulator, type TryOnSimulator } from "../../fakes/tryon-service";
 import { useAppDatabase } from "./app-modules";
-import type { DatabaseKind, TestDatabase } from "./database";
-import { sessionTokenRequest } from "./shopify-requests";
+import type { DatabaseKind, TestDatabase } from "../../harness/database";
+import { sessionTokenRequest } from "../../harness/shopify-requests";
 
 export const SCOPES = "read_products,write_products,write_files";
 

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { createPrismaClient } from "../../app/db/prisma-client.server";
 import { makeWorker } from "../../app/worker/worker";
-import { workerDepsFor } from "./pipeline-harness";
+import { workerDepsFor } from "../../harness/pipeline";
 
 const env = z
   .object({

@@ -1,20 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { seededRandom } from "../../lib/seeded-random";
 import { makeWorkerConfig } from "../worker-config";
 import { durationSample, firstPollDelayMs, nextPollDelayMs } from "./poll-schedule";
 
 const config = makeWorkerConfig();
-
-/** A small seeded generator, so the simulation below is the same on every run. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 describe("the learned first poll", () => {
   it("steps a whole interval back when its percentile is a render found already done", () => {
@@ -33,7 +22,7 @@ describe("the learned first poll", () => {
   it("settles near the 5th percentile of the durations instead of drifting later", () => {
     // 3,000 renders of 90-240 s, one after another, each first polled where the shop's history says, then every
     // 3-3.5 s, found a little after a poll lands (the worker's tick); the history keeps the newest 100.
-    const random = seeded(7);
+    const random = seededRandom(7); // the same simulation on every run
     const ctx = { config, random };
     let history: number[] = [];
     const firstPolls: number[] = [];

@@ -1,5 +1,6 @@
-import type { LogFields, TryOnLogger } from "./logging";
-import type { TryOnJobInput } from "./wire";
+/** For tests of the try-on client (app/tryon): a logger that keeps its lines, and a job the simulator accepts. */
+import type { LogFields, TryOnLogger } from "../app/tryon/logging";
+import type { TryOnJobInput } from "../app/tryon/wire";
 
 export interface LogLine {
   level: "debug" | "info" | "warn" | "error";

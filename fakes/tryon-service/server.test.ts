@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startImageServer, type ImageServer } from "./image-server";
 import { SIM_MAX_IMAGE_BYTES } from "./input-images";
 import { startTryOnSimulator, type TryOnSimulator } from "./server";
-import { callSimulator, dataOf, errorOf, validSubmitBody } from "./test-helpers";
+import { callSimulator, dataOf, errorOf, validSubmitBody } from "./requests";
 
 let simulator: TryOnSimulator;
 let images: ImageServer;

@@ -2,19 +2,11 @@
  * The try-on service simulator, for tests, the offline sandbox and `npm run simulator`.
  * Start one in-process with `startTryOnSimulator({ timeFactor: 0.01 })`; see docs/tryon-service.md.
  */
-export {
-  startTryOnSimulator,
-  SAMPLE_IMAGES,
-  SUBMIT_PATH,
-  STATUS_PATH_PREFIX,
-  MANNEQUINS_PATH,
-  POSES_PATH,
-  BACKGROUNDS_PATH,
-  type SampleImageName,
-  type SimJobReport,
-  type SubmitRecord,
-  type TryOnSimulator,
-} from "./server";
+export { startTryOnSimulator, type TryOnSimulator } from "./server";
+export { SUBMIT_PATH, STATUS_PATH_PREFIX, MANNEQUINS_PATH, POSES_PATH, BACKGROUNDS_PATH } from "./paths";
+export { SAMPLE_IMAGES, type SampleImageName } from "./static-files";
+export type { SubmitRecord } from "./state";
+export type { SimJobReport } from "./control-api";
 export { simulatorOptionsSchema, type SimulatorHooks, type SimulatorOptionsInput } from "./options";
 export {
   faultSchema,

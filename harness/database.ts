@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PrismaClient } from "@prisma/client";
 import pg from "pg";
-import { createPrismaClient } from "../../app/db/prisma-client.server";
-import { startEmbeddedPostgres } from "../../app/db/embedded-postgres.server";
+import { createPrismaClient } from "../app/db/prisma-client.server";
+import { startEmbeddedPostgres } from "../app/db/embedded-postgres.server";
 
 export type DatabaseKind = "pglite" | "postgres";
 export const DATABASE_KINDS: DatabaseKind[] = ["pglite", "postgres"];
@@ -15,7 +15,7 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-const MIGRATIONS_DIR = join(import.meta.dirname, "..", "..", "prisma", "migrations");
+const MIGRATIONS_DIR = join(import.meta.dirname, "..", "prisma", "migrations");
 
 export function migrationFiles(): string[] {
   return readdirSync(MIGRATIONS_DIR, { withFileTypes: true })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIM_BACKGROUNDS, SIM_MANNEQUINS, SIM_POSES } from "./catalog";
 import { outputSize, renderSampleGarment, renderTryOnResult, watermarkBox } from "./render";
 import { startTryOnSimulator, type TryOnSimulator } from "./server";
-import { callSimulator, dataOf, validSubmitBody } from "./test-helpers";
+import { callSimulator, dataOf, validSubmitBody } from "./requests";
 
 const mannequin = SIM_MANNEQUINS[0]!;
 const pose = SIM_POSES[0]!;

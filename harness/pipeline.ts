@@ -1,16 +1,16 @@
 import type { PrismaClient } from "@prisma/client";
-import { planRun, productsInScope, startRun } from "../../app/renders/create-renders.server";
-import type { RenderOptions } from "../../app/renders/render-options";
-import { hashServiceKey, makeSecretBox } from "../../app/settings/secret-box.server";
-import { makeAdminGraphql, type AdminGraphql } from "../../app/shopify/admin-graphql.server";
-import { ADMIN_API_VERSION } from "../../app/shopify/api-version";
-import { makeProductSource } from "../../app/shopify/product-source.server";
-import { makeRenderMedia } from "../../app/shopify/render-media.server";
-import { createTryOnClient, silentTryOnLogger } from "../../app/tryon";
-import { makeWorker, type WorkerDeps } from "../../app/worker/worker";
-import { WORKER_READ_RETRY, type WorkerConfigInput } from "../../app/worker/worker-config";
-import { startTryOnSimulator, type TryOnSimulator } from "../../simulator";
-import { startFakeAdminServer, type FakeAdminServer } from "../fake-admin";
+import { planRun, productsInScope, startRun } from "../app/renders/create-renders.server";
+import type { RenderOptions } from "../app/renders/render-options";
+import { hashServiceKey, makeSecretBox } from "../app/settings/secret-box.server";
+import { makeAdminGraphql, type AdminGraphql } from "../app/shopify/admin-graphql.server";
+import { ADMIN_API_VERSION } from "../app/shopify/api-version";
+import { makeProductSource } from "../app/shopify/product-source.server";
+import { makeRenderMedia } from "../app/shopify/render-media.server";
+import { createTryOnClient, silentTryOnLogger } from "../app/tryon";
+import { makeWorker, type WorkerDeps } from "../app/worker/worker";
+import { WORKER_READ_RETRY, type WorkerConfigInput } from "../app/worker/worker-config";
+import { startTryOnSimulator, type TryOnSimulator } from "../fakes/tryon-service";
+import { startFakeAdminServer, type FakeAdminServer } from "../fakes/shopify-admin";
 import { DEFAULT_TEST_OPTIONS, seedShop } from "./render-fixtures";
 
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 11).toString("base64");
