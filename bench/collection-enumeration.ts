@@ -18,7 +18,7 @@ import type { Benchmark } from "./lib/types";
 const SHOP = "enumeration.myshopify.com";
 const PRODUCTS = 5_000;
 const GOAL_RATIO = 1.2;
-/** The options requireAdmin gives the client in a staff request (app/ui/admin-request.server.ts). */
+/** The options requireAdmin gives the client in a staff request (app/web/admin-request.server.ts). */
 const INTERACTIVE = { maxRetries: 2, maxTotalWaitMs: 8_000 } as const;
 
 interface Enumeration {

@@ -17,11 +17,11 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useMemo, useState } from "react";
 import type { BulkRunActionResult, BulkRunPageView } from "../pages/bulk-run.server";
-import { formatCredits } from "../ui/format";
-import type { RenderOptionsFormValues } from "../ui/render-options-form";
+import { formatCredits } from "../web/format";
+import type { RenderOptionsFormValues } from "../renders/render-options-form";
 import { RenderOptionsFields } from "./RenderOptionsFields";
 import { optionsToFormFields, withLook } from "./render-options-state";
-import { useRequestKey } from "./request-key";
+import { useRequestKey } from "../web/request-key";
 
 /** How often the page asks again while a large collection is being read. */
 const LISTING_POLL_MS = 3_000;

@@ -18,12 +18,12 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import type { GenerateActionResult, GeneratePageView, ProductPhotoView } from "../pages/generate.server";
-import { productAdminUrl } from "../ui/format";
-import type { RenderOptionsFormValues } from "../ui/render-options-form";
+import { productAdminUrl } from "../web/format";
+import type { RenderOptionsFormValues } from "../renders/render-options-form";
 import { RenderOptionsFields } from "./RenderOptionsFields";
 import { RenderStateBadge } from "./RenderStateBadge";
 import { costLine, optionsToFormFields, withLook } from "./render-options-state";
-import { useRequestKey } from "./request-key";
+import { useRequestKey } from "../web/request-key";
 import { TimeText } from "./TimeText";
 
 const EMPTY_STATE_IMAGE = "https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png";

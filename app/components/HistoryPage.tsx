@@ -19,7 +19,7 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import type { HistoryActionResult, HistoryRow } from "../pages/history.server";
-import { formatDuration } from "../ui/format";
+import { formatDuration } from "../web/format";
 import { RenderStateBadge } from "./RenderStateBadge";
 import { TimeText } from "./TimeText";
 

@@ -16,8 +16,8 @@ import {
 } from "@shopify/polaris";
 import { useEffect } from "react";
 import type { HomeView, ProblemRender } from "../pages/home.server";
-import type { FormFailure } from "../ui/forms";
-import { formatCredits } from "../ui/format";
+import type { FormFailure } from "../web/forms";
+import { formatCredits } from "../web/format";
 import { TimeText } from "./TimeText";
 
 const EMPTY_STATE_IMAGE = "https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png";

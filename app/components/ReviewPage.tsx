@@ -26,12 +26,12 @@ import {
 } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { RenderDetailView, ReviewActionResult, ReviewItem, ReviewPageView } from "../pages/review-page.server";
-import type { RenderOptionsFormValues } from "../ui/render-options-form";
+import type { RenderOptionsFormValues } from "../renders/render-options-form";
 import { RenderOptionsFields } from "./RenderOptionsFields";
 import { RenderStateBadge } from "./RenderStateBadge";
 import { costLine, optionsToFormFields } from "./render-options-state";
 import { keepSelected, moveIndex, reviewKeyAction, toggleSelected } from "./review-keys";
-import { newRequestKey } from "./request-key";
+import { newRequestKey } from "../web/request-key";
 import { TimeText } from "./TimeText";
 
 const EMPTY_STATE_IMAGE = "https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png";

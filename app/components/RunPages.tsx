@@ -18,8 +18,8 @@ import {
 } from "@shopify/polaris";
 import { useEffect } from "react";
 import type { RunSummaryView, RunView } from "../pages/runs.server";
-import type { FormFailure } from "../ui/forms";
-import { formatCredits } from "../ui/format";
+import type { FormFailure } from "../web/forms";
+import { formatCredits } from "../web/format";
 import { TimeText } from "./TimeText";
 
 /** How often the run page asks for fresh counts while renders are moving. */

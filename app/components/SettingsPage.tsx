@@ -17,7 +17,7 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useMemo, useState } from "react";
 import type { SettingsActionResult, SettingsPageView } from "../pages/settings-page.server";
-import { describeOptions } from "../ui/render-options-form";
+import { describeOptions } from "../renders/render-options-form";
 import { RenderOptionsFields } from "./RenderOptionsFields";
 import { isSettingsDirty, settingsFormFields, settingsFormStateOf, type SettingsFormState } from "./settings-form";
 import { TimeText } from "./TimeText";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formValuesOf, renderOptionsFormSchema } from "../ui/render-options-form";
+import { formValuesOf, renderOptionsFormSchema } from "../renders/render-options-form";
 import { describeGarments, previewInputsKey, rendersWithinBudget, scopeFormFields } from "./BulkRunPage";
 import { pauseAction } from "./HomePage";
 

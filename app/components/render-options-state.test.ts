@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CatalogResult } from "../ui/catalog-types";
-import { formValuesOf, renderOptionsFormSchema } from "../ui/render-options-form";
+import type { CatalogResult } from "../tryon/catalog-view";
+import { formValuesOf, renderOptionsFormSchema } from "../renders/render-options-form";
 import { costLine, optionsToFormFields, withCatalogDefaults, withLook, withProductType } from "./render-options-state";
 
 const item = (id: string) => ({ id, name: id, thumbnailUrl: null });

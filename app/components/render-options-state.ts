@@ -1,5 +1,5 @@
-import type { CatalogResult } from "../ui/catalog-types";
-import { creditsPerRender, formValuesOf, type RenderOptionsFormValues } from "../ui/render-options-form";
+import type { CatalogResult } from "../tryon/catalog-view";
+import { creditsPerRender, formValuesOf, type RenderOptionsFormValues } from "../renders/render-options-form";
 
 /**
  * The logic behind the options form, kept out of the components so it is tested directly: what changing the

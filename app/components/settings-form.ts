@@ -1,6 +1,6 @@
 import type { SettingsView } from "../settings/settings.server";
-import type { CatalogResult } from "../ui/catalog-types";
-import { formValuesOf, type RenderOptionsFormValues } from "../ui/render-options-form";
+import type { CatalogResult } from "../tryon/catalog-view";
+import { formValuesOf, type RenderOptionsFormValues } from "../renders/render-options-form";
 import { optionsToFormFields, withCatalogDefaults } from "./render-options-state";
 
 /** The Settings form's state and what it posts; pure so the save bar's logic is tested without a browser. */

@@ -9,12 +9,13 @@ import type { RenderOptions } from "../renders/render-options";
 import { settingsViewOf } from "../settings/settings.server";
 import { MAX_INPUT_IMAGE_BYTES, probeImage } from "../tryon";
 import { ACCEPTED_IMAGE_FORMATS } from "../tryon/image-probe";
-import { describeShopifyFailure, type AdminRequest } from "../ui/admin-request.server";
-import { checkbox, failure, formDataToObject, optionalText, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../ui/forms";
-import { toGid } from "../ui/format";
-import { formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../ui/render-options-form";
+import { describeShopifyFailure, type AdminRequest } from "../web/admin-request.server";
+import { checkbox, failure, formDataToObject, optionalText, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../web/forms";
+import { toGid } from "../web/format";
+import { formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../renders/render-options-form";
 import { withCatalogDefaults } from "../components/render-options-state";
-import { catalogProblems, loadCatalog, loadShopCatalog, tryOnClientFor, type CatalogResult } from "./catalog.server";
+import { loadShopCatalog, tryOnClientFor } from "../settings/tryon-client.server";
+import { catalogProblems, loadCatalog, type CatalogResult } from "../tryon/catalog-view";
 
 /**
  * Bulk runs: a collection or a set of products rendered with one look. Preview first (who is eligible, who is

@@ -5,10 +5,10 @@ import { queueRender, startRun } from "../renders/create-renders.server";
 import { chooseSourceImages } from "../renders/source-images";
 import { settingsViewOf } from "../settings/settings.server";
 import { env } from "../env.server";
-import { describeShopifyFailure, type AdminRequest } from "../ui/admin-request.server";
-import { fieldErrorsOf, requestKeySchema, type FieldErrors } from "../ui/forms";
-import { toGid } from "../ui/format";
-import { creditsPerRender, describeOptions } from "../ui/render-options-form";
+import { describeShopifyFailure, type AdminRequest } from "../web/admin-request.server";
+import { fieldErrorsOf, requestKeySchema, type FieldErrors } from "../web/forms";
+import { toGid } from "../web/format";
+import { creditsPerRender, describeOptions } from "../renders/render-options-form";
 import { budgetSchema, optionsForExtension, planScope, runScopeSchema, type ListingProgress, type PlanSummary } from "./bulk-run.server";
 
 /**

@@ -7,14 +7,15 @@ import type { ProductForRender } from "../renders/product-source";
 import { RENDER_STATE_LABELS } from "../renders/render-states";
 import { chooseSourceImages } from "../renders/source-images";
 import { settingsViewOf } from "../settings/settings.server";
-import type { AdminRequest } from "../ui/admin-request.server";
-import { describeShopifyFailure } from "../ui/admin-request.server";
-import { failure, optionalText, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../ui/forms";
-import { toGid } from "../ui/format";
+import type { AdminRequest } from "../web/admin-request.server";
+import { describeShopifyFailure } from "../web/admin-request.server";
+import { failure, optionalText, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../web/forms";
+import { toGid } from "../web/format";
 import { guessGarment } from "../renders/garment-guess";
-import { formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../ui/render-options-form";
+import { formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../renders/render-options-form";
 import { withCatalogDefaults } from "../components/render-options-state";
-import { catalogProblems, loadCatalog, tryOnClientFor, type CatalogResult } from "./catalog.server";
+import { tryOnClientFor } from "../settings/tryon-client.server";
+import { catalogProblems, loadCatalog, type CatalogResult } from "../tryon/catalog-view";
 
 type Db = PrismaClient;
 

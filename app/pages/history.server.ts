@@ -3,8 +3,8 @@ import { z } from "zod";
 import { listRenders } from "../history/render-queries.server";
 import { resolveSubmitUnknown, ReviewError } from "../renders/review.server";
 import { RENDER_STATE_LABELS, RENDER_STATES } from "../renders/render-states";
-import { failure, parseForm, type FieldErrors, type FormFailure } from "../ui/forms";
-import { formatCredits, productAdminUrl } from "../ui/format";
+import { failure, parseForm, type FieldErrors, type FormFailure } from "../web/forms";
+import { formatCredits, productAdminUrl } from "../web/format";
 
 /** History: every render of the shop, newest first, with what it cost and, when it failed, why in plain words. */
 

@@ -12,7 +12,7 @@ import {
 import { resumeShop } from "../renders/review.server";
 import { env } from "../env.server";
 import { settingsViewOf } from "../settings/settings.server";
-import { failure, parseForm, type FormFailure } from "../ui/forms";
+import { failure, parseForm, type FormFailure } from "../web/forms";
 
 type Db = PrismaClient;
 

@@ -5,11 +5,12 @@ import { approveRender, regenerateRender, rejectRender, revertRender, ReviewErro
 import { sourceImagesSchema } from "../renders/render-options";
 import { RENDER_STATE_LABELS } from "../renders/render-states";
 import type { AdminGraphql } from "../shopify/admin-graphql.server";
-import { describeShopifyFailure, type AdminRequest } from "../ui/admin-request.server";
-import { checkbox, failure, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../ui/forms";
-import { productAdminUrl } from "../ui/format";
-import { creditsPerRender, describeOptions, formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../ui/render-options-form";
-import { catalogProblems, loadCatalog, tryOnClientFor, type CatalogResult } from "./catalog.server";
+import { describeShopifyFailure, type AdminRequest } from "../web/admin-request.server";
+import { checkbox, failure, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../web/forms";
+import { productAdminUrl } from "../web/format";
+import { creditsPerRender, describeOptions, formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../renders/render-options-form";
+import { tryOnClientFor } from "../settings/tryon-client.server";
+import { catalogProblems, loadCatalog, type CatalogResult } from "../tryon/catalog-view";
 import { GET_RENDER_PREVIEWS } from "./operations/render-previews";
 
 /**

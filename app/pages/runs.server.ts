@@ -10,7 +10,7 @@ import {
 } from "../history/render-queries.server";
 import { ReviewError, setRunStatus } from "../renders/review.server";
 import { RENDER_STATE_LABELS, RENDER_STATES } from "../renders/render-states";
-import { failure, parseForm, type FormFailure } from "../ui/forms";
+import { failure, parseForm, type FormFailure } from "../web/forms";
 import { runProgressOf, type RunProgress } from "../components/run-progress";
 
 type Db = PrismaClient;

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { HomePage } from "../components/HomePage";
 import prisma from "../db.server";
 import { homeAction, loadHome } from "../pages/home.server";
-import { requireAdmin, timed } from "../ui/admin-request.server";
+import { requireAdmin, timed } from "../web/admin-request.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(request);

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { GeneratePage } from "../components/GeneratePage";
 import prisma from "../db.server";
 import { generateAction, loadGeneratePage } from "../pages/generate.server";
-import { requireAdmin, timed } from "../ui/admin-request.server";
+import { requireAdmin, timed } from "../web/admin-request.server";
 
 /** /app/generate?productId=<id or gid>: reached from the product picker, Home and the product admin action. */
 export const loader = async ({ request }: LoaderFunctionArgs) => {

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { HistoryPage } from "../components/HistoryPage";
 import prisma from "../db.server";
 import { historyAction, loadHistory } from "../pages/history.server";
-import { requireAdmin, timed } from "../ui/admin-request.server";
+import { requireAdmin, timed } from "../web/admin-request.server";
 
 /** /app/history?state=&productId=&runId=&after=|before=: every render, newest first, a page at a time. */
 export const loader = async ({ request }: LoaderFunctionArgs) => {

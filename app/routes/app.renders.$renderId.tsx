@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import prisma from "../db.server";
 import { loadRenderDetail } from "../pages/review-page.server";
-import { requireAdmin, timed } from "../ui/admin-request.server";
+import { requireAdmin, timed } from "../web/admin-request.server";
 
 /**
  * JSON for the Review page's large view (loaded by a fetcher when it opens): the product's variants to attach

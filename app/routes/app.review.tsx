@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ReviewPage } from "../components/ReviewPage";
 import prisma from "../db.server";
 import { loadReviewPage, reviewAction } from "../pages/review-page.server";
-import { requireAdmin, timed } from "../ui/admin-request.server";
+import { requireAdmin, timed } from "../web/admin-request.server";
 
 /** /app/review?state=&runId=&productId=&after=: renders awaiting a decision, with their source photos. */
 export const loader = async ({ request }: LoaderFunctionArgs) => {

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { RunNotFoundPage, RunPage } from "../components/RunPages";
 import prisma from "../db.server";
 import { loadRun, runAction } from "../pages/runs.server";
-import { requireAdmin, timed } from "../ui/admin-request.server";
+import { requireAdmin, timed } from "../web/admin-request.server";
 
 /** A run's progress; the page polls this loader while renders are moving. */
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {

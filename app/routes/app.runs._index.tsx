@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { RunsListPage } from "../components/RunPages";
 import prisma from "../db.server";
 import { loadRunsList } from "../pages/runs.server";
-import { requireAdmin, timed } from "../ui/admin-request.server";
+import { requireAdmin, timed } from "../web/admin-request.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(request);

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { BulkRunPage } from "../components/BulkRunPage";
 import prisma from "../db.server";
 import { bulkRunAction, loadBulkRunPage } from "../pages/bulk-run.server";
-import { requireAdmin, timed } from "../ui/admin-request.server";
+import { requireAdmin, timed } from "../web/admin-request.server";
 
 /** /app/runs/new, optionally ?collectionId=… or ?productIds=1,2,3 (links from the admin actions). */
 export const loader = async ({ request }: LoaderFunctionArgs) => {

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { SettingsPage } from "../components/SettingsPage";
 import prisma from "../db.server";
 import { loadSettingsPage, settingsAction } from "../pages/settings-page.server";
-import { requireAdmin, timed } from "../ui/admin-request.server";
+import { requireAdmin, timed } from "../web/admin-request.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(request);

@@ -3,8 +3,8 @@ import { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { renderOptionsSchema, type RenderOptions } from "../renders/render-options";
 import { CatalogCache, createTryOnClient, TryOnAuthError, TryOnError, TryOnOutOfCreditsError } from "../tryon";
-import { checkbox, failure, optionalText, parseForm, type FieldErrors, type FormFailure } from "../ui/forms";
-import { renderOptionsFormSchema } from "../ui/render-options-form";
+import { checkbox, failure, optionalText, parseForm, type FieldErrors, type FormFailure } from "../web/forms";
+import { renderOptionsFormSchema } from "../renders/render-options-form";
 import { hashServiceKey, type SecretBox } from "./secret-box.server";
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lookKeyOf } from "../../app/renders/create-renders.server";
-import { renderOptionsFormSchema } from "../../app/ui/render-options-form";
+import { renderOptionsFormSchema } from "../../app/renders/render-options-form";
 import { seedRenders } from "../support/render-fixtures";
 import {
   DEFAULT_LOOK,

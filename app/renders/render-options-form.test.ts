@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { lookKeyOf } from "../renders/create-renders.server";
-import { renderOptionsSchema } from "../renders/render-options";
+import { lookKeyOf } from "./create-renders.server";
+import { renderOptionsSchema } from "./render-options";
 import { creditsPerRender, formValuesOf, renderOptionsFormSchema, RENDER_OPTION_CHOICES } from "./render-options-form";
-import { parseForm } from "./forms";
+import { parseForm } from "../web/forms";
 
 const FIELDS = {
   productType: "dress",

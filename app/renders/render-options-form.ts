@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { RenderOptions } from "../renders/render-options";
+import type { RenderOptions } from "./render-options";
 import { TRYON_CREDIT_COST } from "../tryon/cost";
 import { ASPECT_RATIOS, DEFAULT_TRYON_ENUMS, MAX_USER_INSTRUCTION_LENGTH, RESOLUTIONS, type Resolution } from "../tryon/wire";
-import { checkbox, optionalText } from "./forms";
+import { checkbox, optionalText } from "../web/forms";
 
 /**
  * The render options as a form: the same fields on Generate, Bulk run, Regenerate and the Settings defaults.

@@ -1,16 +1,30 @@
-import type { PrismaClient, ShopSettings } from "@prisma/client";
-import { env } from "../env.server";
-import { makeSecretBox } from "../settings/secret-box.server";
-import { createTryOnClient, DEFAULT_TRYON_ENUMS, TryOnAuthError, TryOnOutOfCreditsError, type CatalogEntry, type TryOnClient } from "../tryon";
-import type { CatalogItem, CatalogResult } from "../ui/catalog-types";
-
-export type { CatalogItem, CatalogResult, CatalogView } from "../ui/catalog-types";
+import type { CatalogEntry } from "./catalog";
+import type { TryOnClient } from "./client";
+import { TryOnAuthError, TryOnOutOfCreditsError } from "./errors";
+import { DEFAULT_TRYON_ENUMS } from "./wire";
 
 /**
- * The try-on service's catalog (models, poses, backgrounds with their thumbnails) for the pages' pickers,
- * read with the shop's own key. Listings are cached per key by the client (ADR 012), so a page load usually
- * costs no request to the service.
+ * The try-on service's catalog (models, poses, backgrounds with their thumbnails) as the pages' pickers show it.
+ * Browser-safe: pages import its types and checks. Listings are cached per key by the client (ADR 012), so a page
+ * load usually costs no request to the service.
  */
+
+export interface CatalogItem {
+  id: string;
+  name: string;
+  thumbnailUrl: string | null;
+}
+
+export interface CatalogView {
+  mannequins: CatalogItem[];
+  backgrounds: CatalogItem[];
+  /** Poses per garment type: the pose list depends on what is worn. */
+  posesByProductType: Record<string, CatalogItem[]>;
+}
+
+export type CatalogResult =
+  | { ok: true; catalog: CatalogView }
+  | { ok: false; reason: "no_key" | "refused" | "unavailable"; message: string };
 
 const itemOf = (entry: CatalogEntry): CatalogItem => ({
   id: entry.id,
@@ -18,16 +32,7 @@ const itemOf = (entry: CatalogEntry): CatalogItem => ({
   thumbnailUrl: entry.thumbnailUrl ?? null,
 });
 
-/** The shop's try-on client, or null when no key (or no service address) is set yet. */
-export function tryOnClientFor(settings: ShopSettings | null): TryOnClient | null {
-  const config = env();
-  const baseUrl = settings?.tryOnBaseUrl ?? config.TRYON_DEFAULT_BASE_URL;
-  if (!settings?.tryOnApiKeyEncrypted || !baseUrl) return null;
-  const apiKey = makeSecretBox(config.APP_ENCRYPTION_KEY).open(settings.tryOnApiKeyEncrypted);
-  // A person is waiting on the page: fail fast rather than retry for a minute.
-  return createTryOnClient({ baseUrl, apiKey, timeoutMs: 8_000, readRetry: { attempts: 2, baseDelayMs: 200, maxDelayMs: 1_000 } });
-}
-
+/** The catalog read with the shop's client, or why it cannot be shown, in words for staff. */
 export async function loadCatalog(client: TryOnClient | null): Promise<CatalogResult> {
   if (!client) {
     return { ok: false, reason: "no_key", message: "Add your try-on service key in Settings to choose a model, pose and background." };
@@ -56,11 +61,6 @@ export async function loadCatalog(client: TryOnClient | null): Promise<CatalogRe
       message: "The try-on service's catalog could not be loaded just now. Reload the page in a minute.",
     };
   }
-}
-
-export async function loadShopCatalog(db: Pick<PrismaClient, "shopSettings">, shop: string): Promise<CatalogResult> {
-  const settings = await db.shopSettings.findUnique({ where: { shop } });
-  return loadCatalog(tryOnClientFor(settings));
 }
 
 /**
