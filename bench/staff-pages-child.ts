@@ -67,7 +67,7 @@ const server = setupServer(...fakeAdminHandlers(fake));
 server.listen({ onUnhandledRequest: "bypass" });
 routeShopifyApiFetchThroughMsw();
 
-const review = await import("../app/routes/app.review");
+const review = await import("../app/routes/app.review/route");
 const history = await import("../app/routes/app.history");
 const { sessionStorage } = await import("../app/shopify.server");
 

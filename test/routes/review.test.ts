@@ -37,8 +37,8 @@ describe("Review", () => {
 
   beforeAll(async () => {
     app = await startMerchantApp({ simulator: true });
-    review = await import("../../app/routes/app.review");
-    detail = await import("../../app/routes/app.renders.$renderId");
+    review = await import("../../app/routes/app.review/route");
+    detail = await import("../../app/routes/app.renders.$renderId/route");
     await app.installShop(SHOP);
     await app.installShop(OTHER);
     await app.saveServiceKey(SHOP);

@@ -25,14 +25,14 @@ import {
   Thumbnail,
 } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import type { RenderDetailView, ReviewActionResult, ReviewItem, ReviewPageView } from "../pages/review-page.server";
-import type { RenderOptionsFormValues } from "../renders/render-options-form";
-import { RenderOptionsFields } from "./RenderOptionsFields";
-import { RenderStateBadge } from "./RenderStateBadge";
-import { costLine, optionsToFormFields } from "./render-options-state";
+import type { RenderDetailView, ReviewActionResult, ReviewItem, ReviewPageView } from "./review.server";
+import type { RenderOptionsFormValues } from "../../renders/render-options-form";
+import { RenderOptionsFields } from "../../components/RenderOptionsFields";
+import { RenderStateBadge } from "../../components/RenderStateBadge";
+import { costLine, optionsToFormFields } from "../../components/render-options-state";
 import { keepSelected, moveIndex, reviewKeyAction, toggleSelected } from "./review-keys";
-import { newRequestKey } from "../web/request-key";
-import { TimeText } from "./TimeText";
+import { newRequestKey } from "../../web/request-key";
+import { TimeText } from "../../components/TimeText";
 
 const EMPTY_STATE_IMAGE = "https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png";
 

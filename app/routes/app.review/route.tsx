@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { ReviewPage } from "../components/ReviewPage";
-import prisma from "../db.server";
-import { loadReviewPage, reviewAction } from "../pages/review-page.server";
-import { requireAdmin, timed } from "../web/admin-request.server";
+import prisma from "../../db.server";
+import { requireAdmin, timed } from "../../web/admin-request.server";
+import { ReviewPage } from "./ReviewPage";
+import { loadReviewPage, reviewAction } from "./review.server";
 
 /** /app/review?state=&runId=&productId=&after=: renders awaiting a decision, with their source photos. */
 export const loader = async ({ request }: LoaderFunctionArgs) => {

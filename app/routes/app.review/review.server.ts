@@ -1,17 +1,17 @@
 import type { Prisma, PrismaClient, Render, RenderState } from "@prisma/client";
 import { z } from "zod";
-import { listRenders, type Page } from "../history/render-queries.server";
-import { approveRender, regenerateRender, rejectRender, revertRender, ReviewError } from "../renders/review.server";
-import { sourceImagesSchema } from "../renders/render-options";
-import { RENDER_STATE_LABELS } from "../renders/render-states";
-import type { AdminGraphql } from "../shopify/admin-graphql.server";
-import { describeShopifyFailure, type AdminRequest } from "../web/admin-request.server";
-import { checkbox, failure, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../web/forms";
-import { productAdminUrl } from "../web/format";
-import { creditsPerRender, describeOptions, formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../renders/render-options-form";
-import { tryOnClientFor } from "../settings/tryon-client.server";
-import { catalogProblems, loadCatalog, type CatalogResult } from "../tryon/catalog-view";
-import { GET_RENDER_PREVIEWS } from "./operations/render-previews";
+import { listRenders, type Page } from "../../history/render-queries.server";
+import { approveRender, regenerateRender, rejectRender, revertRender, ReviewError } from "../../renders/review.server";
+import { sourceImagesSchema } from "../../renders/render-options";
+import { RENDER_STATE_LABELS } from "../../renders/render-states";
+import type { AdminGraphql } from "../../shopify/admin-graphql.server";
+import { describeShopifyFailure, type AdminRequest } from "../../web/admin-request.server";
+import { checkbox, failure, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../../web/forms";
+import { productAdminUrl } from "../../web/format";
+import { creditsPerRender, describeOptions, formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../../renders/render-options-form";
+import { tryOnClientFor } from "../../settings/tryon-client.server";
+import { catalogProblems, loadCatalog, type CatalogResult } from "../../tryon/catalog-view";
+import { GET_RENDER_PREVIEWS } from "../../pages/operations/render-previews";
 
 /**
  * Review: renders waiting for a person, each beside the photo it was made from. Approving only queues the
