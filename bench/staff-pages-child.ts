@@ -161,7 +161,7 @@ for (const { shop, label } of SHOPS) {
 }
 
 const adminCalls = fake.graphqlRequests();
-const previews = adminCalls.filter((entry) => entry.operationName === "GetRenderPreviews" && entry.shop === SHOPS[0]?.shop);
+const previews = adminCalls.filter((entry) => entry.operationName === "GetFileStatuses" && entry.shop === SHOPS[0]?.shop);
 const report: StaffPagesReport = {
   kind,
   version,

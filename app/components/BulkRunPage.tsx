@@ -18,6 +18,7 @@ import {
 import { useEffect, useMemo, useState } from "react";
 import type { BulkRunActionResult, BulkRunPageView } from "../pages/bulk-run.server";
 import { formatCredits } from "../web/format";
+import { formDataOf } from "../web/forms";
 import type { RenderOptionsFormValues } from "../renders/render-options-form";
 import { RenderOptionsFields } from "./RenderOptionsFields";
 import { optionsToFormFields, withLook } from "./render-options-state";
@@ -69,14 +70,6 @@ export function describeGarments(garments: Array<{ productType: string; count: n
 export function rendersWithinBudget(budget: number | null, creditsPerRender: number, eligible: number): number {
   if (budget === null || creditsPerRender <= 0) return eligible;
   return Math.min(eligible, Math.floor(budget / creditsPerRender));
-}
-
-function toFormData(fields: Record<string, string | string[]>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
-    for (const item of Array.isArray(value) ? value : [value]) data.append(name, item);
-  }
-  return data;
 }
 
 export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: BulkRunActionResult | undefined }) {
@@ -132,12 +125,12 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
       setScope({ kind: "products", products: picked.map((product) => ({ id: product.id, title: product.title })) });
     }
   };
-  const askPreview = () => submit(toFormData({ intent: "preview", ...fields }), { method: "post" });
+  const askPreview = () => submit(formDataOf({ intent: "preview", ...fields }), { method: "post" });
   const runPreview = () => {
     setPreviewedFor(inputsKey);
     askPreview();
   };
-  const start = () => submit(toFormData({ intent: "start", requestKey, ...fields }), { method: "post" });
+  const start = () => submit(formDataOf({ intent: "start", requestKey, ...fields }), { method: "post" });
   useEffect(() => {
     if (!listing || navigation.state !== "idle") return;
     const timer = setTimeout(askPreview, LISTING_POLL_MS);

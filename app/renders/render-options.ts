@@ -1,3 +1,4 @@
+import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { creditsForJob, tryOnJobInputSchema as jobInputSchema, type TryOnJobInput } from "../tryon";
 
@@ -29,6 +30,12 @@ export function jobInputFor(options: RenderOptions, images: SourceImages): TryOn
     productImages: images.front,
     ...(images.back ? { productBackImage: images.back } : {}),
   });
+}
+
+/** A render's stored submit parameters without the product's images: the options it was made with, unparsed. */
+export function optionFieldsOf(params: Prisma.JsonValue): Record<string, unknown> {
+  const { productImages: _front, productBackImage: _back, ...rest } = (params ?? {}) as Record<string, unknown>;
+  return rest;
 }
 
 export const renderCost = (options: Pick<RenderOptions, "resolution">) => creditsForJob(options.resolution);

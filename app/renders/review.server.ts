@@ -3,7 +3,7 @@ import { queueRender } from "./create-renders.server";
 import type { ProductSource } from "./product-source";
 import { publishOptionsSchema, type PublishOptions } from "./publish-options";
 import type { RenderMedia } from "./render-media";
-import { renderOptionsSchema, sourceImagesSchema, type RenderOptions } from "./render-options";
+import { optionFieldsOf, renderOptionsSchema, sourceImagesSchema, type RenderOptions } from "./render-options";
 import { transitionRenderForPerson } from "./render-store.server";
 
 type Db = Pick<PrismaClient, "render" | "run" | "shopSettings" | "$transaction" | "$queryRaw">;
@@ -89,7 +89,7 @@ export async function regenerateRender(
   if (!original) throw new ReviewError("Render not found.");
   const product = await products.getProduct(original.productId);
   if (!product) throw new ReviewError("The product no longer exists.");
-  const previous = renderOptionsSchema.parse(stripImages(original.params));
+  const previous = renderOptionsSchema.parse(optionFieldsOf(original.params));
   const options = renderOptionsSchema.parse({ ...previous, ...input.changes });
   const images = sourceImagesSchema.parse(original.sourceImages);
   const { render } = await queueRender(db, {
@@ -101,11 +101,6 @@ export async function regenerateRender(
     ...(input.requestKey ? { requestKey: input.requestKey } : {}),
   });
   return render;
-}
-
-function stripImages(params: Prisma.JsonValue): Record<string, unknown> {
-  const { productImages: _front, productBackImage: _back, ...rest } = (params ?? {}) as Record<string, unknown>;
-  return rest;
 }
 
 /**

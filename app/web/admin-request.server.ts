@@ -1,7 +1,7 @@
 import type { ProductSource } from "../renders/product-source";
 import type { RenderMedia } from "../renders/render-media";
 import { AdminApiError } from "../shopify/admin-errors";
-import { makeAdminGraphql, type AdminGraphql } from "../shopify/admin-graphql.server";
+import { makeAdminGraphql } from "../shopify/admin-graphql.server";
 import { makeProductSource } from "../shopify/product-source.server";
 import { makeRenderMedia } from "../shopify/render-media.server";
 import { authenticate } from "../shopify.server";
@@ -9,13 +9,12 @@ import { authenticate } from "../shopify.server";
 /**
  * What a page or API route needs once Shopify has authenticated the request: the shop every query is scoped
  * by (taken from the verified session token, never from the URL or the body), who is acting, and the
- * shop's Admin API behind the app's typed client.
+ * shop's Admin API as the render flow's ports (app/shopify/ implements them; pages send no query of their own).
  */
 export interface AdminRequest {
   shop: string;
   /** Who acted, for reviewedBy/createdBy: the staff member's Shopify user id from the session token. */
   staff: string;
-  adminGraphql: AdminGraphql;
   productSource: ProductSource;
   renderMedia: RenderMedia;
   /** Adds CORS headers for admin extensions (their requests come from Shopify's extension origin). */
@@ -38,7 +37,6 @@ export async function requireAdmin(request: Request): Promise<AdminRequest> {
   return {
     shop: context.session.shop,
     staff: email ?? (userId ? `staff:${userId}` : "staff"),
-    adminGraphql,
     productSource: makeProductSource(adminGraphql),
     renderMedia: makeRenderMedia(adminGraphql),
     cors: context.cors,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { checkbox, fieldErrorsOf, formDataToObject, optionalText, parseForm, requestKeySchema } from "./forms";
+import { checkbox, fieldErrorsOf, formDataOf, formDataToObject, optionalText, parseForm, requestKeySchema } from "./forms";
 
 describe("form parsing", () => {
   it("keeps every value of array fields and the last of the others", () => {
@@ -38,5 +38,11 @@ describe("form parsing", () => {
     expect(requestKeySchema.safeParse("short").success).toBe(false);
     expect(requestKeySchema.safeParse("has spaces in it").success).toBe(false);
     expect(parseForm(z.object({ requestKey: requestKeySchema }), {})).toMatchObject({ ok: false, fieldErrors: { requestKey: expect.stringContaining("reload") } });
+  });
+
+  it("posts a list as its name repeated, which formDataToObject reads back", () => {
+    const data = formDataOf({ intent: "approve-many", renderIds: ["a", "b"] });
+    expect(data.getAll("renderIds")).toEqual(["a", "b"]);
+    expect(formDataToObject(data, ["renderIds"])).toEqual({ intent: "approve-many", renderIds: ["a", "b"] });
   });
 });

@@ -71,3 +71,12 @@ export const failure = (fieldErrors: FieldErrors, formError?: string): FormFailu
   fieldErrors,
   ...(formError ? { formError } : {}),
 });
+
+/** Fields as the browser posts them: a list is sent as the same name repeated (`renderIds`, `productIds`). */
+export function formDataOf(fields: Record<string, string | string[]>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const item of Array.isArray(value) ? value : [value]) data.append(name, item);
+  }
+  return data;
+}

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import prisma from "../../db.server";
 import { requireAdmin, timed } from "../../web/admin-request.server";
-import { loadRenderDetail } from "../app.review/review.server";
+import { loadRenderDetail } from "./render-detail.server";
 
 /**
  * JSON for the Review page's large view (loaded by a fetcher when it opens): the product's variants to attach

@@ -1,38 +1,17 @@
 import { useFetcher, useNavigate, useSearchParams } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Box,
-  Button,
-  ButtonGroup,
-  Card,
-  Checkbox,
-  ChoiceList,
-  Collapsible,
-  EmptyState,
-  InlineGrid,
-  InlineStack,
-  Layout,
-  Modal,
-  Page,
-  Pagination,
-  Select,
-  Spinner,
-  Tag,
-  Text,
-  Thumbnail,
-} from "@shopify/polaris";
+import { Banner, Box, Button, ButtonGroup, Card, EmptyState, InlineStack, Layout, Page, Pagination, Select, Tag } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useState } from "react";
-import type { RenderDetailView, ReviewActionResult, ReviewItem, ReviewPageView } from "./review.server";
+import { optionsToFormFields } from "../../components/render-options-state";
 import type { RenderOptionsFormValues } from "../../renders/render-options-form";
-import { RenderOptionsFields } from "../../components/RenderOptionsFields";
-import { RenderStateBadge } from "../../components/RenderStateBadge";
-import { costLine, optionsToFormFields } from "../../components/render-options-state";
-import { keepSelected, moveIndex, reviewKeyAction, toggleSelected } from "./review-keys";
+import { formDataOf } from "../../web/forms";
 import { newRequestKey } from "../../web/request-key";
-import { TimeText } from "../../components/TimeText";
+import type { RenderDetailView } from "../app.renders.$renderId/render-detail.server";
+import { keepSelected, moveIndex, toggleSelected, type ReviewKeyAction } from "./review-keys";
+import type { ReviewActionResult, ReviewItem, ReviewPageView } from "./review.server";
+import { ReviewGrid } from "./ReviewGrid";
+import { SideBySideModal } from "./SideBySideModal";
+import { useReviewShortcuts } from "./use-review-shortcuts";
 
 const EMPTY_STATE_IMAGE = "https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png";
 
@@ -44,96 +23,6 @@ const STATE_FILTERS = [
 ];
 
 type DetailAnswer = { ok: true; detail: RenderDetailView } | { ok: false; message: string };
-
-function toFormData(fields: Record<string, string | string[]>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) for (const item of Array.isArray(value) ? value : [value]) data.append(name, item);
-  return data;
-}
-
-/** An image that is either fitted to its box or shown at full size with scrolling (zoom). */
-function ReviewImage({ url, alt, zoomed, onToggleZoom }: { url: string | null; alt: string; zoomed: boolean; onToggleZoom: () => void }) {
-  if (!url) {
-    return (
-      <Box padding="800" background="bg-fill-secondary" borderRadius="200">
-        <Text as="p" tone="subdued" alignment="center">
-          Image not available yet
-        </Text>
-      </Box>
-    );
-  }
-  return (
-    <div style={{ maxHeight: "70vh", overflow: zoomed ? "auto" : "hidden", borderRadius: 8, background: "#f1f1f1" }}>
-      <button
-        type="button"
-        onClick={onToggleZoom}
-        aria-label={zoomed ? `Fit ${alt} to the window` : `Zoom into ${alt}`}
-        style={{ border: 0, padding: 0, background: "none", cursor: zoomed ? "zoom-out" : "zoom-in", display: "block" }}
-      >
-        <img src={url} alt={alt} style={zoomed ? { display: "block", maxWidth: "none" } : { display: "block", width: "100%", maxHeight: "70vh", objectFit: "contain" }} />
-      </button>
-    </div>
-  );
-}
-
-function ReviewCard(props: {
-  item: ReviewItem;
-  focused: boolean;
-  selected: boolean;
-  selectable: boolean;
-  onSelect: () => void;
-  onOpen: () => void;
-  onFilterProduct: () => void;
-}) {
-  const { item } = props;
-  return (
-    <div
-      style={{ outline: props.focused ? "2px solid var(--p-color-border-focus)" : "none", borderRadius: 12 }}
-      data-render-id={item.id}
-    >
-      <Card>
-        <BlockStack gap="200">
-          <InlineStack align="space-between" blockAlign="center" wrap={false}>
-            {props.selectable ? <Checkbox label="Select" labelHidden checked={props.selected} onChange={props.onSelect} /> : <span />}
-            <RenderStateBadge state={item.state} />
-          </InlineStack>
-          <InlineGrid columns={2} gap="200">
-            <BlockStack gap="100">
-              <Text as="span" tone="subdued" variant="bodySm">
-                Your photo
-              </Text>
-              {item.sourceUrl ? <Thumbnail source={item.sourceUrl} alt={`Photo of ${item.productTitle}`} size="large" /> : null}
-            </BlockStack>
-            <BlockStack gap="100">
-              <Text as="span" tone="subdued" variant="bodySm">
-                Model shot
-              </Text>
-              {item.result ? (
-                <button type="button" onClick={props.onOpen} style={{ border: 0, padding: 0, background: "none", cursor: "pointer" }} aria-label={`Open ${item.productTitle}`}>
-                  <Thumbnail source={item.result.previewUrl} alt={`Model shot of ${item.productTitle}`} size="large" />
-                </button>
-              ) : (
-                <Text as="span" tone="subdued">
-                  Not available yet
-                </Text>
-              )}
-            </BlockStack>
-          </InlineGrid>
-          <Button variant="plain" textAlign="left" onClick={props.onFilterProduct}>
-            {item.productTitle}
-          </Button>
-          <Text as="p" tone="subdued" variant="bodySm">
-            {item.optionsSummary}
-          </Text>
-          <Text as="p" tone="subdued" variant="bodySm">
-            Rendered <TimeText at={item.renderedAt ?? item.createdAt} showAbsolute={false} />
-          </Text>
-          <Button onClick={props.onOpen}>Open</Button>
-        </BlockStack>
-      </Card>
-    </div>
-  );
-}
 
 export function ReviewPage({ view }: { view: ReviewPageView }) {
   const shopify = useAppBridge();
@@ -178,6 +67,8 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
     navigate(`?${params.toString()}`);
   };
 
+  // Stable for the fetcher's life, so `open` is made once.
+  const loadDetail = detailFetcher.load;
   const open = useCallback(
     (item: ReviewItem | undefined) => {
       if (!item) return;
@@ -188,11 +79,9 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
       setRegenerateOpen(false);
       setRegenerateOptions(item.options);
       setRegenerateKey(newRequestKey());
-      detailFetcher.load(`/app/renders/${encodeURIComponent(item.id)}`);
+      loadDetail(`/app/renders/${encodeURIComponent(item.id)}`);
     },
-    // detailFetcher.load is stable for the fetcher's life.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
+    [loadDetail],
   );
 
   const decide = useCallback(
@@ -203,18 +92,18 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
         fields.variantIds = variantIds;
         if (makeFirst) fields.makeFirst = "on";
       }
-      decision.submit(toFormData(fields), { method: "post" });
+      decision.submit(formDataOf(fields), { method: "post" });
     },
     [busy, decision, variantIds, makeFirst],
   );
 
   const decideMany = (intent: "approve-many" | "reject-many") =>
-    decision.submit(toFormData({ intent, renderIds: [...selected] }), { method: "post" });
+    decision.submit(formDataOf({ intent, renderIds: [...selected] }), { method: "post" });
 
   const regenerate = () => {
     if (!openItem || !regenerateOptions) return;
     decision.submit(
-      toFormData({ intent: "regenerate", renderId: openItem.id, requestKey: regenerateKey, ...optionsToFormFields(regenerateOptions) }),
+      formDataOf({ intent: "regenerate", renderId: openItem.id, requestKey: regenerateKey, ...optionsToFormFields(regenerateOptions) }),
       { method: "post" },
     );
   };
@@ -223,50 +112,39 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
     if (result?.ok && result.intent === "regenerate") setRegenerateKey(newRequestKey());
   }, [result]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      const action = reviewKeyAction(
-        { key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, targetTag: target?.tagName, targetEditable: target?.isContentEditable },
-        { modalOpen: openItem !== undefined, canDecide },
-      );
-      if (!action) return;
-      event.preventDefault();
-      const current = openItem ? openIndex : focus;
-      switch (action) {
-        case "next":
-        case "previous": {
-          const next = moveIndex(current, action === "next" ? 1 : -1, items.length);
-          if (openItem) open(items[next]);
-          else setFocus(next);
-          break;
-        }
-        case "approve":
-        case "reject":
-          decide(action, items[current], Boolean(openItem));
-          break;
-        case "open":
-          open(items[focus]);
-          break;
-        case "close":
-          setOpenId(null);
-          break;
-        case "toggle-select": {
-          const item = items[focus];
-          if (item && canDecide) setSelected((selection) => toggleSelected(selection, item.id));
-          break;
-        }
-        case "zoom":
-          setZoomed((value) => !value);
-          break;
+  const onShortcut = (action: ReviewKeyAction) => {
+    const current = openItem ? openIndex : focus;
+    switch (action) {
+      case "next":
+      case "previous": {
+        const next = moveIndex(current, action === "next" ? 1 : -1, items.length);
+        if (openItem) open(items[next]);
+        else setFocus(next);
+        break;
       }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [items, focus, openItem, openIndex, canDecide, decide, open]);
+      case "approve":
+      case "reject":
+        decide(action, items[current], Boolean(openItem));
+        break;
+      case "open":
+        open(items[focus]);
+        break;
+      case "close":
+        setOpenId(null);
+        break;
+      case "toggle-select": {
+        const item = items[focus];
+        if (item && canDecide) setSelected((selection) => toggleSelected(selection, item.id));
+        break;
+      }
+      case "zoom":
+        setZoomed((value) => !value);
+        break;
+    }
+  };
+  useReviewShortcuts({ modalOpen: openItem !== undefined, canDecide }, onShortcut);
 
   const fieldErrors = result && !result.ok ? result.fieldErrors : {};
-  const regenerateCost = costLine(regenerateOptions?.resolution ?? "2K");
 
   return (
     <Page
@@ -328,23 +206,18 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
               </EmptyState>
             </Card>
           ) : (
-            <InlineGrid columns={{ xs: 1, sm: 2, md: 3, lg: 4 }} gap="400">
-              {items.map((item, index) => (
-                <ReviewCard
-                  key={item.id}
-                  item={item}
-                  focused={index === focus}
-                  selected={selected.has(item.id)}
-                  selectable={canDecide}
-                  onSelect={() => setSelected((selection) => toggleSelected(selection, item.id))}
-                  onOpen={() => {
-                    setFocus(index);
-                    open(item);
-                  }}
-                  onFilterProduct={() => setFilter("productId", item.productId)}
-                />
-              ))}
-            </InlineGrid>
+            <ReviewGrid
+              items={items}
+              focus={focus}
+              selected={selected}
+              selectable={canDecide}
+              onSelect={(item) => setSelected((selection) => toggleSelected(selection, item.id))}
+              onOpen={(item, index) => {
+                setFocus(index);
+                open(item);
+              }}
+              onFilterProduct={(item) => setFilter("productId", item.productId)}
+            />
           )}
         </Layout.Section>
         <Layout.Section>
@@ -360,100 +233,35 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
       </Layout>
 
       {openItem ? (
-        <Modal
-          open
-          size="large"
-          title={openItem.productTitle}
+        <SideBySideModal
+          item={openItem}
+          hasPrevious={openIndex > 0}
+          hasNext={openIndex < items.length - 1}
+          busy={busy}
+          zoomed={zoomed}
+          onToggleZoom={() => setZoomed((value) => !value)}
           onClose={() => setOpenId(null)}
-          primaryAction={
-            openItem.state === "in_review"
-              ? { content: "Approve (a)", onAction: () => decide("approve", openItem, true), loading: busy }
-              : openItem.state === "published"
-                ? { content: "Remove from product and review again", destructive: true, onAction: () => decide("revert", openItem, false), loading: busy }
-                : undefined
-          }
-          secondaryActions={[
-            ...(openItem.state === "in_review" ? [{ content: "Reject (r)", destructive: true, onAction: () => decide("reject", openItem, false), disabled: busy }] : []),
-            { content: "Previous (k)", onAction: () => open(items[moveIndex(openIndex, -1, items.length)]), disabled: openIndex <= 0 },
-            { content: "Next (j)", onAction: () => open(items[moveIndex(openIndex, 1, items.length)]), disabled: openIndex >= items.length - 1 },
-          ]}
-        >
-          <Modal.Section>
-            <BlockStack gap="400">
-              <InlineStack align="space-between" blockAlign="center">
-                <InlineStack gap="200" blockAlign="center">
-                  <RenderStateBadge state={openItem.state} />
-                  {openItem.productUrl ? (
-                    <Button variant="plain" url={openItem.productUrl} target="_top">
-                      Open product in admin
-                    </Button>
-                  ) : null}
-                </InlineStack>
-                <Button onClick={() => setZoomed((value) => !value)}>{zoomed ? "Fit to window (z)" : "Zoom to full size (z)"}</Button>
-              </InlineStack>
-              <InlineGrid columns={2} gap="400">
-                <BlockStack gap="100">
-                  <Text as="h3" variant="headingSm">
-                    Your photo
-                  </Text>
-                  <ReviewImage url={openItem.sourceUrl} alt={`photo of ${openItem.productTitle}`} zoomed={zoomed} onToggleZoom={() => setZoomed((value) => !value)} />
-                </BlockStack>
-                <BlockStack gap="100">
-                  <Text as="h3" variant="headingSm">
-                    Model shot
-                  </Text>
-                  <ReviewImage url={openItem.result?.url ?? null} alt={`model shot of ${openItem.productTitle}`} zoomed={zoomed} onToggleZoom={() => setZoomed((value) => !value)} />
-                </BlockStack>
-              </InlineGrid>
-              <Text as="p" tone="subdued">
-                {openItem.optionsSummary} · {openItem.creditsCost} credits
-              </Text>
-            </BlockStack>
-          </Modal.Section>
-          {openItem.state === "in_review" ? (
-            <Modal.Section>
-              {detailFetcher.state === "loading" && !detail ? (
-                <Spinner size="small" accessibilityLabel="Loading the product's variants" />
-              ) : detail ? (
-                <BlockStack gap="300">
-                  {detail.variants.length > 1 ? (
-                    <ChoiceList
-                      allowMultiple
-                      title="Show this image on these variants (optional)"
-                      choices={detail.variants.map((variant) => ({ value: variant.id, label: variant.title }))}
-                      selected={variantIds}
-                      onChange={setVariantIds}
-                      error={fieldErrors.variantIds}
-                    />
-                  ) : null}
-                  <Checkbox label="Make it the product's first image" checked={makeFirst} onChange={setMakeFirst} />
-                  <InlineStack gap="200" blockAlign="center">
-                    <Button disclosure={regenerateOpen ? "up" : "down"} onClick={() => setRegenerateOpen((value) => !value)}>
-                      Regenerate with other options
-                    </Button>
-                    <Badge>{`A new render costs ${regenerateCost.text}`}</Badge>
-                  </InlineStack>
-                  <Collapsible id="regenerate-options" open={regenerateOpen}>
-                    {regenerateOptions ? (
-                      <BlockStack gap="300">
-                        <RenderOptionsFields values={regenerateOptions} onChange={setRegenerateOptions} catalog={detail.catalog} errors={fieldErrors} />
-                        <InlineStack>
-                          <Button variant="primary" onClick={regenerate} loading={busy} disabled={!detail.catalog.ok || !detail.productExists}>
-                            {`Regenerate for ${regenerateCost.text}`}
-                          </Button>
-                        </InlineStack>
-                      </BlockStack>
-                    ) : null}
-                  </Collapsible>
-                </BlockStack>
-              ) : detailFetcher.data && !detailFetcher.data.ok ? (
-                <Banner tone="warning">
-                  <p>{detailFetcher.data.message}</p>
-                </Banner>
-              ) : null}
-            </Modal.Section>
-          ) : null}
-        </Modal>
+          onDecide={(intent) => decide(intent, openItem, intent === "approve")}
+          onPrevious={() => open(items[moveIndex(openIndex, -1, items.length)])}
+          onNext={() => open(items[moveIndex(openIndex, 1, items.length)])}
+          detail={{
+            loading: detailFetcher.state === "loading",
+            detail,
+            problem: detailFetcher.data && !detailFetcher.data.ok ? detailFetcher.data.message : null,
+          }}
+          variantIds={variantIds}
+          onVariantIds={setVariantIds}
+          makeFirst={makeFirst}
+          onMakeFirst={setMakeFirst}
+          regenerate={{
+            open: regenerateOpen,
+            onToggle: () => setRegenerateOpen((value) => !value),
+            options: regenerateOptions,
+            onOptions: setRegenerateOptions,
+            onSubmit: regenerate,
+          }}
+          fieldErrors={fieldErrors}
+        />
       ) : null}
     </Page>
   );

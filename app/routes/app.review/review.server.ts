@@ -1,17 +1,16 @@
-import type { Prisma, PrismaClient, Render, RenderState } from "@prisma/client";
+import type { PrismaClient, Render, RenderState } from "@prisma/client";
 import { z } from "zod";
 import { listRenders, type Page } from "../../history/render-queries.server";
 import { approveRender, regenerateRender, rejectRender, revertRender, ReviewError } from "../../renders/review.server";
-import { sourceImagesSchema } from "../../renders/render-options";
+import type { FileState, ResultImage } from "../../renders/render-media";
+import { optionFieldsOf, sourceImagesSchema } from "../../renders/render-options";
 import { RENDER_STATE_LABELS } from "../../renders/render-states";
-import type { AdminGraphql } from "../../shopify/admin-graphql.server";
 import { describeShopifyFailure, type AdminRequest } from "../../web/admin-request.server";
 import { checkbox, failure, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../../web/forms";
 import { productAdminUrl } from "../../web/format";
-import { creditsPerRender, describeOptions, formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../../renders/render-options-form";
+import { describeOptions, formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../../renders/render-options-form";
 import { tryOnClientFor } from "../../settings/tryon-client.server";
-import { catalogProblems, loadCatalog, type CatalogResult } from "../../tryon/catalog-view";
-import { GET_RENDER_PREVIEWS } from "../../pages/operations/render-previews";
+import { catalogProblems, loadCatalog } from "../../tryon/catalog-view";
 
 /**
  * Review: renders waiting for a person, each beside the photo it was made from. Approving only queues the
@@ -35,7 +34,7 @@ export interface ReviewItem {
   runId: string | null;
   sourceUrl: string | null;
   backUrl: string | null;
-  result: { url: string; previewUrl: string; width: number | null; height: number | null } | null;
+  result: ResultImage | null;
   creditsCost: number;
   createdAt: string;
   renderedAt: string | null;
@@ -59,39 +58,15 @@ export interface ReviewPageView {
   runs: Array<{ id: string; label: string }>;
 }
 
-const previewNodeSchema = z.object({
-  id: z.string(),
-  image: z.object({ url: z.string(), preview: z.string(), width: z.number().nullish(), height: z.number().nullish() }).nullish(),
-});
-
-/** The Shopify Files image of each render, read in one request; a file Shopify cannot show is simply absent. */
-export async function renderPreviews(admin: AdminGraphql, fileIds: string[]): Promise<Map<string, NonNullable<ReviewItem["result"]>>> {
-  const previews = new Map<string, NonNullable<ReviewItem["result"]>>();
-  if (fileIds.length === 0) return previews;
-  const data = await admin.query(GET_RENDER_PREVIEWS, { ids: fileIds });
-  for (const node of data.nodes) {
-    const parsed = previewNodeSchema.safeParse(node);
-    if (!parsed.success || !parsed.data.image) continue;
-    const image = parsed.data.image;
-    previews.set(parsed.data.id, { url: image.url, previewUrl: image.preview, width: image.width ?? null, height: image.height ?? null });
-  }
-  return previews;
-}
-
 /** The image the worker recorded when the file became READY, if it did. */
 export function storedResultOf(render: Render): ReviewItem["result"] {
   if (!render.resultUrl || !render.resultPreviewUrl) return null;
   return { url: render.resultUrl, previewUrl: render.resultPreviewUrl, width: render.resultWidth, height: render.resultHeight };
 }
 
-function optionsOf(params: Prisma.JsonValue): RenderOptionsFormValues {
-  const { productImages: _front, productBackImage: _back, ...rest } = (params ?? {}) as Record<string, unknown>;
-  return formValuesOf(rest as Parameters<typeof formValuesOf>[0]);
-}
-
 export function reviewItemOf(render: Render, result: ReviewItem["result"]): ReviewItem {
   const images = sourceImagesSchema.safeParse(render.sourceImages);
-  const options = optionsOf(render.params);
+  const options = formValuesOf(optionFieldsOf(render.params));
   return {
     id: render.id,
     productId: render.productId,
@@ -142,11 +117,11 @@ export async function loadReviewPage(db: Db, admin: AdminRequest, url: URL): Pro
   // (or whose file had no image yet) are looked up, in one request.
   const fileIds = page.rows.flatMap((render) => (render.fileId && !storedResultOf(render) ? [render.fileId] : []));
   // Without previews the page still works (source photos, titles, decisions); Shopify being slow should not block review.
-  const previews = await renderPreviews(admin.adminGraphql, fileIds).catch(() => new Map<string, NonNullable<ReviewItem["result"]>>());
+  const files = await admin.renderMedia.fileStates(fileIds).catch(() => new Map<string, FileState>());
   return {
     filters,
     items: page.rows.map((render) =>
-      reviewItemOf(render, storedResultOf(render) ?? (render.fileId ? (previews.get(render.fileId) ?? null) : null)),
+      reviewItemOf(render, storedResultOf(render) ?? (render.fileId ? (files.get(render.fileId)?.image ?? null) : null)),
     ),
     nextCursor: page.nextCursor,
     previousCursor: page.previousCursor,
@@ -155,36 +130,6 @@ export async function loadReviewPage(db: Db, admin: AdminRequest, url: URL): Pro
       const title = typeof scope?.title === "string" ? scope.title : "Bulk run";
       return { id: run.id, label: `${title} (${run.createdAt.toISOString().slice(0, 10)})` };
     }),
-  };
-}
-
-export interface RenderDetailView {
-  id: string;
-  productId: string;
-  variants: Array<{ id: string; title: string }>;
-  productExists: boolean;
-  catalog: CatalogResult;
-  options: RenderOptionsFormValues;
-  creditsPerRender: Record<string, number>;
-}
-
-/** What the approve and regenerate forms need for one render: its product's variants and the catalog. */
-export async function loadRenderDetail(db: Db, admin: AdminRequest, renderId: string): Promise<RenderDetailView | null> {
-  const render = await db.render.findFirst({ where: { id: renderId, shop: admin.shop } });
-  if (!render) return null;
-  const settings = await db.shopSettings.findUnique({ where: { shop: admin.shop } });
-  const [product, catalog] = await Promise.all([
-    admin.productSource.getProduct(render.productId).catch(() => null),
-    loadCatalog(tryOnClientFor(settings)),
-  ]);
-  return {
-    id: render.id,
-    productId: render.productId,
-    variants: product?.variants ?? [],
-    productExists: product !== null,
-    catalog,
-    options: optionsOf(render.params),
-    creditsPerRender: { "2K": creditsPerRender("2K"), "4K": creditsPerRender("4K") },
   };
 }
 

@@ -2,8 +2,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useLoaderData } from "@remix-run/react";
 import prisma from "../../db.server";
 import { requireAdmin, timed } from "../../web/admin-request.server";
-import { ReviewPage } from "./ReviewPage";
 import { loadReviewPage, reviewAction } from "./review.server";
+import { ReviewPage } from "./ReviewPage";
 
 /** /app/review?state=&runId=&productId=&after=: renders awaiting a decision, with their source photos. */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
