@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { GeneratePage } from "../components/GeneratePage";
-import prisma from "../db.server";
-import { generateAction, loadGeneratePage } from "../pages/generate.server";
-import { requireAdmin, timed } from "../web/admin-request.server";
+import prisma from "../../db.server";
+import { requireAdmin, timed } from "../../web/admin-request.server";
+import { GeneratePage } from "./GeneratePage";
+import { generateAction, loadGeneratePage } from "./generate.server";
 
 /** /app/generate?productId=<id or gid>: reached from the product picker, Home and the product admin action. */
 export const loader = async ({ request }: LoaderFunctionArgs) => {

@@ -17,14 +17,14 @@ import {
   Thumbnail,
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
-import type { GenerateActionResult, GeneratePageView, ProductPhotoView } from "../pages/generate.server";
-import { productAdminUrl } from "../web/format";
-import type { RenderOptionsFormValues } from "../renders/render-options-form";
-import { RenderOptionsFields } from "./RenderOptionsFields";
-import { RenderStateBadge } from "./RenderStateBadge";
-import { costLine, optionsToFormFields, withLook } from "./render-options-state";
-import { useRequestKey } from "../web/request-key";
-import { TimeText } from "./TimeText";
+import type { GenerateActionResult, GeneratePageView, ProductPhotoView } from "./generate.server";
+import { productAdminUrl } from "../../web/format";
+import type { RenderOptionsFormValues } from "../../renders/render-options-form";
+import { RenderOptionsFields } from "../../components/RenderOptionsFields";
+import { RenderStateBadge } from "../../components/RenderStateBadge";
+import { costLine, optionsToFormFields, withLook } from "../../components/render-options-state";
+import { useRequestKey } from "../../web/request-key";
+import { TimeText } from "../../components/TimeText";
 
 const EMPTY_STATE_IMAGE = "https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png";
 

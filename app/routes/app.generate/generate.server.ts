@@ -1,21 +1,21 @@
 import type { PrismaClient, RenderState } from "@prisma/client";
 import { z } from "zod";
-import { env } from "../env.server";
-import { deleteLook, listLooks, lookNameSchema, saveLook, type LookView } from "../looks/looks.server";
-import { queueRender } from "../renders/create-renders.server";
-import type { ProductForRender } from "../renders/product-source";
-import { RENDER_STATE_LABELS } from "../renders/render-states";
-import { chooseSourceImages } from "../renders/source-images";
-import { settingsViewOf } from "../settings/settings.server";
-import type { AdminRequest } from "../web/admin-request.server";
-import { describeShopifyFailure } from "../web/admin-request.server";
-import { failure, optionalText, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../web/forms";
-import { toGid } from "../web/format";
-import { guessGarment } from "../renders/garment-guess";
-import { formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../renders/render-options-form";
-import { withCatalogDefaults } from "../components/render-options-state";
-import { tryOnClientFor } from "../settings/tryon-client.server";
-import { catalogProblems, loadCatalog, type CatalogResult } from "../tryon/catalog-view";
+import { env } from "../../env.server";
+import { deleteLook, listLooks, lookNameSchema, saveLook, type LookView } from "../../looks/looks.server";
+import { queueRender } from "../../renders/create-renders.server";
+import type { ProductForRender } from "../../renders/product-source";
+import { RENDER_STATE_LABELS } from "../../renders/render-states";
+import { chooseSourceImages } from "../../renders/source-images";
+import { settingsViewOf } from "../../settings/settings.server";
+import type { AdminRequest } from "../../web/admin-request.server";
+import { describeShopifyFailure } from "../../web/admin-request.server";
+import { failure, optionalText, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../../web/forms";
+import { toGid } from "../../web/format";
+import { guessGarment } from "../../renders/garment-guess";
+import { formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../../renders/render-options-form";
+import { withCatalogDefaults } from "../../components/render-options-state";
+import { tryOnClientFor } from "../../settings/tryon-client.server";
+import { catalogProblems, loadCatalog, type CatalogResult } from "../../tryon/catalog-view";
 
 type Db = PrismaClient;
 
