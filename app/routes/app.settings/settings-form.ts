@@ -1,7 +1,7 @@
-import type { SettingsView } from "../settings/settings.server";
-import type { CatalogResult } from "../tryon/catalog-view";
-import { formValuesOf, type RenderOptionsFormValues } from "../renders/render-options-form";
-import { optionsToFormFields, withCatalogDefaults } from "./render-options-state";
+import type { SettingsView } from "../../settings/settings.server";
+import type { CatalogResult } from "../../tryon/catalog-view";
+import { formValuesOf, type RenderOptionsFormValues } from "../../renders/render-options-form";
+import { optionsToFormFields, withCatalogDefaults } from "../../components/render-options-state";
 
 /** The Settings form's state and what it posts; pure so the save bar's logic is tested without a browser. */
 export interface SettingsFormState {

@@ -16,11 +16,11 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useEffect, useMemo, useState } from "react";
-import type { SettingsActionResult, SettingsPageView } from "../pages/settings-page.server";
-import { describeOptions } from "../renders/render-options-form";
-import { RenderOptionsFields } from "./RenderOptionsFields";
+import type { SettingsActionResult, SettingsPageView } from "./settings-page.server";
+import { describeOptions } from "../../renders/render-options-form";
+import { RenderOptionsFields } from "../../components/RenderOptionsFields";
 import { isSettingsDirty, settingsFormFields, settingsFormStateOf, type SettingsFormState } from "./settings-form";
-import { TimeText } from "./TimeText";
+import { TimeText } from "../../components/TimeText";
 
 const SAVE_BAR_ID = "settings-save-bar";
 

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { SettingsPage } from "../components/SettingsPage";
-import prisma from "../db.server";
-import { loadSettingsPage, settingsAction } from "../pages/settings-page.server";
-import { requireAdmin, timed } from "../web/admin-request.server";
+import prisma from "../../db.server";
+import { requireAdmin, timed } from "../../web/admin-request.server";
+import { SettingsPage } from "./SettingsPage";
+import { loadSettingsPage, settingsAction } from "./settings-page.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(request);

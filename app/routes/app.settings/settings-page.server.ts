@@ -1,12 +1,12 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
-import { env } from "../env.server";
-import { deleteLook, listLooks, type LookView } from "../looks/looks.server";
-import { makeSecretBox } from "../settings/secret-box.server";
-import { checkKeyAgainstService, getSettingsView, saveSettings, type KeyChecker, type SettingsView } from "../settings/settings.server";
-import { failure, parseForm, type FormFailure } from "../web/forms";
-import { loadShopCatalog } from "../settings/tryon-client.server";
-import type { CatalogResult } from "../tryon/catalog-view";
+import { env } from "../../env.server";
+import { deleteLook, listLooks, type LookView } from "../../looks/looks.server";
+import { makeSecretBox } from "../../settings/secret-box.server";
+import { checkKeyAgainstService, getSettingsView, saveSettings, type KeyChecker, type SettingsView } from "../../settings/settings.server";
+import { failure, parseForm, type FormFailure } from "../../web/forms";
+import { loadShopCatalog } from "../../settings/tryon-client.server";
+import type { CatalogResult } from "../../tryon/catalog-view";
 
 type Db = PrismaClient;
 
