@@ -68,7 +68,7 @@ server.listen({ onUnhandledRequest: "bypass" });
 routeShopifyApiFetchThroughMsw();
 
 const review = await import("../app/routes/app.review/route");
-const history = await import("../app/routes/app.history");
+const history = await import("../app/routes/app.history/route");
 const { sessionStorage } = await import("../app/shopify.server");
 
 const seedStarted = performance.now();

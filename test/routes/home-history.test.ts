@@ -17,7 +17,7 @@ describe("Home and History", () => {
   beforeAll(async () => {
     app = await startMerchantApp();
     home = await import("../../app/routes/app._index");
-    history = await import("../../app/routes/app.history");
+    history = await import("../../app/routes/app.history/route");
     for (const shop of [SHOP, OTHER, FRESH]) await app.installShop(shop);
     await app.saveServiceKey(SHOP);
     const db = app.database.prisma;

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { HistoryPage } from "../components/HistoryPage";
-import prisma from "../db.server";
-import { historyAction, loadHistory } from "../pages/history.server";
-import { requireAdmin, timed } from "../web/admin-request.server";
+import prisma from "../../db.server";
+import { requireAdmin, timed } from "../../web/admin-request.server";
+import { HistoryPage } from "./HistoryPage";
+import { historyAction, loadHistory } from "./history.server";
 
 /** /app/history?state=&productId=&runId=&after=|before=: every render, newest first, a page at a time. */
 export const loader = async ({ request }: LoaderFunctionArgs) => {

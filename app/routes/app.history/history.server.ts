@@ -1,10 +1,10 @@
 import type { PrismaClient, Render, RenderState } from "@prisma/client";
 import { z } from "zod";
-import { listRenders } from "../history/render-queries.server";
-import { resolveSubmitUnknown, ReviewError } from "../renders/review.server";
-import { RENDER_STATE_LABELS, RENDER_STATES } from "../renders/render-states";
-import { failure, parseForm, type FieldErrors, type FormFailure } from "../web/forms";
-import { formatCredits, productAdminUrl } from "../web/format";
+import { listRenders } from "../../history/render-queries.server";
+import { resolveSubmitUnknown, ReviewError } from "../../renders/review.server";
+import { RENDER_STATE_LABELS, RENDER_STATES } from "../../renders/render-states";
+import { failure, parseForm, type FieldErrors, type FormFailure } from "../../web/forms";
+import { formatCredits, productAdminUrl } from "../../web/format";
 
 /** History: every render of the shop, newest first, with what it cost and, when it failed, why in plain words. */
 

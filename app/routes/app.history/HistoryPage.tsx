@@ -18,10 +18,10 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
-import type { HistoryActionResult, HistoryRow } from "../pages/history.server";
-import { formatDuration } from "../web/format";
-import { RenderStateBadge } from "./RenderStateBadge";
-import { TimeText } from "./TimeText";
+import type { HistoryActionResult, HistoryRow } from "./history.server";
+import { formatDuration } from "../../web/format";
+import { RenderStateBadge } from "../../components/RenderStateBadge";
+import { TimeText } from "../../components/TimeText";
 
 const EMPTY_STATE_IMAGE = "https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png";
 
