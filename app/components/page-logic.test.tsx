@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formValuesOf, renderOptionsFormSchema } from "../renders/render-options-form";
 import { describeGarments, previewInputsKey, rendersWithinBudget, scopeFormFields } from "./BulkRunPage";
-import { pauseAction } from "./HomePage";
 
 describe("Bulk run page logic", () => {
   it("posts a collection or the picked products as the server's scope fields", () => {
@@ -49,13 +48,5 @@ describe("Bulk run page logic", () => {
 
   it("the options the page posts are the ones the server accepts", () => {
     expect(renderOptionsFormSchema.safeParse({ ...formValuesOf({ mannequinId: "mnq_a", poseId: "pose_a" }), lockBackground: "" }).success).toBe(true);
-  });
-});
-
-describe("Home page logic", () => {
-  it("sends a bad or missing key to Settings and spent credits to a resume button", () => {
-    expect(pauseAction("auth")).toMatchObject({ kind: "settings" });
-    expect(pauseAction("missing_key")).toMatchObject({ kind: "settings" });
-    expect(pauseAction("out_of_credits")).toMatchObject({ kind: "resume" });
   });
 });

@@ -16,7 +16,7 @@ describe("Home and History", () => {
 
   beforeAll(async () => {
     app = await startMerchantApp();
-    home = await import("../../app/routes/app._index");
+    home = await import("../../app/routes/app._index/route");
     history = await import("../../app/routes/app.history/route");
     for (const shop of [SHOP, OTHER, FRESH]) await app.installShop(shop);
     await app.saveServiceKey(SHOP);

@@ -15,10 +15,10 @@ import {
   Text,
 } from "@shopify/polaris";
 import { useEffect } from "react";
-import type { HomeView, ProblemRender } from "../pages/home.server";
-import type { FormFailure } from "../web/forms";
-import { formatCredits } from "../web/format";
-import { TimeText } from "./TimeText";
+import type { HomeView, ProblemRender } from "./home.server";
+import type { FormFailure } from "../../web/forms";
+import { formatCredits } from "../../web/format";
+import { TimeText } from "../../components/TimeText";
 
 const EMPTY_STATE_IMAGE = "https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png";
 

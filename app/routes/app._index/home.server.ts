@@ -8,11 +8,11 @@ import {
   rendersNeedingPerson,
   startOfMonthUtc,
   sumCounts,
-} from "../history/render-queries.server";
-import { resumeShop } from "../renders/review.server";
-import { env } from "../env.server";
-import { settingsViewOf } from "../settings/settings.server";
-import { failure, parseForm, type FormFailure } from "../web/forms";
+} from "../../history/render-queries.server";
+import { resumeShop } from "../../renders/review.server";
+import { env } from "../../env.server";
+import { settingsViewOf } from "../../settings/settings.server";
+import { failure, parseForm, type FormFailure } from "../../web/forms";
 
 type Db = PrismaClient;
 

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { HomePage } from "../components/HomePage";
-import prisma from "../db.server";
-import { homeAction, loadHome } from "../pages/home.server";
-import { requireAdmin, timed } from "../web/admin-request.server";
+import prisma from "../../db.server";
+import { requireAdmin, timed } from "../../web/admin-request.server";
+import { HomePage } from "./HomePage";
+import { homeAction, loadHome } from "./home.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(request);
