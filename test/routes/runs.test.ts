@@ -44,8 +44,8 @@ describe("Bulk runs", () => {
   beforeAll(async () => {
     app = await startMerchantApp({ simulator: true });
     newRun = await import("../../app/routes/app.runs.new");
-    runPage = await import("../../app/routes/app.runs.$runId");
-    runsList = await import("../../app/routes/app.runs._index");
+    runPage = await import("../../app/routes/app.runs.$runId/route");
+    runsList = await import("../../app/routes/app.runs._index/route");
     await app.installShop(SHOP);
     await app.installShop(OTHER);
     await app.saveServiceKey(SHOP, { defaults: DEFAULT_LOOK });

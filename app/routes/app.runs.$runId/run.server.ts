@@ -1,31 +1,14 @@
-import type { PrismaClient, RenderState, Run, RunStatus } from "@prisma/client";
+import type { PrismaClient, RenderState } from "@prisma/client";
 import { z } from "zod";
-import {
-  countRendersByState,
-  findRun,
-  listRuns,
-  runCredits,
-  runStateCounts,
-  type StateCounts,
-} from "../history/render-queries.server";
-import { ReviewError, setRunStatus } from "../renders/review.server";
-import { RENDER_STATE_LABELS, RENDER_STATES } from "../renders/render-states";
-import { failure, parseForm, type FormFailure } from "../web/forms";
-import { runProgressOf, type RunProgress } from "../components/run-progress";
+import { countRendersByState, findRun, runCredits } from "../../history/render-queries.server";
+import { ReviewError, setRunStatus } from "../../renders/review.server";
+import { RENDER_STATE_LABELS, RENDER_STATES } from "../../renders/render-states";
+import { failure, parseForm, type FormFailure } from "../../web/forms";
+import { runScopeRecordSchema, runSummaryOf, type RunSummary } from "../../renders/run-summary";
 
 type Db = PrismaClient;
 
-export interface RunSummaryView {
-  id: string;
-  title: string;
-  status: RunStatus;
-  createdAt: string;
-  estimateCredits: number;
-  budgetCredits: number | null;
-  progress: RunProgress;
-}
-
-export interface RunView extends RunSummaryView {
+export interface RunView extends RunSummary {
   scope: { kind: "collection"; collectionId: string } | { kind: "products"; count: number } | null;
   counts: Array<{ state: RenderState; label: string; count: number }>;
   credits: { charged: number; refunded: number };
@@ -33,51 +16,14 @@ export interface RunView extends RunSummaryView {
   cancelledAt: string | null;
 }
 
-const scopeRecordSchema = z.union([
-  z.object({ kind: z.literal("collection"), collectionId: z.string(), title: z.string().optional() }),
-  z.object({ kind: z.literal("products"), productIds: z.array(z.string()), title: z.string().optional() }),
-]);
-
-function titleOf(run: Run): string {
-  const scope = scopeRecordSchema.safeParse(run.scope);
-  if (!scope.success) return "Bulk run";
-  if (scope.data.kind === "collection") return scope.data.title ? `Collection: ${scope.data.title}` : "Collection";
-  return scope.data.title ?? `${scope.data.productIds.length} products`;
-}
-
-function summaryOf(run: Run, counts: StateCounts): RunSummaryView {
-  return {
-    id: run.id,
-    title: titleOf(run),
-    status: run.status,
-    createdAt: run.createdAt.toISOString(),
-    estimateCredits: run.estimateCredits,
-    budgetCredits: run.budgetCredits,
-    progress: runProgressOf(counts, run.status),
-  };
-}
-
-export async function loadRunsList(db: Db, shop: string, url: URL) {
-  const page = await listRuns(db, shop, {
-    after: url.searchParams.get("after") ?? undefined,
-    before: url.searchParams.get("before") ?? undefined,
-  });
-  const counts = await runStateCounts(db, shop, page.rows.map((run) => run.id));
-  return {
-    runs: page.rows.map((run) => summaryOf(run, counts.get(run.id) ?? {})),
-    nextCursor: page.nextCursor,
-    previousCursor: page.previousCursor,
-  };
-}
-
 /** One run with its live counts; null when the run does not exist for this shop (another shop's id included). */
 export async function loadRun(db: Db, shop: string, runId: string): Promise<RunView | null> {
   const run = await findRun(db, shop, runId);
   if (!run) return null;
   const [counts, credits] = await Promise.all([countRendersByState(db, { shop, runId }), runCredits(db, shop, runId)]);
-  const scope = scopeRecordSchema.safeParse(run.scope);
+  const scope = runScopeRecordSchema.safeParse(run.scope);
   return {
-    ...summaryOf(run, counts),
+    ...runSummaryOf(run, counts),
     scope: scope.success
       ? scope.data.kind === "collection"
         ? { kind: "collection", collectionId: scope.data.collectionId }

@@ -1,87 +1,15 @@
 import { useNavigation, useRevalidator, useSubmit } from "@remix-run/react";
 import { Modal, TitleBar, useAppBridge } from "@shopify/app-bridge-react";
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Button,
-  Card,
-  EmptyState,
-  IndexTable,
-  InlineGrid,
-  InlineStack,
-  Layout,
-  Page,
-  Pagination,
-  ProgressBar,
-  Text,
-} from "@shopify/polaris";
+import { Banner, BlockStack, Button, Card, InlineGrid, InlineStack, Layout, Page, ProgressBar, Text } from "@shopify/polaris";
 import { useEffect } from "react";
-import type { RunSummaryView, RunView } from "../pages/runs.server";
-import type { FormFailure } from "../web/forms";
-import { formatCredits } from "../web/format";
-import { TimeText } from "./TimeText";
+import { RunStatusBadge } from "../../components/RunStatusBadge";
+import { TimeText } from "../../components/TimeText";
+import { formatCredits } from "../../web/format";
+import type { FormFailure } from "../../web/forms";
+import type { RunView } from "./run.server";
 
 /** How often the run page asks for fresh counts while renders are moving. */
 export const RUN_POLL_INTERVAL_MS = 3_000;
-
-const EMPTY_STATE_IMAGE = "https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png";
-
-function StatusBadge({ run }: { run: RunSummaryView }) {
-  const tone = run.progress.statusTone;
-  return <Badge {...(tone ? { tone } : {})}>{run.progress.statusLabel}</Badge>;
-}
-
-export function RunsListPage({ runs, nextCursor, previousCursor }: { runs: RunSummaryView[]; nextCursor: string | null; previousCursor: string | null }) {
-  return (
-    <Page title="Bulk runs" backAction={{ content: "Home", url: "/app" }} primaryAction={{ content: "New bulk run", url: "/app/runs/new" }}>
-      <Card padding="0">
-        {runs.length === 0 && !previousCursor ? (
-          <EmptyState heading="Render a whole collection at once" action={{ content: "New bulk run", url: "/app/runs/new" }} image={EMPTY_STATE_IMAGE}>
-            <p>Pick a collection or several products, see what it will cost, then start. Every image still waits for your review.</p>
-          </EmptyState>
-        ) : (
-          <>
-            <IndexTable
-              resourceName={{ singular: "run", plural: "runs" }}
-              itemCount={runs.length}
-              selectable={false}
-              headings={[{ title: "Run" }, { title: "Status" }, { title: "Progress" }, { title: "Estimate" }, { title: "Started" }]}
-            >
-              {runs.map((run, index) => (
-                <IndexTable.Row id={run.id} key={run.id} position={index}>
-                  <IndexTable.Cell>
-                    <Button variant="plain" url={`/app/runs/${run.id}`}>
-                      {run.title}
-                    </Button>
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <StatusBadge run={run} />
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>
-                    {run.progress.done} of {run.progress.total} done
-                  </IndexTable.Cell>
-                  <IndexTable.Cell>{formatCredits(run.estimateCredits)}</IndexTable.Cell>
-                  <IndexTable.Cell>
-                    <TimeText at={run.createdAt} />
-                  </IndexTable.Cell>
-                </IndexTable.Row>
-              ))}
-            </IndexTable>
-            <InlineStack align="center">
-              <Pagination
-                hasPrevious={Boolean(previousCursor)}
-                previousURL={previousCursor ? `?before=${previousCursor}` : undefined}
-                hasNext={Boolean(nextCursor)}
-                nextURL={nextCursor ? `?after=${nextCursor}` : undefined}
-              />
-            </InlineStack>
-          </>
-        )}
-      </Card>
-    </Page>
-  );
-}
 
 export function RunNotFoundPage() {
   return (
@@ -124,7 +52,7 @@ export function RunPage({ run, result }: { run: RunView; result: { ok: true; mes
   return (
     <Page
       title={run.title}
-      titleMetadata={<StatusBadge run={run} />}
+      titleMetadata={<RunStatusBadge run={run} />}
       backAction={{ content: "Bulk runs", url: "/app/runs" }}
       secondaryActions={[
         { content: "Review this run", url: `/app/review?runId=${run.id}` },

@@ -1,9 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { RunNotFoundPage, RunPage } from "../components/RunPages";
-import prisma from "../db.server";
-import { loadRun, runAction } from "../pages/runs.server";
-import { requireAdmin, timed } from "../web/admin-request.server";
+import prisma from "../../db.server";
+import { requireAdmin, timed } from "../../web/admin-request.server";
+import { RunNotFoundPage, RunPage } from "./RunPage";
+import { loadRun, runAction } from "./run.server";
 
 /** A run's progress; the page polls this loader while renders are moving. */
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {

@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { RunsListPage } from "../components/RunPages";
-import prisma from "../db.server";
-import { loadRunsList } from "../pages/runs.server";
-import { requireAdmin, timed } from "../web/admin-request.server";
+import prisma from "../../db.server";
+import { requireAdmin, timed } from "../../web/admin-request.server";
+import { loadRunsList } from "./runs.server";
+import { RunsListPage } from "./RunsListPage";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(request);
