@@ -9,7 +9,7 @@ import { describeShopifyFailure, type AdminRequest } from "../web/admin-request.
 import { fieldErrorsOf, requestKeySchema, type FieldErrors } from "../web/forms";
 import { toGid } from "../web/format";
 import { creditsPerRender, describeOptions } from "../renders/render-options-form";
-import { budgetSchema, optionsForExtension, planScope, runScopeSchema, type ListingProgress, type PlanSummary } from "./bulk-run.server";
+import { budgetSchema, optionsForExtension, planScope, runScopeSchema, type ListingProgress, type PlanSummary } from "../routes/app.runs.new/bulk-run.server";
 
 /**
  * The JSON API behind the admin extensions (product action, product selection action, collection action).

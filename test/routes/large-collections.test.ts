@@ -26,7 +26,7 @@ describe("a bulk run over a large collection", () => {
 
   beforeAll(async () => {
     app = await startMerchantApp({ simulator: true });
-    newRun = await import("../../app/routes/app.runs.new");
+    newRun = await import("../../app/routes/app.runs.new/route");
     extensionPreview = (await import("../../app/routes/api.run-preview")).action;
     await app.installShop(SHOP);
     await app.saveServiceKey(SHOP, { defaults: DEFAULT_LOOK });

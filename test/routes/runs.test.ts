@@ -43,7 +43,7 @@ describe("Bulk runs", () => {
 
   beforeAll(async () => {
     app = await startMerchantApp({ simulator: true });
-    newRun = await import("../../app/routes/app.runs.new");
+    newRun = await import("../../app/routes/app.runs.new/route");
     runPage = await import("../../app/routes/app.runs.$runId/route");
     runsList = await import("../../app/routes/app.runs._index/route");
     await app.installShop(SHOP);

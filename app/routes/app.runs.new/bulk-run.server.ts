@@ -1,21 +1,21 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
-import { env } from "../env.server";
-import { findLook, listLooks, type LookView } from "../looks/looks.server";
-import { collectionListing } from "../renders/collection-listings.server";
-import { planRun, productsInScope, SKIP_REASON_TEXT, startRun, type RunPlan, type SkipReason } from "../renders/create-renders.server";
-import type { ProductForRender } from "../renders/product-source";
-import type { RenderOptions } from "../renders/render-options";
-import { settingsViewOf } from "../settings/settings.server";
-import { MAX_INPUT_IMAGE_BYTES, probeImage } from "../tryon";
-import { ACCEPTED_IMAGE_FORMATS } from "../tryon/image-probe";
-import { describeShopifyFailure, type AdminRequest } from "../web/admin-request.server";
-import { checkbox, failure, formDataToObject, optionalText, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../web/forms";
-import { toGid } from "../web/format";
-import { formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../renders/render-options-form";
-import { withCatalogDefaults } from "../components/render-options-state";
-import { loadShopCatalog, tryOnClientFor } from "../settings/tryon-client.server";
-import { catalogProblems, loadCatalog, type CatalogResult } from "../tryon/catalog-view";
+import { env } from "../../env.server";
+import { findLook, listLooks, type LookView } from "../../looks/looks.server";
+import { collectionListing } from "../../renders/collection-listings.server";
+import { planRun, productsInScope, SKIP_REASON_TEXT, startRun, type RunPlan, type SkipReason } from "../../renders/create-renders.server";
+import type { ProductForRender } from "../../renders/product-source";
+import type { RenderOptions } from "../../renders/render-options";
+import { settingsViewOf } from "../../settings/settings.server";
+import { MAX_INPUT_IMAGE_BYTES, probeImage } from "../../tryon";
+import { ACCEPTED_IMAGE_FORMATS } from "../../tryon/image-probe";
+import { describeShopifyFailure, type AdminRequest } from "../../web/admin-request.server";
+import { checkbox, failure, formDataToObject, optionalText, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../../web/forms";
+import { toGid } from "../../web/format";
+import { formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../../renders/render-options-form";
+import { withCatalogDefaults } from "../../components/render-options-state";
+import { loadShopCatalog, tryOnClientFor } from "../../settings/tryon-client.server";
+import { catalogProblems, loadCatalog, type CatalogResult } from "../../tryon/catalog-view";
 
 /**
  * Bulk runs: a collection or a set of products rendered with one look. Preview first (who is eligible, who is

@@ -1,9 +1,9 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { BulkRunPage } from "../components/BulkRunPage";
-import prisma from "../db.server";
-import { bulkRunAction, loadBulkRunPage } from "../pages/bulk-run.server";
-import { requireAdmin, timed } from "../web/admin-request.server";
+import prisma from "../../db.server";
+import { requireAdmin, timed } from "../../web/admin-request.server";
+import { BulkRunPage } from "./BulkRunPage";
+import { bulkRunAction, loadBulkRunPage } from "./bulk-run.server";
 
 /** /app/runs/new, optionally ?collectionId=… or ?productIds=1,2,3 (links from the admin actions). */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
