@@ -6,7 +6,7 @@
  * forward instead of slept, so the 5-8 minutes the rate imposes take seconds. --full also lists a 500-product
  * collection in real time, to check the simulated clock against the wall clock.
  */
-import { productsInScope } from "../app/renders/create-renders.server";
+import { productsInScope } from "../app/renders/plan-run.server";
 import { AdminThrottledError } from "../app/shopify/admin-errors";
 import { makeAdminGraphql } from "../app/shopify/admin-graphql.server";
 import { makeProductSource } from "../app/shopify/product-source.server";

@@ -2,14 +2,18 @@ import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { listLooks } from "../looks/looks.server";
 import { queueRender, startRun } from "../renders/create-renders.server";
-import { chooseSourceImages } from "../renders/source-images";
+import { chooseSourceImages, sourceImagesOf } from "../renders/source-images";
 import { settingsViewOf } from "../settings/settings.server";
 import { env } from "../env.server";
 import { describeShopifyFailure, type AdminRequest } from "../web/admin-request.server";
 import { fieldErrorsOf, requestKeySchema, type FieldErrors } from "../web/forms";
 import { toGid } from "../web/format";
 import { creditsPerRender, describeOptions } from "../renders/render-options-form";
-import { budgetSchema, optionsForExtension, planScope, runScopeSchema, type ListingProgress, type PlanSummary } from "../routes/app.runs.new/bulk-run.server";
+import { optionsForExtension } from "../routes/app.runs.new/bulk-run.server";
+import { planScope, type ListingProgress, type PlanOutcome, type PlanSummary } from "../renders/plan-run.server";
+import type { RenderOptions } from "../renders/render-options";
+import { budgetSchema, runScopeSchema, type RunScope } from "../renders/run-request";
+import { loadShopCatalog } from "../settings/tryon-client.server";
 
 /**
  * The JSON API behind the admin extensions (product action, product selection action, collection action).
@@ -130,11 +134,7 @@ export async function createRenderFromExtension(db: Db, admin: AdminRequest, req
   const { render, created } = await queueRender(db, {
     shop: admin.shop,
     product,
-    images: {
-      front: [choice.frontUrl],
-      ...(choice.backUrl ? { back: choice.backUrl } : {}),
-      mediaIds: [choice.frontMediaId, ...(choice.backMediaId ? [choice.backMediaId] : [])],
-    },
+    images: sourceImagesOf(choice),
     options,
     requestKey,
   });
@@ -147,13 +147,37 @@ const startRunSchema = runPreviewSchema.extend({
   budgetCredits: budgetSchema.nullable().optional(),
 });
 
+/** Plans a run for an admin action, with Shopify failing said in words rather than thrown. */
+async function planForExtension(
+  db: Db,
+  admin: AdminRequest,
+  input: { scope: RunScope; options: RenderOptions; regenerate: boolean },
+): Promise<PlanOutcome> {
+  try {
+    return await planScope(db, {
+      ...input,
+      shop: admin.shop,
+      productSource: admin.productSource,
+      // The admin actions have no form to choose it: each product is rendered as the garment it is.
+      detectGarments: true,
+      catalog: () => loadShopCatalog(db, admin.shop),
+      listInlineUpTo: env().BULK_RUN_LIST_INLINE_UP_TO,
+      now: new Date(),
+    });
+  } catch (error) {
+    const message = describeShopifyFailure(error);
+    if (!message) throw error;
+    return { ok: false, fieldErrors: {}, formError: message };
+  }
+}
+
 /** The run's estimate and skipped products, for the bulk actions to show before starting. */
 export async function previewRunFromExtension(db: Db, admin: AdminRequest, request: Request) {
   const input = await readJsonBody(request, runPreviewSchema);
   if (!input.ok) return input.answer;
   const options = await optionsForExtension(db, admin.shop, input.data.lookId);
   if (!options) return refuse(400, "Choose default render options in the app's Settings first.");
-  const outcome = await planScope(db, admin, { scope: input.data.scope, options, regenerate: input.data.regenerate, detectGarments: true });
+  const outcome = await planForExtension(db, admin, { scope: input.data.scope, options, regenerate: input.data.regenerate });
   const { choices, hasKey, paused } = await lookChoices(db, admin.shop);
   if (!outcome.ok && outcome.listing) {
     // A large collection read in the background: its progress, and the extension asks again.
@@ -184,8 +208,7 @@ export async function startRunFromExtension(db: Db, admin: AdminRequest, request
 
   const options = await optionsForExtension(db, admin.shop, lookId);
   if (!options) return refuse(400, "Choose default render options in the app's Settings first.");
-  // The admin actions have no form to choose it: each product is rendered as the garment it is.
-  const outcome = await planScope(db, admin, { scope, options, regenerate, detectGarments: true });
+  const outcome = await planForExtension(db, admin, { scope, options, regenerate });
   if (!outcome.ok) return refuse(400, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
   if (outcome.plan.eligible.length === 0) return refuse(400, "No product in this selection can be rendered.");
   if (budgetCredits !== null && budgetCredits < outcome.plan.creditsPerRender) {

@@ -5,7 +5,7 @@ import { deleteLook, listLooks, lookNameSchema, saveLook, type LookView } from "
 import { queueRender } from "../../renders/create-renders.server";
 import type { ProductForRender } from "../../renders/product-source";
 import { RENDER_STATE_LABELS } from "../../renders/render-states";
-import { chooseSourceImages } from "../../renders/source-images";
+import { chooseSourceImages, sourceImagesOf } from "../../renders/source-images";
 import { settingsViewOf } from "../../settings/settings.server";
 import type { AdminRequest } from "../../web/admin-request.server";
 import { describeShopifyFailure } from "../../web/admin-request.server";
@@ -193,11 +193,7 @@ export async function generateAction(db: Db, admin: AdminRequest, formData: Form
   const { render, created } = await queueRender(db, {
     shop: admin.shop,
     product,
-    images: {
-      front: [front.url],
-      ...(back?.url ? { back: back.url } : {}),
-      mediaIds: [front.mediaId, ...(back ? [back.mediaId] : [])],
-    },
+    images: sourceImagesOf({ frontUrl: front.url, frontMediaId: front.mediaId, backUrl: back?.url ?? undefined, backMediaId: back?.mediaId }),
     options,
     requestKey: fields.requestKey,
   });

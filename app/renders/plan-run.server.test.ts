@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { optionsForProduct } from "./create-renders.server";
+import { optionsForProduct } from "./plan-run.server";
 import type { RenderOptions } from "./render-options";
 
 const LOOK: RenderOptions = {
