@@ -1,10 +1,9 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { env } from "../../env.server";
-import { findLook, listLooks, type LookView } from "../../looks/looks.server";
+import { listLooks, type LookView } from "../../looks/looks.server";
 import { startRun } from "../../renders/create-renders.server";
 import { planScope, type ListingProgress, type PlanOutcome, type PlanSummary } from "../../renders/plan-run.server";
-import type { RenderOptions } from "../../renders/render-options";
 import { budgetSchema, MAX_PICKED_PRODUCTS, runScopeSchema } from "../../renders/run-request";
 import { settingsViewOf } from "../../settings/settings.server";
 import { describeShopifyFailure, type AdminRequest } from "../../web/admin-request.server";
@@ -155,11 +154,4 @@ export async function bulkRunAction(db: Db, admin: AdminRequest, formData: FormD
     createdBy: admin.staff,
   });
   return { ok: true, intent: "start", runId: run.id, created };
-}
-
-/** The look an extension asked for, or the shop's defaults. */
-export async function optionsForExtension(db: Db, shop: string, lookId: string | undefined): Promise<RenderOptions | null> {
-  if (lookId) return (await findLook(db, shop, lookId))?.options ?? null;
-  const settings = await db.shopSettings.findUnique({ where: { shop } });
-  return settingsViewOf(settings, env().TRYON_DEFAULT_BASE_URL).defaults;
 }

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import prisma from "../db.server";
-import { startRunFromExtension } from "../pages/extension-api.server";
-import { preflightOnlyLoader, requireAdmin } from "../web/admin-request.server";
-import { apiResponse } from "../web/api-response.server";
+import prisma from "../../db.server";
+import { startRunFromExtension } from "../../extension-api/extension-api.server";
+import { preflightOnlyLoader, requireAdmin } from "../../web/admin-request.server";
+import { apiResponse } from "../../web/api-response.server";
 
 /** POST /api/runs { scope, requestKey, lookId?, regenerate?, budgetCredits? }: starts a bulk run, once per requestKey. */
 export const action = async ({ request }: ActionFunctionArgs) => {

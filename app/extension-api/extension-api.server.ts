@@ -1,48 +1,28 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
-import { listLooks } from "../looks/looks.server";
-import { queueRender, startRun } from "../renders/create-renders.server";
-import { chooseSourceImages, sourceImagesOf } from "../renders/source-images";
-import { settingsViewOf } from "../settings/settings.server";
 import { env } from "../env.server";
-import { describeShopifyFailure, type AdminRequest } from "../web/admin-request.server";
-import { fieldErrorsOf, requestKeySchema, type FieldErrors } from "../web/forms";
-import { toGid } from "../web/format";
-import { creditsPerRender, describeOptions } from "../renders/render-options-form";
-import { optionsForExtension } from "../routes/app.runs.new/bulk-run.server";
+import { findLook, listLooks } from "../looks/looks.server";
+import { queueRender, startRun } from "../renders/create-renders.server";
 import { planScope, type ListingProgress, type PlanOutcome, type PlanSummary } from "../renders/plan-run.server";
 import type { RenderOptions } from "../renders/render-options";
+import { creditsPerRender, describeOptions } from "../renders/render-options-form";
 import { budgetSchema, runScopeSchema, type RunScope } from "../renders/run-request";
+import { chooseSourceImages, sourceImagesOf } from "../renders/source-images";
+import { settingsViewOf } from "../settings/settings.server";
 import { loadShopCatalog } from "../settings/tryon-client.server";
+import { describeShopifyFailure, type AdminRequest } from "../web/admin-request.server";
+import { okAnswer, readJsonBody, refusal } from "../web/api-response.server";
+import { requestKeySchema } from "../web/forms";
+import { toGid } from "../web/format";
 
 /**
- * The JSON API behind the admin extensions (product action, product selection action, collection action).
+ * The JSON API behind the admin extensions (product action, product selection action, collection action), one
+ * module for the four api.* routes: they share the look choices, the setup problems and the id parsing.
  * Each answer is `{ ok: true, ... }` or `{ ok: false, error, fieldErrors }` with a 4xx status; the routes add
  * CORS headers because the extensions run on Shopify's origin.
  */
 
 type Db = PrismaClient;
-
-export type ApiAnswer<T> = { status: number; body: ({ ok: true } & T) | { ok: false; error: string; fieldErrors: FieldErrors } };
-
-const ok = <T>(body: T): ApiAnswer<T> => ({ status: 200, body: { ok: true, ...body } });
-const refuse = (status: number, error: string, fieldErrors: FieldErrors = {}): ApiAnswer<never> => ({
-  status,
-  body: { ok: false, error, fieldErrors },
-});
-
-/** Parses a JSON body with a schema; the refusal names every field that is wrong. */
-export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<{ ok: true; data: z.output<S> } | { ok: false; answer: ApiAnswer<never> }> {
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return { ok: false, answer: refuse(400, "The request body must be JSON.") };
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) return { ok: false, answer: refuse(400, "Some of the request's fields are not valid.", fieldErrorsOf(parsed.error)) };
-  return { ok: true, data: parsed.data };
-}
 
 const productIdSchema = z.string({ error: "The product is missing." }).transform((value, ctx) => {
   const gid = toGid("Product", value);
@@ -74,6 +54,13 @@ async function lookChoices(db: Db, shop: string): Promise<{ choices: LookChoice[
   return { choices, hasKey: settings.hasKey, paused: settings.paused?.message ?? null };
 }
 
+/** The look an extension asked for, or the shop's defaults. */
+async function optionsForExtension(db: Db, shop: string, lookId: string | undefined): Promise<RenderOptions | null> {
+  if (lookId) return (await findLook(db, shop, lookId))?.options ?? null;
+  const settings = await db.shopSettings.findUnique({ where: { shop } });
+  return settingsViewOf(settings, env().TRYON_DEFAULT_BASE_URL).defaults;
+}
+
 const setupProblem = (hasKey: boolean, choices: LookChoice[]) =>
   !hasKey
     ? "Add your try-on service key in the Model Shots app's Settings first."
@@ -84,19 +71,19 @@ const setupProblem = (hasKey: boolean, choices: LookChoice[]) =>
 /** What the product action shows before anything is spent: the product, the looks and their cost. */
 export async function productSummary(db: Db, admin: AdminRequest, url: URL) {
   const productId = productIdSchema.safeParse(url.searchParams.get("productId") ?? "");
-  if (!productId.success) return refuse(400, "The product id is not valid.", { productId: "The product id is not valid." });
+  if (!productId.success) return refusal(400, "The product id is not valid.", { productId: "The product id is not valid." });
   let product;
   try {
     product = await admin.productSource.getProduct(productId.data);
   } catch (error) {
     const message = describeShopifyFailure(error);
-    if (message) return refuse(502, message);
+    if (message) return refusal(502, message);
     throw error;
   }
-  if (!product) return refuse(404, "This product no longer exists.");
+  if (!product) return refusal(404, "This product no longer exists.");
   const { choices, hasKey, paused } = await lookChoices(db, admin.shop);
   const images = chooseSourceImages(product.photos);
-  return ok({
+  return okAnswer({
     product: { id: product.id, title: product.title, imageUrl: images.ok ? images.frontUrl : null },
     looks: choices,
     problem: setupProblem(hasKey, choices) ?? (images.ok ? null : "This product has no photo to dress the model in."),
@@ -114,23 +101,23 @@ export async function createRenderFromExtension(db: Db, admin: AdminRequest, req
   if (!input.ok) return input.answer;
   const { productId, requestKey, lookId } = input.data;
   const existing = await db.render.findUnique({ where: { shop_requestKey: { shop: admin.shop, requestKey } } });
-  if (existing) return ok({ renderId: existing.id, created: false, reviewPath: reviewPathFor(existing.productId) });
+  if (existing) return okAnswer({ renderId: existing.id, created: false, reviewPath: reviewPathFor(existing.productId) });
 
   const options = await optionsForExtension(db, admin.shop, lookId);
   if (!options) {
-    return refuse(400, lookId ? "That look no longer exists." : "Choose default render options in the app's Settings first.", lookId ? { lookId: "That look no longer exists." } : {});
+    return refusal(400, lookId ? "That look no longer exists." : "Choose default render options in the app's Settings first.", lookId ? { lookId: "That look no longer exists." } : {});
   }
   let product;
   try {
     product = await admin.productSource.getProduct(productId);
   } catch (error) {
     const message = describeShopifyFailure(error);
-    if (message) return refuse(502, message);
+    if (message) return refusal(502, message);
     throw error;
   }
-  if (!product) return refuse(404, "This product no longer exists.");
+  if (!product) return refusal(404, "This product no longer exists.");
   const choice = chooseSourceImages(product.photos);
-  if (!choice.ok) return refuse(400, "This product has no photo to dress the model in.");
+  if (!choice.ok) return refusal(400, "This product has no photo to dress the model in.");
   const { render, created } = await queueRender(db, {
     shop: admin.shop,
     product,
@@ -138,7 +125,7 @@ export async function createRenderFromExtension(db: Db, admin: AdminRequest, req
     options,
     requestKey,
   });
-  return ok({ renderId: render.id, created, reviewPath: reviewPathFor(product.id) });
+  return okAnswer({ renderId: render.id, created, reviewPath: reviewPathFor(product.id) });
 }
 
 const runPreviewSchema = z.object({ scope: runScopeSchema, lookId: lookIdSchema, regenerate: z.boolean().default(false) });
@@ -176,20 +163,20 @@ export async function previewRunFromExtension(db: Db, admin: AdminRequest, reque
   const input = await readJsonBody(request, runPreviewSchema);
   if (!input.ok) return input.answer;
   const options = await optionsForExtension(db, admin.shop, input.data.lookId);
-  if (!options) return refuse(400, "Choose default render options in the app's Settings first.");
+  if (!options) return refusal(400, "Choose default render options in the app's Settings first.");
   const outcome = await planForExtension(db, admin, { scope: input.data.scope, options, regenerate: input.data.regenerate });
   const { choices, hasKey, paused } = await lookChoices(db, admin.shop);
   if (!outcome.ok && outcome.listing) {
     // A large collection read in the background: its progress, and the extension asks again.
-    return ok<{ listing: ListingProgress; looks: LookChoice[]; problem: string | null; paused: string | null }>({
+    return okAnswer<{ listing: ListingProgress; looks: LookChoice[]; problem: string | null; paused: string | null }>({
       listing: outcome.listing,
       looks: choices,
       problem: setupProblem(hasKey, choices),
       paused,
     });
   }
-  if (!outcome.ok) return refuse(400, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
-  return ok<{ summary: PlanSummary; looks: LookChoice[]; problem: string | null; paused: string | null }>({
+  if (!outcome.ok) return refusal(400, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
+  return okAnswer<{ summary: PlanSummary; looks: LookChoice[]; problem: string | null; paused: string | null }>({
     summary: outcome.summary,
     looks: choices,
     problem: setupProblem(hasKey, choices),
@@ -204,15 +191,15 @@ export async function startRunFromExtension(db: Db, admin: AdminRequest, request
   const { scope, lookId, regenerate, requestKey } = input.data;
   const budgetCredits = input.data.budgetCredits ?? null;
   const existing = await db.run.findUnique({ where: { shop_requestKey: { shop: admin.shop, requestKey } } });
-  if (existing) return ok({ runId: existing.id, created: false, runPath: runPathFor(existing.id) });
+  if (existing) return okAnswer({ runId: existing.id, created: false, runPath: runPathFor(existing.id) });
 
   const options = await optionsForExtension(db, admin.shop, lookId);
-  if (!options) return refuse(400, "Choose default render options in the app's Settings first.");
+  if (!options) return refusal(400, "Choose default render options in the app's Settings first.");
   const outcome = await planForExtension(db, admin, { scope, options, regenerate });
-  if (!outcome.ok) return refuse(400, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
-  if (outcome.plan.eligible.length === 0) return refuse(400, "No product in this selection can be rendered.");
+  if (!outcome.ok) return refusal(400, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
+  if (outcome.plan.eligible.length === 0) return refusal(400, "No product in this selection can be rendered.");
   if (budgetCredits !== null && budgetCredits < outcome.plan.creditsPerRender) {
-    return refuse(400, "The budget is smaller than one render.", { budgetCredits: `One render costs ${outcome.plan.creditsPerRender} credits.` });
+    return refusal(400, "The budget is smaller than one render.", { budgetCredits: `One render costs ${outcome.plan.creditsPerRender} credits.` });
   }
   const { run, created } = await startRun(db, {
     shop: admin.shop,
@@ -223,5 +210,5 @@ export async function startRunFromExtension(db: Db, admin: AdminRequest, request
     requestKey,
     createdBy: admin.staff,
   });
-  return ok({ runId: run.id, created, runPath: runPathFor(run.id), estimateCredits: run.estimateCredits });
+  return okAnswer({ runId: run.id, created, runPath: runPathFor(run.id), estimateCredits: run.estimateCredits });
 }
