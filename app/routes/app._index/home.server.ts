@@ -8,7 +8,7 @@ import {
   rendersNeedingPerson,
   startOfMonthUtc,
   sumCounts,
-} from "../../history/render-queries.server";
+} from "../../renders/render-queries.server";
 import { resumeShop } from "../../renders/review.server";
 import { env } from "../../env.server";
 import { settingsViewOf } from "../../settings/settings.server";

@@ -1,6 +1,6 @@
 import type { PrismaClient, Render, RenderState } from "@prisma/client";
 import { z } from "zod";
-import { listRenders } from "../../history/render-queries.server";
+import { listRenders } from "../../renders/render-queries.server";
 import { resolveSubmitUnknown, ReviewError } from "../../renders/review.server";
 import { RENDER_STATE_LABELS, RENDER_STATES } from "../../renders/render-states";
 import { failure, parseForm, type FieldErrors, type FormFailure } from "../../web/forms";

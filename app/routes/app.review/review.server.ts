@@ -1,6 +1,6 @@
 import type { PrismaClient, Render, RenderState } from "@prisma/client";
 import { z } from "zod";
-import { listRenders, type Page } from "../../history/render-queries.server";
+import { listRenders, type Page } from "../../renders/render-queries.server";
 import { approveRender, regenerateRender, rejectRender, revertRender, ReviewError } from "../../renders/review.server";
 import type { FileState, ResultImage } from "../../renders/render-media";
 import { optionFieldsOf, sourceImagesSchema } from "../../renders/render-options";

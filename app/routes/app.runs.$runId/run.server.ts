@@ -1,6 +1,6 @@
 import type { PrismaClient, RenderState } from "@prisma/client";
 import { z } from "zod";
-import { countRendersByState, findRun, runCredits } from "../../history/render-queries.server";
+import { countRendersByState, findRun, runCredits } from "../../renders/render-queries.server";
 import { ReviewError, setRunStatus } from "../../renders/review.server";
 import { RENDER_STATE_LABELS, RENDER_STATES } from "../../renders/render-states";
 import { failure, parseForm, type FormFailure } from "../../web/forms";

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
-import { listRuns, runStateCounts } from "../../history/render-queries.server";
+import { listRuns, runStateCounts } from "../../renders/render-queries.server";
 import { runSummaryOf } from "../../renders/run-summary";
 
 type Db = PrismaClient;

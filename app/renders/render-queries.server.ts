@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient, RenderState, Run } from "@prisma/client";
 import { z } from "zod";
-import { FINAL_STATES, RENDER_STATES } from "../renders/render-states";
+import { FINAL_STATES, RENDER_STATES } from "./render-states";
 
 /**
  * The pages' reads, every one scoped by shop and paged by keyset on the indexes the schema declares:
