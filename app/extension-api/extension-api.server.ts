@@ -2,7 +2,7 @@ import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { env } from "../env.server";
 import { findLook, listLooks } from "../looks/looks.server";
-import { queueRender, startRun } from "../renders/create-renders.server";
+import { queueRender, renderForRequestKey, runForRequestKey, startRun } from "../renders/create-renders.server";
 import { planScope, type ListingProgress, type PlanOutcome, type PlanSummary } from "../renders/plan-run.server";
 import type { RenderOptions } from "../renders/render-options";
 import { creditsPerRender, describeOptions } from "../renders/render-options-form";
@@ -100,7 +100,7 @@ export async function createRenderFromExtension(db: Db, admin: AdminRequest, req
   const input = await readJsonBody(request, createRenderSchema);
   if (!input.ok) return input.answer;
   const { productId, requestKey, lookId } = input.data;
-  const existing = await db.render.findUnique({ where: { shop_requestKey: { shop: admin.shop, requestKey } } });
+  const existing = await renderForRequestKey(db, admin.shop, requestKey);
   if (existing) return okAnswer({ renderId: existing.id, created: false, reviewPath: reviewPathFor(existing.productId) });
 
   const options = await optionsForExtension(db, admin.shop, lookId);
@@ -190,7 +190,7 @@ export async function startRunFromExtension(db: Db, admin: AdminRequest, request
   if (!input.ok) return input.answer;
   const { scope, lookId, regenerate, requestKey } = input.data;
   const budgetCredits = input.data.budgetCredits ?? null;
-  const existing = await db.run.findUnique({ where: { shop_requestKey: { shop: admin.shop, requestKey } } });
+  const existing = await runForRequestKey(db, admin.shop, requestKey);
   if (existing) return okAnswer({ runId: existing.id, created: false, runPath: runPathFor(existing.id) });
 
   const options = await optionsForExtension(db, admin.shop, lookId);

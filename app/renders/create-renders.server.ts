@@ -38,6 +38,36 @@ function renderRow(
 const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
+/** The render an earlier create request with this key made, if any (the key is the client's idempotency key). */
+export function renderForRequestKey(db: Pick<PrismaClient, "render">, shop: string, requestKey: string): Promise<Render | null> {
+  return db.render.findUnique({ where: { shop_requestKey: { shop, requestKey } } });
+}
+
+/** The run an earlier start request with this key made, if any. */
+export function runForRequestKey(db: Pick<PrismaClient, "run">, shop: string, requestKey: string): Promise<Run | null> {
+  return db.run.findUnique({ where: { shop_requestKey: { shop, requestKey } } });
+}
+
+/**
+ * Creates a row once per request key: a retried or double-clicked request gets the row the first one made,
+ * whether it is found before creating or the unique index refuses a twin created meanwhile.
+ */
+async function oncePerRequestKey<T>(
+  requestKey: string | undefined,
+  existing: (requestKey: string) => Promise<T | null>,
+  create: () => Promise<T>,
+): Promise<{ row: T; created: boolean }> {
+  const earlier = requestKey ? await existing(requestKey) : null;
+  if (earlier) return { row: earlier, created: false };
+  try {
+    return { row: await create(), created: true };
+  } catch (error) {
+    const twin = requestKey && isUniqueViolation(error) ? await existing(requestKey) : null;
+    if (twin) return { row: twin, created: false };
+    throw error;
+  }
+}
+
 /**
  * Queues one render. `requestKey` (the client's idempotency key) makes a retried or double-clicked request
  * return the render the first one created instead of queueing (and paying for) a second.
@@ -46,22 +76,15 @@ export async function queueRender(
   db: Db,
   input: { shop: string; product: ProductForRender; images: SourceImages; options: RenderOptions; requestKey?: string; regeneratedFromId?: string },
 ): Promise<{ render: Render; created: boolean }> {
-  if (input.requestKey) {
-    const existing = await db.render.findUnique({ where: { shop_requestKey: { shop: input.shop, requestKey: input.requestKey } } });
-    if (existing) return { render: existing, created: false };
-  }
-  try {
-    const render = await db.render.create({
-      data: renderRow(input.shop, input.product, input.images, input.options, input) as Prisma.RenderUncheckedCreateInput,
-    });
-    return { render, created: true };
-  } catch (error) {
-    if (input.requestKey && isUniqueViolation(error)) {
-      const render = await db.render.findUniqueOrThrow({ where: { shop_requestKey: { shop: input.shop, requestKey: input.requestKey } } });
-      return { render, created: false };
-    }
-    throw error;
-  }
+  const { row, created } = await oncePerRequestKey(
+    input.requestKey,
+    (requestKey) => renderForRequestKey(db, input.shop, requestKey),
+    () =>
+      db.render.create({
+        data: renderRow(input.shop, input.product, input.images, input.options, input) as Prisma.RenderUncheckedCreateInput,
+      }),
+  );
+  return { render: row, created };
 }
 
 /** Starts a bulk run from a plan: the run and all its renders in one transaction, idempotent by `requestKey`. */
@@ -77,37 +100,30 @@ export async function startRun(
     createdBy?: string;
   },
 ): Promise<{ run: Run; created: boolean }> {
-  if (input.requestKey) {
-    const existing = await db.run.findUnique({ where: { shop_requestKey: { shop: input.shop, requestKey: input.requestKey } } });
-    if (existing) return { run: existing, created: false };
-  }
-  try {
-    const run = await db.$transaction(async (tx) => {
-      const created = await tx.run.create({
-        data: {
-          shop: input.shop,
-          scope: input.scope as Prisma.InputJsonValue,
-          options: input.options as unknown as Prisma.InputJsonValue,
-          estimateCredits: input.plan.estimateCredits,
-          budgetCredits: input.budgetCredits ?? null,
-          ...(input.requestKey ? { requestKey: input.requestKey } : {}),
-          ...(input.createdBy ? { createdBy: input.createdBy } : {}),
-          ...(input.plan.eligible.length === 0 ? { status: "completed", completedAt: new Date() } : {}),
-        },
-      });
-      await tx.render.createMany({
-        data: input.plan.eligible.map(({ product, images, options }) =>
-          renderRow(input.shop, product, images, options, { runId: created.id }),
-        ),
-      });
-      return created;
-    });
-    return { run, created: true };
-  } catch (error) {
-    if (input.requestKey && isUniqueViolation(error)) {
-      const run = await db.run.findUniqueOrThrow({ where: { shop_requestKey: { shop: input.shop, requestKey: input.requestKey } } });
-      return { run, created: false };
-    }
-    throw error;
-  }
+  const { row, created } = await oncePerRequestKey(
+    input.requestKey,
+    (requestKey) => runForRequestKey(db, input.shop, requestKey),
+    () =>
+      db.$transaction(async (tx) => {
+        const run = await tx.run.create({
+          data: {
+            shop: input.shop,
+            scope: input.scope as Prisma.InputJsonValue,
+            options: input.options as unknown as Prisma.InputJsonValue,
+            estimateCredits: input.plan.estimateCredits,
+            budgetCredits: input.budgetCredits ?? null,
+            ...(input.requestKey ? { requestKey: input.requestKey } : {}),
+            ...(input.createdBy ? { createdBy: input.createdBy } : {}),
+            ...(input.plan.eligible.length === 0 ? { status: "completed", completedAt: new Date() } : {}),
+          },
+        });
+        await tx.render.createMany({
+          data: input.plan.eligible.map(({ product, images, options }) =>
+            renderRow(input.shop, product, images, options, { runId: run.id }),
+          ),
+        });
+        return run;
+      }),
+  );
+  return { run: row, created };
 }

@@ -2,7 +2,7 @@ import type { PrismaClient, RenderState } from "@prisma/client";
 import { z } from "zod";
 import { env } from "../../env.server";
 import { deleteLook, listLooks, lookNameSchema, saveLook, type LookView } from "../../looks/looks.server";
-import { queueRender } from "../../renders/create-renders.server";
+import { queueRender, renderForRequestKey } from "../../renders/create-renders.server";
 import type { ProductForRender } from "../../renders/product-source";
 import { RENDER_STATE_LABELS } from "../../renders/render-states";
 import { chooseSourceImages, sourceImagesOf } from "../../renders/source-images";
@@ -163,7 +163,7 @@ export async function generateAction(db: Db, admin: AdminRequest, formData: Form
   const { fields, options } = parsed;
 
   // A retried or double-clicked submit finds the render the first one queued, before asking Shopify anything.
-  const existing = await db.render.findUnique({ where: { shop_requestKey: { shop: admin.shop, requestKey: fields.requestKey } } });
+  const existing = await renderForRequestKey(db, admin.shop, fields.requestKey);
   if (existing) return { ok: true, intent, renderId: existing.id, created: false, message: "This render was already queued." };
 
   if (fields.backMediaId && fields.backMediaId === fields.frontMediaId) {

@@ -1,5 +1,6 @@
 import type { PrismaClient, Render, RenderState } from "@prisma/client";
 import { z } from "zod";
+import { renderForRequestKey } from "../../renders/create-renders.server";
 import { listRenders, type Page } from "../../renders/render-queries.server";
 import { approveRender, regenerateRender, rejectRender, revertRender, ReviewError } from "../../renders/review.server";
 import type { FileState, ResultImage } from "../../renders/render-media";
@@ -241,9 +242,7 @@ export async function reviewAction(db: Db, admin: AdminRequest, formData: FormDa
       if (!fields.ok || !options.ok) {
         return fail({ ...(fields.ok ? {} : fields.fieldErrors), ...(options.ok ? {} : options.fieldErrors) });
       }
-      const existing = await db.render.findUnique({
-        where: { shop_requestKey: { shop: admin.shop, requestKey: fields.data.requestKey } },
-      });
+      const existing = await renderForRequestKey(db, admin.shop, fields.data.requestKey);
       if (existing) return decided([fields.data.renderId], [], "This new render was already queued.", { newRenderId: existing.id });
       const settings = await db.shopSettings.findUnique({ where: { shop: admin.shop } });
       const problems = catalogProblems(await loadCatalog(tryOnClientFor(settings)), options.data);

@@ -2,7 +2,7 @@ import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { env } from "../../env.server";
 import { listLooks, type LookView } from "../../looks/looks.server";
-import { startRun } from "../../renders/create-renders.server";
+import { runForRequestKey, startRun } from "../../renders/create-renders.server";
 import { planScope, type ListingProgress, type PlanOutcome, type PlanSummary } from "../../renders/plan-run.server";
 import { budgetSchema, MAX_PICKED_PRODUCTS, runScopeSchema } from "../../renders/run-request";
 import { settingsViewOf } from "../../settings/settings.server";
@@ -107,7 +107,7 @@ export async function bulkRunAction(db: Db, admin: AdminRequest, formData: FormD
   const requestKey = "requestKey" in fields.data ? (fields.data.requestKey as string) : undefined;
   if (intent === "start" && requestKey) {
     // Idempotent before any Shopify read: a retried start answers with the run the first one created.
-    const existing = await db.run.findUnique({ where: { shop_requestKey: { shop: admin.shop, requestKey } } });
+    const existing = await runForRequestKey(db, admin.shop, requestKey);
     if (existing) return { ok: true, intent: "start", runId: existing.id, created: false };
   }
 
