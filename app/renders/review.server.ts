@@ -6,7 +6,7 @@ import type { RenderMedia } from "./render-media";
 import { optionFieldsOf, renderOptionsSchema, sourceImagesSchema, type RenderOptions } from "./render-options";
 import { transitionRenderForPerson } from "./render-store.server";
 
-type Db = Pick<PrismaClient, "render" | "run" | "shopSettings" | "$transaction" | "$queryRaw">;
+type Db = Pick<PrismaClient, "render" | "run" | "$transaction" | "$queryRaw">;
 
 export class ReviewError extends Error {
   constructor(message: string) {
@@ -162,9 +162,4 @@ export async function setRunStatus(
           });
   if (changed.count === 0) throw new ReviewError(`This run cannot be ${input.action}d in its current state.`);
   if (input.action === "cancel") await cancelQueuedRenders(db, { shop: input.shop, runId: input.runId });
-}
-
-/** Lifts a shop's pause (after staff added credits or fixed the key). */
-export async function resumeShop(db: Db, shop: string): Promise<void> {
-  await db.shopSettings.updateMany({ where: { shop }, data: { pausedReason: null, pausedMessage: null, pausedAt: null } });
 }

@@ -5,6 +5,7 @@ import { renderOptionsSchema, type RenderOptions } from "../renders/render-optio
 import { CatalogCache, createTryOnClient, TryOnAuthError, TryOnError, TryOnOutOfCreditsError } from "../tryon";
 import { checkbox, failure, optionalText, parseForm, type FieldErrors, type FormFailure } from "../web/forms";
 import { renderOptionsFormSchema } from "../renders/render-options-form";
+import { NOT_PAUSED, pauseOf } from "../shops/pause.server";
 import { hashServiceKey, type SecretBox } from "./secret-box.server";
 
 /**
@@ -45,10 +46,7 @@ export function settingsViewOf(row: ShopSettings | null, defaultBaseUrl: string 
     concurrencyCap: row?.concurrencyCap ?? 4,
     publishWithoutReview: row?.publishWithoutReview ?? false,
     defaults: parseStoredDefaults(row?.defaultOptions),
-    paused:
-      row?.pausedReason && row.pausedAt
-        ? { reason: row.pausedReason, message: row.pausedMessage ?? "", at: row.pausedAt.toISOString() }
-        : null,
+    paused: pauseOf(row),
   };
 }
 
@@ -167,7 +165,7 @@ export async function saveSettings(db: Db, deps: SaveSettingsDeps, shop: string,
           tryOnKeyHash: hashServiceKey(input.apiKey),
         }
       : {}),
-    ...(keyChecked ? { pausedReason: null, pausedMessage: null, pausedAt: null } : {}),
+    ...(keyChecked ? NOT_PAUSED : {}),
   };
   // Settings reference the shop row, which the install hook writes; make sure it exists even for a shop
   // installed before that hook did.

@@ -9,7 +9,7 @@ import {
   startOfMonthUtc,
   sumCounts,
 } from "../../renders/render-queries.server";
-import { resumeShop } from "../../renders/review.server";
+import { resumeShop } from "../../shops/pause.server";
 import { env } from "../../env.server";
 import { settingsViewOf } from "../../settings/settings.server";
 import { failure, parseForm, type FormFailure } from "../../web/forms";
