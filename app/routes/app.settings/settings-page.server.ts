@@ -3,8 +3,18 @@ import { z } from "zod";
 import { env } from "../../env.server";
 import { deleteLook, listLooks, type LookView } from "../../looks/looks.server";
 import { makeSecretBox } from "../../settings/secret-box.server";
-import { checkKeyAgainstService, getSettingsView, saveSettings, type KeyChecker, type SettingsView } from "../../settings/settings.server";
-import { failure, parseForm, type FormFailure } from "../../web/forms";
+import type { RenderOptions } from "../../renders/render-options";
+import { renderOptionsFormSchema } from "../../renders/render-options-form";
+import {
+  checkKeyAgainstService,
+  CONCURRENCY_CAP_MAX,
+  getSettingsView,
+  saveSettings,
+  type KeyChecker,
+  type SettingsInput,
+  type SettingsView,
+} from "../../settings/settings.server";
+import { checkbox, failure, optionalText, parseForm, type FieldErrors, type FormFailure } from "../../web/forms";
 import { loadShopCatalog } from "../../settings/tryon-client.server";
 import type { CatalogResult } from "../../tryon/catalog-view";
 
@@ -30,6 +40,45 @@ export type SettingsActionResult =
   | { ok: true; intent: "delete-look"; message: string }
   | (FormFailure & { intent: string });
 
+const httpUrl = z.url({ protocol: /^https?$/, error: "Enter the service address, starting with https://" });
+
+const settingsFormSchema = z.object({
+  // Empty means "keep the key already saved". The render defaults are parsed separately, and only when the
+  // form carries them (`includesDefaults`): without a working key there is no catalog to choose them from.
+  apiKey: optionalText(
+    z
+      .string()
+      .trim()
+      .min(8, "That key looks too short; paste the whole key.")
+      .max(500, "That key is too long; paste only the key.")
+      .regex(/^\S+$/, "The key cannot contain spaces."),
+  ),
+  tryOnBaseUrl: optionalText(httpUrl),
+  concurrencyCap: z.coerce
+    .number({ error: "Enter a number." })
+    .int("Enter a whole number.")
+    .min(1, "At least 1 render must be allowed at a time.")
+    .max(CONCURRENCY_CAP_MAX, `At most ${CONCURRENCY_CAP_MAX} renders at a time.`),
+  publishWithoutReview: checkbox,
+});
+
+/**
+ * The Settings form as typed input. The render defaults are parsed only when the form carries them: without a
+ * working key there is no catalog to choose them from.
+ */
+function parseSettingsForm(formData: FormData): { ok: true; input: SettingsInput } | FormFailure {
+  const parsed = parseForm(settingsFormSchema, formData);
+  const errors: FieldErrors = parsed.ok ? {} : { ...parsed.fieldErrors };
+  let defaults: RenderOptions | undefined;
+  if (checkbox.parse(formData.get("includesDefaults"))) {
+    const options = parseForm(renderOptionsFormSchema, formData);
+    if (options.ok) defaults = options.data;
+    else Object.assign(errors, options.fieldErrors);
+  }
+  if (!parsed.ok || Object.keys(errors).length > 0) return failure(errors);
+  return { ok: true, input: { ...parsed.data, defaults } };
+}
+
 const deleteLookSchema = z.object({ lookId: z.string({ error: "Choose a look." }).min(1, "Choose a look.") });
 
 /** `checkKey` is injectable so tests can drive a service that refuses or cannot be reached. */
@@ -48,12 +97,14 @@ export async function settingsAction(
       : { ...failure({}, "That look no longer exists."), intent };
   }
   if (intent !== "save") return { ...failure({}, "That action is not available."), intent };
+  const form = parseSettingsForm(formData);
+  if (!form.ok) return { ...form, intent };
   const config = env();
   const result = await saveSettings(
     db,
     { secretBox: makeSecretBox(config.APP_ENCRYPTION_KEY), checkKey, defaultBaseUrl: config.TRYON_DEFAULT_BASE_URL },
     shop,
-    formData,
+    form.input,
   );
   if (!result.ok) return { ...result, intent };
   return {
