@@ -1,10 +1,11 @@
 import type { PrismaClient, ShopSettings } from "@prisma/client";
 import { Prisma } from "@prisma/client";
 import { renderOptionsSchema, type RenderOptions } from "../renders/render-options";
-import { CatalogCache, createTryOnClient, TryOnAuthError, TryOnError, TryOnOutOfCreditsError } from "../tryon";
+import { TryOnAuthError, TryOnError, TryOnOutOfCreditsError } from "../tryon";
 import { failure, type FormFailure } from "../web/forms";
 import { NOT_PAUSED, pauseOf } from "../shops/pause.server";
 import { hashServiceKey, type SecretBox } from "./secret-box.server";
+import { makeTryOnClientFor } from "./tryon-client.server";
 
 /**
  * A shop's settings: the try-on service key (checked against the service before it is stored, stored
@@ -58,18 +59,11 @@ export type KeyChecker = (baseUrl: string, apiKey: string) => Promise<KeyCheck>;
 
 /**
  * Asks the service for its mannequin list with the candidate key: the cheapest call that needs a valid key and
- * spends no credits. A fresh catalog cache, so an earlier success for the same key cannot stand in for the check.
+ * spends no credits.
  */
 export const checkKeyAgainstService: KeyChecker = async (baseUrl, apiKey) => {
   try {
-    const client = createTryOnClient({
-      baseUrl,
-      apiKey,
-      timeoutMs: 8_000,
-      readRetry: { attempts: 1 },
-      catalogCache: new CatalogCache({ ttlMs: 0 }),
-    });
-    await client.listMannequins();
+    await makeTryOnClientFor("key-check", { baseUrl, apiKey }).listMannequins();
     return { ok: true };
   } catch (error) {
     if (error instanceof TryOnAuthError) {
