@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient, RenderState, Run } from "@prisma/client";
 import { z } from "zod";
-import { FINAL_STATES, RENDER_STATES } from "./render-states";
+import { RENDER_STATES, type NeedsPersonState } from "./render-states";
 
 /**
  * The pages' reads, every one scoped by shop and paged by keyset on the indexes the schema declares:
@@ -128,18 +128,6 @@ export async function countRendersByState(db: Db, where: Prisma.RenderWhereInput
 export const sumCounts = (counts: StateCounts, states: readonly RenderState[] = RENDER_STATES) =>
   states.reduce((total, state) => total + (counts[state] ?? 0), 0);
 
-/** Work the pipeline is still doing: not waiting on a person and not finished. */
-export const IN_PROGRESS_STATES: readonly RenderState[] = [
-  "queued",
-  "submitting",
-  "running",
-  "stalled",
-  "rendered",
-  "importing",
-  "import_failed",
-  "publishing",
-];
-
 /** The first instant of the current month, in UTC (the times shown are UTC too). */
 export function startOfMonthUtc(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -160,7 +148,7 @@ export async function publishedSince(db: Db, shop: string, since: Date): Promise
 }
 
 /** Renders waiting on a person in one state, oldest first (they have waited longest). */
-export async function rendersNeedingPerson(db: Db, shop: string, state: "submit_unknown" | "stalled", take = 5) {
+export async function rendersNeedingPerson(db: Db, shop: string, state: NeedsPersonState, take = 5) {
   return db.render.findMany({
     where: { shop, state },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
@@ -214,5 +202,3 @@ export async function runCredits(db: Db, shop: string, runId: string): Promise<{
   });
   return { charged: sums._sum.creditsCharged ?? 0, refunded: sums._sum.creditsRefunded ?? 0 };
 }
-
-export const isFinal = (state: RenderState) => FINAL_STATES.includes(state);

@@ -1,4 +1,5 @@
 import type { RenderState, RunStatus } from "@prisma/client";
+import { RENDERING_STATES, SETTLED_STATES, WAITING_STATES } from "./render-states";
 
 /**
  * A run's progress as staff read it, from its renders' counts by state. Pure, so the run page and the runs list
@@ -29,12 +30,12 @@ export interface RunProgress {
   statusTone: "info" | "success" | "warning" | "critical" | null;
 }
 
-const sum = (counts: Partial<Record<RenderState, number>>, states: RenderState[]) =>
+const sum = (counts: Partial<Record<RenderState, number>>, states: readonly RenderState[]) =>
   states.reduce((total, state) => total + (counts[state] ?? 0), 0);
 
 export function runProgressOf(counts: Partial<Record<RenderState, number>>, status: RunStatus): RunProgress {
-  const waiting = sum(counts, ["queued"]);
-  const rendering = sum(counts, ["submitting", "running", "stalled", "rendered", "importing", "import_failed"]);
+  const waiting = sum(counts, WAITING_STATES);
+  const rendering = sum(counts, RENDERING_STATES);
   const needsDecision = sum(counts, ["submit_unknown"]);
   const awaitingReview = sum(counts, ["in_review"]);
   const published = sum(counts, ["publishing", "published"]);
@@ -42,8 +43,8 @@ export function runProgressOf(counts: Partial<Record<RenderState, number>>, stat
   const failed = sum(counts, ["failed"]);
   const cancelled = sum(counts, ["cancelled"]);
   const total = waiting + rendering + needsDecision + awaitingReview + published + rejected + failed + cancelled;
-  const done = total - waiting - rendering - needsDecision;
-  const finished = waiting + rendering + needsDecision === 0;
+  const done = sum(counts, SETTLED_STATES);
+  const finished = done === total;
   const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
   // A cancelled or paused run still has renders at the service finishing: their counts keep moving.
   const live = rendering > 0 || (status === "active" && waiting > 0);

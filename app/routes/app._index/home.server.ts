@@ -3,12 +3,12 @@ import { z } from "zod";
 import {
   countRendersByState,
   creditsSince,
-  IN_PROGRESS_STATES,
   publishedSince,
   rendersNeedingPerson,
   startOfMonthUtc,
   sumCounts,
 } from "../../renders/render-queries.server";
+import { IN_PROGRESS_STATES } from "../../renders/render-states";
 import { resumeShop } from "../../shops/pause.server";
 import { env } from "../../env.server";
 import { settingsViewOf } from "../../settings/settings.server";
