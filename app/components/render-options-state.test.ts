@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogResult } from "../tryon/catalog-view";
 import { formValuesOf, renderOptionsFormSchema } from "../renders/render-options-form";
-import { costLine, optionsToFormFields, withCatalogDefaults, withLook, withProductType } from "./render-options-state";
+import { creditsForJob } from "../tryon/cost";
+import { formatCredits } from "../web/format";
+import { optionsToFormFields, withCatalogDefaults, withLook, withProductType } from "./render-options-state";
 
 const item = (id: string) => ({ id, name: id, thumbnailUrl: null });
 const catalog: CatalogResult = {
@@ -43,7 +45,7 @@ describe("the options form's state", () => {
   });
 
   it("says what a render, or many, will cost", () => {
-    expect(costLine("2K")).toEqual({ credits: 5, text: "5 credits" });
-    expect(costLine("4K", 250)).toEqual({ credits: 1500, text: "1,500 credits" });
+    expect(formatCredits(creditsForJob("2K"))).toBe("5 credits");
+    expect(formatCredits(creditsForJob("4K") * 250)).toBe("1,500 credits");
   });
 });

@@ -1,5 +1,5 @@
 import type { CatalogResult } from "../tryon/catalog-view";
-import { creditsPerRender, formValuesOf, type RenderOptionsFormValues } from "../renders/render-options-form";
+import { formValuesOf, type RenderOptionsFormValues } from "../renders/render-options-form";
 
 /**
  * The logic behind the options form, kept out of the components so it is tested directly: what changing the
@@ -53,10 +53,4 @@ export function optionsToFormFields(values: RenderOptionsFormValues): Record<str
     }
   }
   return fields;
-}
-
-/** "5 credits" for one render, "40 credits" for eight. */
-export function costLine(resolution: string, renders = 1): { credits: number; text: string } {
-  const credits = creditsPerRender(resolution) * renders;
-  return { credits, text: `${credits.toLocaleString("en-US")} ${credits === 1 ? "credit" : "credits"}` };
 }

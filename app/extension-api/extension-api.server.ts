@@ -5,11 +5,12 @@ import { findLook, listLooks } from "../looks/looks.server";
 import { queueRender, renderForRequestKey, runForRequestKey, startRun } from "../renders/create-renders.server";
 import { planScope, type ListingProgress, type PlanOutcome, type PlanSummary } from "../renders/plan-run.server";
 import type { RenderOptions } from "../renders/render-options";
-import { creditsPerRender, describeOptions } from "../renders/render-options-form";
+import { describeOptions } from "../renders/render-options-form";
 import { budgetSchema, runScopeSchema, type RunScope } from "../renders/run-request";
 import { chooseSourceImages, sourceImagesOf } from "../renders/source-images";
 import { settingsViewOf } from "../settings/settings.server";
 import { loadShopCatalog } from "../settings/tryon-client.server";
+import { creditsForJob } from "../tryon/cost";
 import { describeShopifyFailure, type AdminRequest } from "../web/admin-request.server";
 import { okAnswer, readJsonBody, refusal } from "../web/api-response.server";
 import { requestKeySchema } from "../web/forms";
@@ -46,10 +47,10 @@ async function lookChoices(db: Db, shop: string): Promise<{ choices: LookChoice[
   const settings = settingsViewOf(settingsRow, env().TRYON_DEFAULT_BASE_URL);
   const choices: LookChoice[] = [];
   if (settings.defaults) {
-    choices.push({ id: null, name: "Default look", summary: describeOptions(settings.defaults), credits: creditsPerRender(settings.defaults.resolution) });
+    choices.push({ id: null, name: "Default look", summary: describeOptions(settings.defaults), credits: creditsForJob(settings.defaults.resolution) });
   }
   for (const look of looks) {
-    choices.push({ id: look.id, name: look.name, summary: describeOptions(look.options), credits: creditsPerRender(look.options.resolution) });
+    choices.push({ id: look.id, name: look.name, summary: describeOptions(look.options), credits: creditsForJob(look.options.resolution) });
   }
   return { choices, hasKey: settings.hasKey, paused: settings.paused?.message ?? null };
 }

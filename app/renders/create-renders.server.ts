@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { Prisma, type PrismaClient, type Render, type Run } from "@prisma/client";
 import type { ProductForRender } from "./product-source";
-import { jobInputFor, renderCost, type RenderOptions, type SourceImages } from "./render-options";
+import { creditsForJob } from "../tryon/cost";
+import { jobInputFor, type RenderOptions, type SourceImages } from "./render-options";
 import type { RunPlan } from "./plan-run.server";
 
 type Db = Pick<PrismaClient, "render" | "run" | "$transaction">;
@@ -28,7 +29,7 @@ function renderRow(
     params: params as unknown as Prisma.InputJsonValue,
     resolution: options.resolution,
     lookKey: lookKeyOf(options),
-    creditsCost: renderCost(options),
+    creditsCost: creditsForJob(options.resolution),
     ...(extra.runId ? { runId: extra.runId } : {}),
     ...(extra.requestKey ? { requestKey: extra.requestKey } : {}),
     ...(extra.regeneratedFromId ? { regeneratedFromId: extra.regeneratedFromId } : {}),

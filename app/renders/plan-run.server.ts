@@ -1,12 +1,13 @@
 import { type PrismaClient } from "@prisma/client";
 import { MAX_INPUT_IMAGE_BYTES, probeImage } from "../tryon";
 import type { CatalogResult } from "../tryon/catalog-view";
+import { creditsForJob, estimateCredits } from "../tryon/cost";
 import { ACCEPTED_IMAGE_FORMATS } from "../tryon/image-probe";
 import { collectionListing } from "./collection-listings.server";
 import { lookKeyOf } from "./create-renders.server";
 import { guessGarment } from "./garment-guess";
 import type { ProductForRender, ProductSource } from "./product-source";
-import { renderCost, type RenderOptions, type SourceImages } from "./render-options";
+import type { RenderOptions, SourceImages } from "./render-options";
 import type { FieldErrors } from "../web/forms";
 import type { RunScope } from "./run-request";
 import { chooseSourceImages, sourceImagesOf } from "./source-images";
@@ -112,7 +113,7 @@ export async function planRun(db: Db, products: ProductForRender[], plan: PlanOp
           .filter((row) => lookKeys.get(row.productId) === row.lookKey)
           .map((row) => row.productId),
       );
-  const result: RunPlan = { eligible: [], skipped: [], creditsPerRender: renderCost(plan.options), estimateCredits: 0 };
+  const result: RunPlan = { eligible: [], skipped: [], creditsPerRender: creditsForJob(plan.options.resolution), estimateCredits: 0 };
   for (const product of products) {
     const skip = (reason: SkipReason, detail?: string) =>
       result.skipped.push({ productId: product.id, title: product.title, reason, ...(detail ? { detail } : {}) });
@@ -137,7 +138,7 @@ export async function planRun(db: Db, products: ProductForRender[], plan: PlanOp
     }
     result.eligible.push({ product, images, options });
   }
-  result.estimateCredits = result.eligible.length * result.creditsPerRender;
+  result.estimateCredits = estimateCredits(result.eligible.map((render) => render.options));
   return result;
 }
 

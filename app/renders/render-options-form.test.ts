@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { lookKeyOf } from "./create-renders.server";
 import { renderOptionsSchema } from "./render-options";
-import { creditsPerRender, formValuesOf, renderOptionsFormSchema, RENDER_OPTION_CHOICES } from "./render-options-form";
+import { creditsForJob } from "../tryon/cost";
+import { formValuesOf, renderOptionsFormSchema, RENDER_OPTION_CHOICES } from "./render-options-form";
 import { parseForm } from "../web/forms";
 
 const FIELDS = {
@@ -46,8 +47,8 @@ describe("the render options form", () => {
 
   it("shows the cost of each resolution in its label, and the cost of unknown input as the cheapest", () => {
     expect(RENDER_OPTION_CHOICES.resolution.map((choice) => choice.label)).toEqual(["2K (5 credits)", "4K (6 credits)"]);
-    expect(creditsPerRender("4K")).toBe(6);
-    expect(creditsPerRender("nonsense")).toBe(5);
+    expect(creditsForJob("4K")).toBe(6);
+    expect(creditsForJob("nonsense")).toBe(5);
   });
 
   it("fills the form from saved options and ignores fields it does not know", () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { RenderOptions } from "./render-options";
-import { TRYON_CREDIT_COST } from "../tryon/cost";
-import { ASPECT_RATIOS, DEFAULT_TRYON_ENUMS, MAX_USER_INSTRUCTION_LENGTH, RESOLUTIONS, type Resolution } from "../tryon/wire";
+import { creditsForJob } from "../tryon/cost";
+import { ASPECT_RATIOS, DEFAULT_TRYON_ENUMS, MAX_USER_INSTRUCTION_LENGTH, RESOLUTIONS } from "../tryon/wire";
 import { checkbox, optionalText } from "../web/forms";
 
 /**
@@ -38,14 +38,9 @@ export const RENDER_OPTION_CHOICES = {
   productCategory: DEFAULT_TRYON_ENUMS.productCategories.map((value) => ({ value, label: words(value) })),
   bodySize: DEFAULT_TRYON_ENUMS.bodySizes.map((value) => ({ value, label: value })),
   expression: DEFAULT_TRYON_ENUMS.expressions.map((value) => ({ value, label: words(value) })),
-  resolution: RESOLUTIONS.map((value) => ({ value, label: `${value} (${TRYON_CREDIT_COST[value]} credits)` })),
+  resolution: RESOLUTIONS.map((value) => ({ value, label: `${value} (${creditsForJob(value)} credits)` })),
   aspectRatio: ASPECT_RATIOS.map((value) => ({ value, label: ASPECT_RATIO_LABELS[value] ?? value })),
 } satisfies Record<string, Choice[]>;
-
-/** Credits one render with these options costs; shown before anything is submitted. */
-export function creditsPerRender(resolution: string | undefined): number {
-  return TRYON_CREDIT_COST[(RESOLUTIONS as readonly string[]).includes(resolution ?? "") ? (resolution as Resolution) : "2K"];
-}
 
 const oneOf = (values: readonly string[], message: string) =>
   z.string({ error: message }).refine((value) => values.includes(value), { message });

@@ -1,6 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
-import { creditsForJob, tryOnJobInputSchema as jobInputSchema, type TryOnJobInput } from "../tryon";
+import { tryOnJobInputSchema as jobInputSchema, type TryOnJobInput } from "../tryon";
 
 /**
  * A "look" plus options: every submit parameter except the product's own images, which are chosen per
@@ -37,5 +37,3 @@ export function optionFieldsOf(params: Prisma.JsonValue): Record<string, unknown
   const { productImages: _front, productBackImage: _back, ...rest } = (params ?? {}) as Record<string, unknown>;
   return rest;
 }
-
-export const renderCost = (options: Pick<RenderOptions, "resolution">) => creditsForJob(options.resolution);

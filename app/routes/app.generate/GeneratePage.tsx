@@ -18,11 +18,12 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import type { GenerateActionResult, GeneratePageView, ProductPhotoView } from "./generate.server";
-import { productAdminUrl } from "../../web/format";
+import { creditsForJob } from "../../tryon/cost";
+import { formatCredits, productAdminUrl } from "../../web/format";
 import type { RenderOptionsFormValues } from "../../renders/render-options-form";
 import { RenderOptionsFields } from "../../components/RenderOptionsFields";
 import { RenderStateBadge } from "../../components/RenderStateBadge";
-import { costLine, optionsToFormFields, withLook } from "../../components/render-options-state";
+import { optionsToFormFields, withLook } from "../../components/render-options-state";
 import { useRequestKey } from "../../web/request-key";
 import { TimeText } from "../../components/TimeText";
 
@@ -112,7 +113,7 @@ function ProductForm({ view, result }: { view: Extract<GeneratePageView, { kind:
   const busy = navigation.state !== "idle";
   const pendingIntent = navigation.formData?.get("intent");
   const errors = result && !result.ok ? result.fieldErrors : {};
-  const cost = costLine(options.resolution);
+  const cost = formatCredits(creditsForJob(options.resolution));
   const productUrl = productAdminUrl(view.product.id);
 
   useEffect(() => {
@@ -241,7 +242,7 @@ function ProductForm({ view, result }: { view: Extract<GeneratePageView, { kind:
                   Cost
                 </Text>
                 <Text as="p" variant="headingLg">
-                  {cost.text}
+                  {cost}
                 </Text>
                 <Text as="p" tone="subdued">
                   Charged when the render starts; refunded automatically if the service fails it. Nothing is added to the
@@ -253,7 +254,7 @@ function ProductForm({ view, result }: { view: Extract<GeneratePageView, { kind:
                   loading={busy && pendingIntent === "generate"}
                   disabled={!requestKey || cannotRender || (busy && pendingIntent === "generate")}
                 >
-                  {`Generate for ${cost.text}`}
+                  {`Generate for ${cost}`}
                 </Button>
               </BlockStack>
             </Card>

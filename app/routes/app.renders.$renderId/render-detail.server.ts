@@ -1,8 +1,9 @@
 import type { PrismaClient } from "@prisma/client";
 import { optionFieldsOf } from "../../renders/render-options";
-import { creditsPerRender, formValuesOf, type RenderOptionsFormValues } from "../../renders/render-options-form";
+import { formValuesOf, type RenderOptionsFormValues } from "../../renders/render-options-form";
 import { tryOnClientFor } from "../../settings/tryon-client.server";
 import { loadCatalog, type CatalogResult } from "../../tryon/catalog-view";
+import { creditsForJob } from "../../tryon/cost";
 import type { AdminRequest } from "../../web/admin-request.server";
 
 type Db = PrismaClient;
@@ -33,6 +34,6 @@ export async function loadRenderDetail(db: Db, admin: AdminRequest, renderId: st
     productExists: product !== null,
     catalog,
     options: formValuesOf(optionFieldsOf(render.params)),
-    creditsPerRender: { "2K": creditsPerRender("2K"), "4K": creditsPerRender("4K") },
+    creditsPerRender: { "2K": creditsForJob("2K"), "4K": creditsForJob("4K") },
   };
 }

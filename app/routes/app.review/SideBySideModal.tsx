@@ -1,8 +1,9 @@
 import { Badge, Banner, BlockStack, Box, Button, Checkbox, ChoiceList, Collapsible, InlineGrid, InlineStack, Modal, Spinner, Text } from "@shopify/polaris";
 import { RenderOptionsFields } from "../../components/RenderOptionsFields";
 import { RenderStateBadge } from "../../components/RenderStateBadge";
-import { costLine } from "../../components/render-options-state";
 import type { RenderOptionsFormValues } from "../../renders/render-options-form";
+import { creditsForJob } from "../../tryon/cost";
+import { formatCredits } from "../../web/format";
 import type { FieldErrors } from "../../web/forms";
 import type { RenderDetailView } from "../app.renders.$renderId/render-detail.server";
 import type { ReviewItem } from "./review.server";
@@ -71,7 +72,7 @@ export function SideBySideModal(props: {
 }) {
   const { item, busy, zoomed, onToggleZoom, detail: detailState, regenerate, fieldErrors } = props;
   const detail = detailState.detail;
-  const regenerateCost = costLine(regenerate.options?.resolution ?? "2K");
+  const regenerateCost = formatCredits(creditsForJob(regenerate.options?.resolution));
   return (
     <Modal
       open
@@ -144,7 +145,7 @@ export function SideBySideModal(props: {
                 <Button disclosure={regenerate.open ? "up" : "down"} onClick={regenerate.onToggle}>
                   Regenerate with other options
                 </Button>
-                <Badge>{`A new render costs ${regenerateCost.text}`}</Badge>
+                <Badge>{`A new render costs ${regenerateCost}`}</Badge>
               </InlineStack>
               <Collapsible id="regenerate-options" open={regenerate.open}>
                 {regenerate.options ? (
@@ -152,7 +153,7 @@ export function SideBySideModal(props: {
                     <RenderOptionsFields values={regenerate.options} onChange={regenerate.onOptions} catalog={detail.catalog} errors={fieldErrors} />
                     <InlineStack>
                       <Button variant="primary" onClick={regenerate.onSubmit} loading={busy} disabled={!detail.catalog.ok || !detail.productExists}>
-                        {`Regenerate for ${regenerateCost.text}`}
+                        {`Regenerate for ${regenerateCost}`}
                       </Button>
                     </InlineStack>
                   </BlockStack>
