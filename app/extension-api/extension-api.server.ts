@@ -14,7 +14,7 @@ import { creditsForJob } from "../tryon/cost";
 import { describeShopifyFailure, type AdminRequest } from "../web/admin-request.server";
 import { okAnswer, readJsonBody, refusal } from "../web/api-response.server";
 import { requestKeySchema } from "../web/forms";
-import { toGid } from "../web/format";
+import { toGid } from "../lib/gid";
 
 /**
  * The JSON API behind the admin extensions (product action, product selection action, collection action), one

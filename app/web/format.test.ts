@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAbsoluteTime, formatCredits, formatDuration, formatRelativeTime, numericIdOf, productAdminUrl, toGid } from "./format";
+import { formatAbsoluteTime, formatCredits, formatDuration, formatRelativeTime } from "./format";
 
 describe("format", () => {
   it("writes credits with their unit, singular for one", () => {
@@ -25,15 +25,5 @@ describe("format", () => {
     expect(formatDuration(45_000)).toBe("45 s");
     expect(formatDuration(200_000)).toBe("3 min 20 s");
     expect(formatDuration(7_500_000)).toBe("2 h 5 min");
-  });
-
-  it("turns product ids into admin links and gids", () => {
-    expect(numericIdOf("gid://shopify/Product/123")).toBe("123");
-    expect(numericIdOf("Product/123")).toBeNull();
-    expect(productAdminUrl("gid://shopify/Product/42")).toBe("shopify://admin/products/42");
-    expect(toGid("Product", "42")).toBe("gid://shopify/Product/42");
-    expect(toGid("Product", "gid://shopify/Product/42")).toBe("gid://shopify/Product/42");
-    expect(toGid("Product", "gid://shopify/Collection/42")).toBeNull();
-    expect(toGid("Collection", "../../etc")).toBeNull();
   });
 });

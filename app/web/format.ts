@@ -1,6 +1,6 @@
 /**
  * Words and numbers as staff read them: costs in credits, times both relative ("3 minutes ago") and absolute
- * ("12 Mar 2026, 14:05"), Shopify ids as admin links. Pure functions, used on the server and in the browser.
+ * ("12 Mar 2026, 14:05"). Pure functions, used on the server and in the browser.
  */
 
 export function formatCredits(credits: number): string {
@@ -51,24 +51,4 @@ export function formatDuration(ms: number): string {
   const hours = Math.floor(minutes / 60);
   const restMinutes = minutes % 60;
   return restMinutes ? `${hours} h ${restMinutes} min` : `${hours} h`;
-}
-
-/** The number at the end of a Shopify gid (`gid://shopify/Product/123` → `123`), or null when it is not one. */
-export function numericIdOf(gid: string): string | null {
-  const match = /^gid:\/\/shopify\/[A-Za-z]+\/(\d+)$/.exec(gid);
-  return match?.[1] ?? null;
-}
-
-/** Accepts `123` or `gid://shopify/<type>/123`; null for anything else. */
-export function toGid(type: "Product" | "Collection" | "ProductVariant", idOrGid: string): string | null {
-  const trimmed = idOrGid.trim();
-  if (/^\d+$/.test(trimmed)) return `gid://shopify/${type}/${trimmed}`;
-  const match = new RegExp(`^gid://shopify/${type}/(\\d+)$`).exec(trimmed);
-  return match ? trimmed : null;
-}
-
-/** A link that opens the product in Shopify admin from inside the embedded app. */
-export function productAdminUrl(productGid: string): string | null {
-  const id = numericIdOf(productGid);
-  return id ? `shopify://admin/products/${id}` : null;
 }

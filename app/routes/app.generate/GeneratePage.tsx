@@ -19,7 +19,8 @@ import {
 import { useEffect, useState } from "react";
 import type { GenerateActionResult, GeneratePageView, ProductPhotoView } from "./generate.server";
 import { creditsForJob } from "../../tryon/cost";
-import { formatCredits, productAdminUrl } from "../../web/format";
+import { productAdminUrl } from "../../lib/gid";
+import { formatCredits } from "../../web/format";
 import type { RenderOptionsFormValues } from "../../renders/render-options-form";
 import { RenderOptionsFields } from "../../components/RenderOptionsFields";
 import { RenderStateBadge } from "../../components/RenderStateBadge";

@@ -10,7 +10,7 @@ import { settingsViewOf } from "../../settings/settings.server";
 import type { AdminRequest } from "../../web/admin-request.server";
 import { describeShopifyFailure } from "../../web/admin-request.server";
 import { failure, optionalText, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../../web/forms";
-import { toGid } from "../../web/format";
+import { toGid } from "../../lib/gid";
 import { guessGarment } from "../../renders/garment-guess";
 import { formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../../renders/render-options-form";
 import { withCatalogDefaults } from "../../components/render-options-state";

@@ -4,7 +4,8 @@ import { listRenders } from "../../renders/render-queries.server";
 import { resolveSubmitUnknown, ReviewError } from "../../renders/review.server";
 import { RENDER_STATE_LABELS, RENDER_STATES } from "../../renders/render-states";
 import { failure, parseForm, type FieldErrors, type FormFailure } from "../../web/forms";
-import { formatCredits, productAdminUrl } from "../../web/format";
+import { gidPattern, productAdminUrl } from "../../lib/gid";
+import { formatCredits } from "../../web/format";
 
 /** History: every render of the shop, newest first, with what it cost and, when it failed, why in plain words. */
 
@@ -85,7 +86,7 @@ export function historyRowOf(render: Render): HistoryRow {
 
 const historyFiltersSchema = z.object({
   state: z.enum(RENDER_STATES as [RenderState, ...RenderState[]]).nullable().catch(null),
-  productId: z.string().regex(/^gid:\/\/shopify\/Product\/\d+$/).nullable().catch(null),
+  productId: z.string().regex(gidPattern("Product")).nullable().catch(null),
   runId: z.string().max(64).nullable().catch(null),
 });
 

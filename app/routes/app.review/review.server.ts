@@ -8,7 +8,7 @@ import { optionFieldsOf, sourceImagesSchema } from "../../renders/render-options
 import { RENDER_STATE_LABELS } from "../../renders/render-states";
 import { describeShopifyFailure, type AdminRequest } from "../../web/admin-request.server";
 import { checkbox, failure, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../../web/forms";
-import { productAdminUrl } from "../../web/format";
+import { gidPattern, productAdminUrl } from "../../lib/gid";
 import { describeOptions, formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../../renders/render-options-form";
 import { tryOnClientFor } from "../../settings/tryon-client.server";
 import { catalogProblems, loadCatalog } from "../../tryon/catalog-view";
@@ -92,7 +92,7 @@ export function reviewItemOf(render: Render, result: ReviewItem["result"]): Revi
 const filtersSchema = z.object({
   state: z.enum(REVIEW_STATES).catch("in_review"),
   runId: z.string().max(64).nullable().catch(null),
-  productId: z.string().regex(/^gid:\/\/shopify\/Product\/\d+$/).nullable().catch(null),
+  productId: z.string().regex(gidPattern("Product")).nullable().catch(null),
 });
 
 export function reviewFiltersOf(url: URL): ReviewFilters {
@@ -140,7 +140,7 @@ const actionSchemas = {
   approve: z.object({
     renderId: renderIdField,
     variantIds: z
-      .array(z.string().regex(/^gid:\/\/shopify\/ProductVariant\/\d+$/, "One of the variants is not valid."))
+      .array(z.string().regex(gidPattern("ProductVariant"), "One of the variants is not valid."))
       .max(100, "Choose at most 100 variants."),
     makeFirst: checkbox,
   }),

@@ -8,7 +8,7 @@ import { budgetSchema, MAX_PICKED_PRODUCTS, runScopeSchema } from "../../renders
 import { settingsViewOf } from "../../settings/settings.server";
 import { describeShopifyFailure, type AdminRequest } from "../../web/admin-request.server";
 import { checkbox, failure, formDataToObject, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../../web/forms";
-import { toGid } from "../../web/format";
+import { toGid } from "../../lib/gid";
 import { formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../../renders/render-options-form";
 import { withCatalogDefaults } from "../../components/render-options-state";
 import { tryOnClientFor } from "../../settings/tryon-client.server";
