@@ -18,9 +18,9 @@ import { useEffect } from "react";
 import type { HomeView, ProblemRender } from "./home.server";
 import type { FormFailure } from "../../web/forms";
 import { formatCredits } from "../../web/format";
+import { EMPTY_STATE_IMAGE } from "../../components/empty-state";
+import { FormErrorBanner } from "../../components/FormErrorBanner";
 import { TimeText } from "../../components/TimeText";
-
-const EMPTY_STATE_IMAGE = "https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png";
 
 /** What staff should do about a paused shop, by the reason the worker recorded. */
 export function pauseAction(reason: string): { kind: "settings"; label: string } | { kind: "resume"; label: string } {
@@ -63,6 +63,27 @@ function ProblemList({ renders, extra }: { renders: ProblemRender[]; extra: numb
       ))}
       {extra > 0 ? <List.Item>and {extra} more</List.Item> : null}
     </List>
+  );
+}
+
+/** One kind of render needing a person: what it means, the first few, and where to act on them. */
+function ProblemGroup(props: {
+  heading: string;
+  explanation: string;
+  group: { count: number; renders: ProblemRender[] };
+  action: { label: string; url: string };
+}) {
+  return (
+    <BlockStack gap="200">
+      <Text as="h3" variant="headingSm">
+        {props.heading}
+      </Text>
+      <Text as="p">{props.explanation}</Text>
+      <ProblemList renders={props.group.renders} extra={props.group.count - props.group.renders.length} />
+      <InlineStack>
+        <Button url={props.action.url}>{props.action.label}</Button>
+      </InlineStack>
+    </BlockStack>
   );
 }
 
@@ -135,13 +156,7 @@ export function HomePage({ view, result }: { view: HomeView; result: { ok: true;
             </Banner>
           </Layout.Section>
         ) : null}
-        {result && !result.ok && result.formError ? (
-          <Layout.Section>
-            <Banner tone="critical">
-              <p>{result.formError}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
+        <FormErrorBanner message={result && !result.ok ? result.formError : null} />
 
         <Layout.Section>
           <InlineGrid columns={{ xs: 1, sm: 2, md: 4 }} gap="400">
@@ -183,35 +198,20 @@ export function HomePage({ view, result }: { view: HomeView; result: { ok: true;
                 </Text>
               ) : null}
               {view.submitUnknown.count > 0 ? (
-                <BlockStack gap="200">
-                  <Text as="h3" variant="headingSm">
-                    {view.submitUnknown.count} {view.submitUnknown.count === 1 ? "render" : "renders"} may or may not have
-                    started
-                  </Text>
-                  <Text as="p">
-                    The try-on service did not confirm these, so the app did not send them again (that could pay twice).
-                    Look for them in the service's dashboard, then tell the app whether each one started.
-                  </Text>
-                  <ProblemList renders={view.submitUnknown.renders} extra={view.submitUnknown.count - view.submitUnknown.renders.length} />
-                  <InlineStack>
-                    <Button url="/app/history?state=submit_unknown">Decide for each render</Button>
-                  </InlineStack>
-                </BlockStack>
+                <ProblemGroup
+                  heading={`${view.submitUnknown.count} ${view.submitUnknown.count === 1 ? "render" : "renders"} may or may not have started`}
+                  explanation="The try-on service did not confirm these, so the app did not send them again (that could pay twice). Look for them in the service's dashboard, then tell the app whether each one started."
+                  group={view.submitUnknown}
+                  action={{ label: "Decide for each render", url: "/app/history?state=submit_unknown" }}
+                />
               ) : null}
               {view.stalled.count > 0 ? (
-                <BlockStack gap="200">
-                  <Text as="h3" variant="headingSm">
-                    {view.stalled.count} {view.stalled.count === 1 ? "render is" : "renders are"} taking longer than usual
-                  </Text>
-                  <Text as="p">
-                    The app keeps checking them every few minutes and spends nothing more. If one stays here for hours,
-                    check it in the try-on service's dashboard.
-                  </Text>
-                  <ProblemList renders={view.stalled.renders} extra={view.stalled.count - view.stalled.renders.length} />
-                  <InlineStack>
-                    <Button url="/app/history?state=stalled">See them in History</Button>
-                  </InlineStack>
-                </BlockStack>
+                <ProblemGroup
+                  heading={`${view.stalled.count} ${view.stalled.count === 1 ? "render is" : "renders are"} taking longer than usual`}
+                  explanation="The app keeps checking them every few minutes and spends nothing more. If one stays here for hours, check it in the try-on service's dashboard."
+                  group={view.stalled}
+                  action={{ label: "See them in History", url: "/app/history?state=stalled" }}
+                />
               ) : null}
             </BlockStack>
           </Card>

@@ -11,7 +11,6 @@ import {
   InlineStack,
   Layout,
   Page,
-  Select,
   Text,
   TextField,
   Thumbnail,
@@ -26,9 +25,11 @@ import { RenderOptionsFields } from "../../components/RenderOptionsFields";
 import { RenderStateBadge } from "../../components/RenderStateBadge";
 import { optionsToFormFields, withLook } from "../../components/render-options-state";
 import { useRequestKey } from "../../web/request-key";
+import { EMPTY_STATE_IMAGE } from "../../components/empty-state";
+import { FormErrorBanner } from "../../components/FormErrorBanner";
+import { LookCard } from "../../components/LookCard";
+import { PausedBanner } from "../../components/PausedBanner";
 import { TimeText } from "../../components/TimeText";
-
-const EMPTY_STATE_IMAGE = "https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png";
 
 /** Opens App Bridge's product picker and goes to the Generate page of the product chosen. */
 export function useProductPicker() {
@@ -159,13 +160,7 @@ function ProductForm({ view, result }: { view: Extract<GeneratePageView, { kind:
       ]}
     >
       <Layout>
-        {result && !result.ok && result.formError ? (
-          <Layout.Section>
-            <Banner tone="critical">
-              <p>{result.formError}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
+        <FormErrorBanner message={result && !result.ok ? result.formError : null} />
         {result?.ok && result.intent === "generate" ? (
           <Layout.Section>
             <Banner tone="success" title="Render queued" action={{ content: "Open Review", url: `/app/review?productId=${encodeURIComponent(view.product.id)}` }}>
@@ -173,13 +168,7 @@ function ProductForm({ view, result }: { view: Extract<GeneratePageView, { kind:
             </Banner>
           </Layout.Section>
         ) : null}
-        {view.paused ? (
-          <Layout.Section>
-            <Banner tone="warning" title="Rendering is paused for your shop" action={{ content: "Go to Home", url: "/app" }}>
-              <p>{view.paused.message} New renders wait in line until it is fixed.</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
+        <PausedBanner paused={view.paused} consequence="New renders wait in line until it is fixed." />
 
         <Layout.Section>
           <BlockStack gap="400">
@@ -202,36 +191,24 @@ function ProductForm({ view, result }: { view: Extract<GeneratePageView, { kind:
                 </BlockStack>
               )}
             </Card>
-            <Card>
-              <BlockStack gap="400">
-                <Text as="h2" variant="headingMd">
-                  Look
-                </Text>
-                <Select
-                  label="Start from a saved look"
-                  options={[{ value: "", label: view.looks.length ? "Shop defaults" : "No saved looks yet" }, ...view.looks.map((look) => ({ value: look.id, label: look.name }))]}
-                  value={lookId}
-                  onChange={applyLook}
-                  disabled={view.looks.length === 0}
-                />
-                <RenderOptionsFields values={options} onChange={setOptions} catalog={view.catalog} errors={errors} />
-                <InlineStack gap="200" blockAlign="end">
-                  <Box minWidth="240px">
-                    <TextField
-                      label="Save these options as a look"
-                      value={lookName}
-                      onChange={setLookName}
-                      autoComplete="off"
-                      placeholder="For example: Summer 2026"
-                      error={errors.lookName}
-                    />
-                  </Box>
-                  <Button onClick={saveLook} loading={busy && pendingIntent === "save-look"} disabled={!lookName.trim()}>
-                    Save look
-                  </Button>
-                </InlineStack>
-              </BlockStack>
-            </Card>
+            <LookCard looks={view.looks} lookId={lookId} onLook={applyLook}>
+              <RenderOptionsFields values={options} onChange={setOptions} catalog={view.catalog} errors={errors} />
+              <InlineStack gap="200" blockAlign="end">
+                <Box minWidth="240px">
+                  <TextField
+                    label="Save these options as a look"
+                    value={lookName}
+                    onChange={setLookName}
+                    autoComplete="off"
+                    placeholder="For example: Summer 2026"
+                    error={errors.lookName}
+                  />
+                </Box>
+                <Button onClick={saveLook} loading={busy && pendingIntent === "save-look"} disabled={!lookName.trim()}>
+                  Save look
+                </Button>
+              </InlineStack>
+            </LookCard>
           </BlockStack>
         </Layout.Section>
 

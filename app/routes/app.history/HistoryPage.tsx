@@ -11,7 +11,6 @@ import {
   Link,
   Modal,
   Page,
-  Pagination,
   Select,
   Tag,
   Text,
@@ -20,10 +19,10 @@ import {
 import { useEffect, useState } from "react";
 import type { HistoryActionResult, HistoryRow } from "./history.server";
 import { formatDuration } from "../../web/format";
+import { CursorPagination } from "../../components/CursorPagination";
+import { EMPTY_STATE_IMAGE } from "../../components/empty-state";
 import { RenderStateBadge } from "../../components/RenderStateBadge";
 import { TimeText } from "../../components/TimeText";
-
-const EMPTY_STATE_IMAGE = "https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png";
 
 export interface HistoryView {
   filters: { state: string | null; productId: string | null; runId: string | null };
@@ -188,14 +187,7 @@ export function HistoryPage({ view }: { view: HistoryView }) {
           </IndexTable>
         )}
         <Box padding="300">
-          <InlineStack align="center">
-            <Pagination
-              hasPrevious={Boolean(view.previousCursor)}
-              onPrevious={() => setFilter("before", view.previousCursor)}
-              hasNext={Boolean(view.nextCursor)}
-              onNext={() => setFilter("after", view.nextCursor)}
-            />
-          </InlineStack>
+          <CursorPagination previousCursor={view.previousCursor} nextCursor={view.nextCursor} onPage={setFilter} />
         </Box>
       </Card>
       {resolving ? <ResolveModal row={resolving} onClose={() => setResolving(null)} /> : null}

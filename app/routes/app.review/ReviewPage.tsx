@@ -1,7 +1,9 @@
 import { useFetcher, useNavigate, useSearchParams } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import { Banner, Box, Button, ButtonGroup, Card, EmptyState, InlineStack, Layout, Page, Pagination, Select, Tag } from "@shopify/polaris";
+import { Banner, Box, Button, ButtonGroup, Card, EmptyState, InlineStack, Layout, Page, Select, Tag } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { CursorPagination } from "../../components/CursorPagination";
+import { EMPTY_STATE_IMAGE } from "../../components/empty-state";
 import { optionsToFormFields } from "../../components/render-options-state";
 import type { RenderOptionsFormValues } from "../../renders/render-options-form";
 import { formDataOf } from "../../web/forms";
@@ -12,8 +14,6 @@ import type { ReviewActionResult, ReviewItem, ReviewPageView } from "./review.se
 import { ReviewGrid } from "./ReviewGrid";
 import { SideBySideModal } from "./SideBySideModal";
 import { useReviewShortcuts } from "./use-review-shortcuts";
-
-const EMPTY_STATE_IMAGE = "https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png";
 
 const STATE_FILTERS = [
   { value: "in_review", label: "Ready for review" },
@@ -221,14 +221,7 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
           )}
         </Layout.Section>
         <Layout.Section>
-          <InlineStack align="center">
-            <Pagination
-              hasPrevious={Boolean(view.previousCursor)}
-              onPrevious={() => setFilter("before", view.previousCursor)}
-              hasNext={Boolean(view.nextCursor)}
-              onNext={() => setFilter("after", view.nextCursor)}
-            />
-          </InlineStack>
+          <CursorPagination previousCursor={view.previousCursor} nextCursor={view.nextCursor} onPage={setFilter} />
         </Layout.Section>
       </Layout>
 

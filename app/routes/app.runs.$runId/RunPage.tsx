@@ -2,6 +2,7 @@ import { useNavigation, useRevalidator, useSubmit } from "@remix-run/react";
 import { Modal, TitleBar, useAppBridge } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Button, Card, InlineGrid, InlineStack, Layout, Page, ProgressBar, Text } from "@shopify/polaris";
 import { useEffect } from "react";
+import { FormErrorBanner } from "../../components/FormErrorBanner";
 import { RunStatusBadge } from "../../components/RunStatusBadge";
 import { TimeText } from "../../components/TimeText";
 import { formatCredits } from "../../web/format";
@@ -60,13 +61,7 @@ export function RunPage({ run, result }: { run: RunView; result: { ok: true; mes
       ]}
     >
       <Layout>
-        {result && !result.ok && result.formError ? (
-          <Layout.Section>
-            <Banner tone="critical">
-              <p>{result.formError}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
+        <FormErrorBanner message={result && !result.ok ? result.formError : null} />
         <Layout.Section>
           <Card>
             <BlockStack gap="400">

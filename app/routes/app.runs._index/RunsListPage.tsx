@@ -1,10 +1,9 @@
 import { Button, Card, EmptyState, IndexTable, InlineStack, Page, Pagination } from "@shopify/polaris";
+import { EMPTY_STATE_IMAGE } from "../../components/empty-state";
 import { RunStatusBadge } from "../../components/RunStatusBadge";
 import { TimeText } from "../../components/TimeText";
 import type { RunSummary } from "../../renders/run-summary";
 import { formatCredits } from "../../web/format";
-
-const EMPTY_STATE_IMAGE = "https://cdn.shopify.com/s/files/1/0262/4071/2726/files/emptystate-files.png";
 
 export function RunsListPage({ runs, nextCursor, previousCursor }: { runs: RunSummary[]; nextCursor: string | null; previousCursor: string | null }) {
   return (

@@ -11,15 +11,17 @@ import {
   List,
   Page,
   ProgressBar,
-  Select,
   Text,
   TextField,
 } from "@shopify/polaris";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { BulkRunActionResult, BulkRunPageView } from "./bulk-run.server";
 import { formatCredits } from "../../web/format";
 import { formDataOf } from "../../web/forms";
 import type { RenderOptionsFormValues } from "../../renders/render-options-form";
+import { FormErrorBanner } from "../../components/FormErrorBanner";
+import { LookCard } from "../../components/LookCard";
+import { PausedBanner } from "../../components/PausedBanner";
 import { RenderOptionsFields } from "../../components/RenderOptionsFields";
 import { optionsToFormFields, withLook } from "../../components/render-options-state";
 import { useRequestKey } from "../../web/request-key";
@@ -81,7 +83,7 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
       setScope({ kind: "products", products: picked.map((product) => ({ id: product.id, title: product.title })) });
     }
   };
-  const askPreview = () => submit(formDataOf({ intent: "preview", ...fields }), { method: "post" });
+  const askPreview = useCallback(() => submit(formDataOf({ intent: "preview", ...fields }), { method: "post" }), [submit, fields]);
   const runPreview = () => {
     setPreviewedFor(inputsKey);
     askPreview();
@@ -91,9 +93,7 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
     if (!listing || navigation.state !== "idle") return;
     const timer = setTimeout(askPreview, LISTING_POLL_MS);
     return () => clearTimeout(timer);
-    // askPreview is remade each render from `fields`, which is a dependency.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [listing, navigation.state, fields]);
+  }, [listing, navigation.state, askPreview]);
   const applyLook = (id: string) => {
     setLookId(id);
     const look = view.looks.find((candidate) => candidate.id === id);
@@ -104,20 +104,8 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
   return (
     <Page title="New bulk run" backAction={{ content: "Bulk runs", url: "/app/runs" }}>
       <Layout>
-        {result && !result.ok && (result.formError || errors.scope) ? (
-          <Layout.Section>
-            <Banner tone="critical">
-              <p>{result.formError ?? errors.scope}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
-        {view.paused ? (
-          <Layout.Section>
-            <Banner tone="warning" title="Rendering is paused for your shop" action={{ content: "Go to Home", url: "/app" }}>
-              <p>{view.paused.message} A run started now waits until it is fixed.</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
+        <FormErrorBanner message={result && !result.ok ? (result.formError ?? errors.scope) : null} />
+        <PausedBanner paused={view.paused} consequence="A run started now waits until it is fixed." />
         <Layout.Section>
           <BlockStack gap="400">
             <Card>
@@ -156,27 +144,15 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
                 />
               </BlockStack>
             </Card>
-            <Card>
-              <BlockStack gap="400">
-                <Text as="h2" variant="headingMd">
-                  Look
-                </Text>
-                <Select
-                  label="Start from a saved look"
-                  options={[{ value: "", label: view.looks.length ? "Shop defaults" : "No saved looks yet" }, ...view.looks.map((look) => ({ value: look.id, label: look.name }))]}
-                  value={lookId}
-                  onChange={applyLook}
-                  disabled={view.looks.length === 0}
-                />
-                <Checkbox
-                  label="Render each product as the garment it is"
-                  checked={detectGarments}
-                  onChange={setDetectGarments}
-                  helpText="Read from the product's type or title in Shopify (dresses as dresses, trousers as bottoms), with a pose that suits it. Products that say nothing use the garment type below."
-                />
-                <RenderOptionsFields values={options} onChange={setOptions} catalog={view.catalog} errors={errors} />
-              </BlockStack>
-            </Card>
+            <LookCard looks={view.looks} lookId={lookId} onLook={applyLook}>
+              <Checkbox
+                label="Render each product as the garment it is"
+                checked={detectGarments}
+                onChange={setDetectGarments}
+                helpText="Read from the product's type or title in Shopify (dresses as dresses, trousers as bottoms), with a pose that suits it. Products that say nothing use the garment type below."
+              />
+              <RenderOptionsFields values={options} onChange={setOptions} catalog={view.catalog} errors={errors} />
+            </LookCard>
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">

@@ -18,6 +18,7 @@ import {
 import { useEffect, useMemo, useState } from "react";
 import type { SettingsActionResult, SettingsPageView } from "./settings-page.server";
 import { describeOptions } from "../../renders/render-options-form";
+import { FormErrorBanner } from "../../components/FormErrorBanner";
 import { RenderOptionsFields } from "../../components/RenderOptionsFields";
 import { isSettingsDirty, settingsFormFields, settingsFormStateOf, type SettingsFormState } from "./settings-form";
 import { TimeText } from "../../components/TimeText";
@@ -60,13 +61,7 @@ export function SettingsPage({ view, result }: { view: SettingsPageView; result:
         <button onClick={discard}></button>
       </SaveBar>
       <Layout>
-        {result && !result.ok && result.formError ? (
-          <Layout.Section>
-            <Banner tone="critical">
-              <p>{result.formError}</p>
-            </Banner>
-          </Layout.Section>
-        ) : null}
+        <FormErrorBanner message={result && !result.ok ? result.formError : null} />
         {settings.paused ? (
           <Layout.Section>
             <Banner tone="critical" title="Rendering is paused">
