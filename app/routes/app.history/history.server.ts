@@ -3,8 +3,9 @@ import { z } from "zod";
 import { listRenders } from "../../renders/render-queries.server";
 import { resolveSubmitUnknown, ReviewError } from "../../renders/review.server";
 import { RENDER_STATE_LABELS, RENDER_STATES } from "../../renders/render-states";
+import { renderSummaryOf, type RenderSummary } from "../../renders/render-summary";
 import { failure, parseForm, type FieldErrors, type FormFailure } from "../../web/forms";
-import { gidPattern, productAdminUrl } from "../../lib/gid";
+import { gidPattern } from "../../lib/gid";
 import { formatCredits } from "../../web/format";
 
 /** History: every render of the shop, newest first, with what it cost and, when it failed, why in plain words. */
@@ -43,13 +44,7 @@ export function costTextOf(render: Pick<Render, "creditsCost" | "creditsCharged"
   return "Not charged";
 }
 
-export interface HistoryRow {
-  id: string;
-  productId: string;
-  productTitle: string;
-  productUrl: string | null;
-  state: RenderState;
-  stateLabel: string;
+export interface HistoryRow extends RenderSummary {
   costText: string;
   creditsRefunded: number;
   createdAt: string;
@@ -65,12 +60,7 @@ export interface HistoryRow {
 
 export function historyRowOf(render: Render): HistoryRow {
   return {
-    id: render.id,
-    productId: render.productId,
-    productTitle: render.productTitle,
-    productUrl: productAdminUrl(render.productId),
-    state: render.state,
-    stateLabel: RENDER_STATE_LABELS[render.state],
+    ...renderSummaryOf(render),
     costText: costTextOf(render),
     creditsRefunded: render.creditsRefunded,
     createdAt: render.createdAt.toISOString(),

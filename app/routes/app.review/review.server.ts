@@ -5,10 +5,10 @@ import { listRenders, type Page } from "../../renders/render-queries.server";
 import { approveRender, regenerateRender, rejectRender, revertRender, ReviewError } from "../../renders/review.server";
 import type { FileState, ResultImage } from "../../renders/render-media";
 import { optionFieldsOf, sourceImagesSchema } from "../../renders/render-options";
-import { RENDER_STATE_LABELS } from "../../renders/render-states";
+import { renderSummaryOf, type RenderSummary } from "../../renders/render-summary";
 import { describeShopifyFailure, type AdminRequest } from "../../web/admin-request.server";
 import { checkbox, failure, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../../web/forms";
-import { gidPattern, productAdminUrl } from "../../lib/gid";
+import { gidPattern } from "../../lib/gid";
 import { describeOptions, formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../../renders/render-options-form";
 import { tryOnClientFor } from "../../settings/tryon-client.server";
 import { catalogProblems, loadCatalog } from "../../tryon/catalog-view";
@@ -25,13 +25,7 @@ export type ReviewState = (typeof REVIEW_STATES)[number];
 export const REVIEW_PAGE_SIZE = 24;
 export const MAX_BULK_DECISIONS = 100;
 
-export interface ReviewItem {
-  id: string;
-  productId: string;
-  productTitle: string;
-  productUrl: string | null;
-  state: RenderState;
-  stateLabel: string;
+export interface ReviewItem extends RenderSummary {
   runId: string | null;
   sourceUrl: string | null;
   backUrl: string | null;
@@ -69,12 +63,7 @@ export function reviewItemOf(render: Render, result: ReviewItem["result"]): Revi
   const images = sourceImagesSchema.safeParse(render.sourceImages);
   const options = formValuesOf(optionFieldsOf(render.params));
   return {
-    id: render.id,
-    productId: render.productId,
-    productTitle: render.productTitle,
-    productUrl: productAdminUrl(render.productId),
-    state: render.state,
-    stateLabel: RENDER_STATE_LABELS[render.state],
+    ...renderSummaryOf(render),
     runId: render.runId,
     sourceUrl: images.success ? (images.data.front[0] ?? null) : null,
     backUrl: images.success ? (images.data.back ?? null) : null,
