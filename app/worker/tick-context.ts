@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
+import { backoffDelayMs } from "../lib/backoff";
 import type { RenderMedia } from "../renders/render-media";
 import { TryOnError } from "../tryon";
 import type { makeServiceGates, TickGateState } from "./service-gates";
@@ -27,10 +28,9 @@ export interface TickContext {
   signal: AbortSignal;
 }
 
-/** Exponential back-off with jitter for a step that failed `attempt` times. */
+/** Exponential back-off with jitter for a step that failed `attempt` times (the first failure waits about retryBaseMs). */
 export function backoffMs(ctx: Pick<TickContext, "config" | "random">, attempt: number): number {
-  const base = Math.min(ctx.config.retryBaseMs * 2 ** Math.max(0, attempt - 1), ctx.config.retryMaxMs);
-  return Math.round(base * (0.5 + ctx.random() / 2));
+  return backoffDelayMs(Math.max(0, attempt - 1), { baseDelayMs: ctx.config.retryBaseMs, maxDelayMs: ctx.config.retryMaxMs }, ctx.random);
 }
 
 /**
