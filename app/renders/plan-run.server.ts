@@ -1,4 +1,5 @@
 import { type PrismaClient } from "@prisma/client";
+import { limitFunction } from "p-limit";
 import { MAX_INPUT_IMAGE_BYTES, probeImage } from "../tryon";
 import type { CatalogResult } from "../tryon/catalog-view";
 import { creditsForJob, estimateCredits } from "../tryon/cost";
@@ -206,22 +207,6 @@ async function checkPhoto(url: string): Promise<string | null> {
   }
 }
 
-/** Limits concurrent probes: a collection's photos should not be fetched all at once. */
-function limited<A extends unknown[], R>(concurrency: number, work: (...args: A) => Promise<R>) {
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  return async (...args: A): Promise<R> => {
-    if (active >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
-    active += 1;
-    try {
-      return await work(...args);
-    } finally {
-      active -= 1;
-      waiting.shift()?.();
-    }
-  };
-}
-
 /** A large collection being read from Shopify in the background: how far it has got. */
 export interface ListingProgress {
   scopeTitle: string;
@@ -308,7 +293,8 @@ export async function planScope(
     ...(input.detectGarments
       ? { detectGarments: { posesFor: posesFrom(await input.catalog(), input.options.poseId) } }
       : {}),
-    ...(products.length <= PROBE_PHOTOS_UP_TO ? { checkImage: limited(6, checkPhoto) } : {}),
+    // A collection's photos are not fetched all at once.
+    ...(products.length <= PROBE_PHOTOS_UP_TO ? { checkImage: limitFunction(checkPhoto, { concurrency: 6 }) } : {}),
   });
   // Products the selection named that Shopify no longer has are listed too, not silently dropped.
   if (input.scope.kind === "products") {

@@ -57,15 +57,3 @@ export function describeError(error: unknown): string {
   if (error instanceof Error) return error.message;
   return String(error);
 }
-
-/** Runs `task` over `items` with at most `limit` at once. */
-export async function forEachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await task(item);
-    }
-  });
-  await Promise.all(lanes);
-}
