@@ -51,7 +51,7 @@ export type CreateFileMutationVariables = AdminTypes.Exact<{
 }>;
 
 
-export type CreateFileMutation = { fileCreate?: AdminTypes.Maybe<{ files?: AdminTypes.Maybe<Array<Pick<AdminTypes.ExternalVideo, 'id' | 'fileStatus' | 'alt'> | Pick<AdminTypes.GenericFile, 'id' | 'fileStatus' | 'alt'> | Pick<AdminTypes.MediaImage, 'id' | 'fileStatus' | 'alt'> | Pick<AdminTypes.Model3d, 'id' | 'fileStatus' | 'alt'> | Pick<AdminTypes.Video, 'id' | 'fileStatus' | 'alt'>>>, userErrors: Array<Pick<AdminTypes.FilesUserError, 'field' | 'message' | 'code'>> }> };
+export type CreateFileMutation = { fileCreate?: AdminTypes.Maybe<{ files?: AdminTypes.Maybe<Array<Pick<AdminTypes.ExternalVideo, 'id' | 'fileStatus'> | Pick<AdminTypes.GenericFile, 'id' | 'fileStatus'> | Pick<AdminTypes.MediaImage, 'id' | 'fileStatus'> | Pick<AdminTypes.Model3d, 'id' | 'fileStatus'> | Pick<AdminTypes.Video, 'id' | 'fileStatus'>>>, userErrors: Array<Pick<AdminTypes.FilesUserError, 'field' | 'message' | 'code'>> }> };
 
 export type GetFileStatusesQueryVariables = AdminTypes.Exact<{
   ids: Array<AdminTypes.Scalars['ID']['input']> | AdminTypes.Scalars['ID']['input'];
@@ -179,7 +179,7 @@ interface GeneratedQueryTypes {
 
 interface GeneratedMutationTypes {
   "#graphql\n  mutation CreateStagedUploads($input: [StagedUploadInput!]!) {\n    stagedUploadsCreate(input: $input) {\n      stagedTargets {\n        url\n        resourceUrl\n        parameters {\n          name\n          value\n        }\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: CreateStagedUploadsMutation, variables: CreateStagedUploadsMutationVariables},
-  "#graphql\n  mutation CreateFile($files: [FileCreateInput!]!) {\n    fileCreate(files: $files) {\n      files {\n        id\n        fileStatus\n        alt\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: CreateFileMutation, variables: CreateFileMutationVariables},
+  "#graphql\n  mutation CreateFile($files: [FileCreateInput!]!) {\n    fileCreate(files: $files) {\n      files {\n        id\n        fileStatus\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: CreateFileMutation, variables: CreateFileMutationVariables},
   "#graphql\n  mutation AttachFileToProduct($fileId: ID!, $productId: ID!, $alt: String) {\n    fileUpdate(files: [{ id: $fileId, alt: $alt, referencesToAdd: [$productId] }]) {\n      files {\n        id\n        fileStatus\n        alt\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: AttachFileToProductMutation, variables: AttachFileToProductMutationVariables},
   "#graphql\n  mutation DetachFileFromProduct($fileId: ID!, $productId: ID!) {\n    fileUpdate(files: [{ id: $fileId, referencesToRemove: [$productId] }]) {\n      files {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: DetachFileFromProductMutation, variables: DetachFileFromProductMutationVariables},
   "#graphql\n  mutation DeleteFile($fileId: ID!) {\n    fileDelete(fileIds: [$fileId]) {\n      deletedFileIds\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: DeleteFileMutation, variables: DeleteFileMutationVariables},
