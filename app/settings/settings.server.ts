@@ -145,11 +145,3 @@ export async function saveSettings(db: Db, deps: SaveSettingsDeps, shop: string,
   });
   return { ok: true, view: settingsViewOf(row, deps.defaultBaseUrl), keyChecked };
 }
-
-/** Removes the stored key (staff rotating it out); work waits until a new one is saved. */
-export async function removeServiceKey(db: Db, shop: string): Promise<void> {
-  await db.shopSettings.updateMany({
-    where: { shop },
-    data: { tryOnApiKeyEncrypted: null, tryOnApiKeyLast4: null, tryOnKeyHash: null },
-  });
-}

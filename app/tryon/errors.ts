@@ -151,7 +151,3 @@ export class TryOnResultUnavailableError extends TryOnNotChargedError {
 export class TryOnUnexpectedResponseError extends TryOnNotChargedError {
   readonly kind = "unexpected_response" as const;
 }
-
-export function isTryOnError(error: unknown): error is TryOnError {
-  return error instanceof TryOnError;
-}

@@ -114,14 +114,6 @@ export type AppendVariantMediaMutation = { productVariantAppendMedia?: AdminType
       & { media: { nodes: Array<Pick<AdminTypes.ExternalVideo, 'id'> | Pick<AdminTypes.MediaImage, 'id'> | Pick<AdminTypes.Model3d, 'id'> | Pick<AdminTypes.Video, 'id'>> } }
     )>>, userErrors: Array<Pick<AdminTypes.MediaUserError, 'field' | 'message' | 'code'>> }> };
 
-export type DetachVariantMediaMutationVariables = AdminTypes.Exact<{
-  productId: AdminTypes.Scalars['ID']['input'];
-  variantMedia: Array<AdminTypes.ProductVariantDetachMediaInput> | AdminTypes.ProductVariantDetachMediaInput;
-}>;
-
-
-export type DetachVariantMediaMutation = { productVariantDetachMedia?: AdminTypes.Maybe<{ productVariants?: AdminTypes.Maybe<Array<Pick<AdminTypes.ProductVariant, 'id'>>>, userErrors: Array<Pick<AdminTypes.MediaUserError, 'field' | 'message' | 'code'>> }> };
-
 export type ReorderProductMediaMutationVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
   moves: Array<AdminTypes.MoveInput> | AdminTypes.MoveInput;
@@ -184,7 +176,6 @@ interface GeneratedMutationTypes {
   "#graphql\n  mutation DetachFileFromProduct($fileId: ID!, $productId: ID!) {\n    fileUpdate(files: [{ id: $fileId, referencesToRemove: [$productId] }]) {\n      files {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: DetachFileFromProductMutation, variables: DetachFileFromProductMutationVariables},
   "#graphql\n  mutation DeleteFile($fileId: ID!) {\n    fileDelete(fileIds: [$fileId]) {\n      deletedFileIds\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: DeleteFileMutation, variables: DeleteFileMutationVariables},
   "#graphql\n  mutation AppendVariantMedia($productId: ID!, $variantMedia: [ProductVariantAppendMediaInput!]!) {\n    productVariantAppendMedia(productId: $productId, variantMedia: $variantMedia) {\n      productVariants {\n        id\n        media(first: 1) {\n          nodes {\n            id\n          }\n        }\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: AppendVariantMediaMutation, variables: AppendVariantMediaMutationVariables},
-  "#graphql\n  mutation DetachVariantMedia($productId: ID!, $variantMedia: [ProductVariantDetachMediaInput!]!) {\n    productVariantDetachMedia(productId: $productId, variantMedia: $variantMedia) {\n      productVariants {\n        id\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: DetachVariantMediaMutation, variables: DetachVariantMediaMutationVariables},
   "#graphql\n  mutation ReorderProductMedia($id: ID!, $moves: [MoveInput!]!) {\n    productReorderMedia(id: $id, moves: $moves) {\n      job {\n        id\n        done\n      }\n      mediaUserErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: ReorderProductMediaMutation, variables: ReorderProductMediaMutationVariables},
 }
 declare module '@shopify/admin-api-client' {
