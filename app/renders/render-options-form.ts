@@ -2,10 +2,12 @@ import { z } from "zod";
 import type { RenderOptions } from "./render-options";
 import { creditsForJob } from "../tryon/cost";
 import { ASPECT_RATIOS, DEFAULT_TRYON_ENUMS, MAX_USER_INSTRUCTION_LENGTH, RESOLUTIONS } from "../tryon/wire";
+import type { CatalogResult } from "../tryon/catalog-view";
 import { checkbox, optionalText } from "../web/forms";
 
 /**
- * The render options as a form: the same fields on Generate, Bulk run, Regenerate and the Settings defaults.
+ * The render options as a form: the same fields on Generate, Bulk run, Regenerate and the Settings defaults, with
+ * what changing the garment type, a saved look and the catalog fill in, and what the form posts.
  * Field names are RenderOptions' own, so a saved look or the shop's defaults fill the form directly.
  * Browser-safe (no server imports): the pages use the choice lists and the cost table too.
  */
@@ -110,6 +112,55 @@ export function formValuesOf(options: Partial<Record<keyof RenderOptionsFormValu
     else if (typeof value === "string") values[key] = value;
   }
   return values;
+}
+
+/** Changing the garment type keeps the pose only if the new type has it; otherwise the type's first pose. */
+export function withProductType(values: RenderOptionsFormValues, productType: string, catalog: CatalogResult): RenderOptionsFormValues {
+  const next = { ...values, productType };
+  if (catalog.ok) {
+    const poses = catalog.catalog.posesByProductType[productType] ?? [];
+    if (!poses.some((pose) => pose.id === values.poseId)) next.poseId = poses[0]?.id ?? "";
+  }
+  return next;
+}
+
+/**
+ * Fills what has no value yet from the catalog: the first model, and a pose that suits the garment type. Staff
+ * then see a complete form they can save as is, instead of errors for choices they were never shown as made.
+ */
+export function withCatalogDefaults(values: RenderOptionsFormValues, catalog: CatalogResult): RenderOptionsFormValues {
+  if (!catalog.ok) return values;
+  const next = withProductType(values, values.productType, catalog);
+  if (!next.mannequinId) next.mannequinId = catalog.catalog.mannequins[0]?.id ?? "";
+  return next;
+}
+
+/**
+ * Applying a saved look replaces every option, except that the garment type of the product at hand wins when
+ * the page already knows it: a season's look applies to tops and trousers alike.
+ */
+export function withLook(
+  values: RenderOptionsFormValues,
+  look: Parameters<typeof formValuesOf>[0],
+  catalog: CatalogResult,
+  keepProductType: boolean,
+): RenderOptionsFormValues {
+  const applied = formValuesOf(look);
+  if (!keepProductType) return applied;
+  return withProductType({ ...applied, productCategory: values.productCategory }, values.productType, catalog);
+}
+
+/** The form's option fields as posted: strings, with the checkbox only when ticked (as a browser sends it). */
+export function optionsToFormFields(values: RenderOptionsFormValues): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (key === "lockBackground") {
+      if (value === true) fields.lockBackground = "on";
+    } else if (typeof value === "string") {
+      fields[key] = value;
+    }
+  }
+  return fields;
 }
 
 /** A one-line description of a look, for lists and the extensions: "mnq_amara · pose_front · 2K · 3:4". */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { creditsForJob } from "../tryon/cost";
 import { formatAbsoluteTime, formatCredits, formatDuration, formatRelativeTime } from "./format";
 
 describe("format", () => {
@@ -25,5 +26,10 @@ describe("format", () => {
     expect(formatDuration(45_000)).toBe("45 s");
     expect(formatDuration(200_000)).toBe("3 min 20 s");
     expect(formatDuration(7_500_000)).toBe("2 h 5 min");
+  });
+
+  it("says what a render, or many, will cost", () => {
+    expect(formatCredits(creditsForJob("2K"))).toBe("5 credits");
+    expect(formatCredits(creditsForJob("4K") * 250)).toBe("1,500 credits");
   });
 });

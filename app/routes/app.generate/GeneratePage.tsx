@@ -20,10 +20,9 @@ import type { GenerateActionResult, GeneratePageView, ProductPhotoView } from ".
 import { creditsForJob } from "../../tryon/cost";
 import { productAdminUrl } from "../../lib/gid";
 import { formatCredits } from "../../web/format";
-import type { RenderOptionsFormValues } from "../../renders/render-options-form";
+import { optionsToFormFields, withLook, type RenderOptionsFormValues } from "../../renders/render-options-form";
 import { RenderOptionsFields } from "../../components/RenderOptionsFields";
 import { RenderStateBadge } from "../../components/RenderStateBadge";
-import { optionsToFormFields, withLook } from "../../components/render-options-state";
 import { useRequestKey } from "../../web/request-key";
 import { EMPTY_STATE_IMAGE } from "../../components/empty-state";
 import { FormErrorBanner } from "../../components/FormErrorBanner";

@@ -12,8 +12,7 @@ import { describeShopifyFailure } from "../../web/admin-request.server";
 import { failure, optionalText, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../../web/forms";
 import { toGid } from "../../lib/gid";
 import { guessGarment } from "../../renders/garment-guess";
-import { formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../../renders/render-options-form";
-import { withCatalogDefaults } from "../../components/render-options-state";
+import { formValuesOf, renderOptionsFormSchema, withCatalogDefaults, type RenderOptionsFormValues } from "../../renders/render-options-form";
 import { tryOnClientFor } from "../../settings/tryon-client.server";
 import { catalogProblems, loadCatalog, type CatalogResult } from "../../tryon/catalog-view";
 

@@ -4,8 +4,7 @@ import { Banner, Box, Button, ButtonGroup, Card, EmptyState, InlineStack, Layout
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { CursorPagination } from "../../components/CursorPagination";
 import { EMPTY_STATE_IMAGE } from "../../components/empty-state";
-import { optionsToFormFields } from "../../components/render-options-state";
-import type { RenderOptionsFormValues } from "../../renders/render-options-form";
+import { optionsToFormFields, type RenderOptionsFormValues } from "../../renders/render-options-form";
 import { formDataOf } from "../../web/forms";
 import { newRequestKey } from "../../web/request-key";
 import type { RenderDetailView } from "../app.renders.$renderId/render-detail.server";

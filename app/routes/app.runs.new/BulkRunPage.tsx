@@ -18,12 +18,11 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import type { BulkRunActionResult, BulkRunPageView } from "./bulk-run.server";
 import { formatCredits } from "../../web/format";
 import { formDataOf } from "../../web/forms";
-import type { RenderOptionsFormValues } from "../../renders/render-options-form";
+import { optionsToFormFields, withLook, type RenderOptionsFormValues } from "../../renders/render-options-form";
 import { FormErrorBanner } from "../../components/FormErrorBanner";
 import { LookCard } from "../../components/LookCard";
 import { PausedBanner } from "../../components/PausedBanner";
 import { RenderOptionsFields } from "../../components/RenderOptionsFields";
-import { optionsToFormFields, withLook } from "../../components/render-options-state";
 import { useRequestKey } from "../../web/request-key";
 import { describeGarments, previewInputsKey, rendersWithinBudget, scopeFormFields, type PickedScope } from "./bulk-run-form";
 

@@ -9,8 +9,7 @@ import { settingsViewOf } from "../../settings/settings.server";
 import { describeShopifyFailure, type AdminRequest } from "../../web/admin-request.server";
 import { checkbox, failure, formDataToObject, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../../web/forms";
 import { toGid } from "../../lib/gid";
-import { formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../../renders/render-options-form";
-import { withCatalogDefaults } from "../../components/render-options-state";
+import { formValuesOf, renderOptionsFormSchema, withCatalogDefaults, type RenderOptionsFormValues } from "../../renders/render-options-form";
 import { tryOnClientFor } from "../../settings/tryon-client.server";
 import { catalogProblems, loadCatalog, type CatalogResult } from "../../tryon/catalog-view";
 

@@ -1,7 +1,6 @@
 import type { SettingsView } from "../../settings/settings.server";
 import type { CatalogResult } from "../../tryon/catalog-view";
-import { formValuesOf, type RenderOptionsFormValues } from "../../renders/render-options-form";
-import { optionsToFormFields, withCatalogDefaults } from "../../components/render-options-state";
+import { formValuesOf, optionsToFormFields, withCatalogDefaults, type RenderOptionsFormValues } from "../../renders/render-options-form";
 
 /** The Settings form's state and what it posts; pure so the save bar's logic is tested without a browser. */
 export interface SettingsFormState {
