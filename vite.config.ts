@@ -2,12 +2,6 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig, type UserConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 
-declare module "@remix-run/node" {
-  interface Future {
-    v3_singleFetch: true;
-  }
-}
-
 // The Shopify CLI sets SHOPIFY_APP_URL to its tunnel; HMR must go through it when it is not localhost.
 const appUrl = new URL(process.env.SHOPIFY_APP_URL || "http://localhost");
 const hmr =
@@ -31,6 +25,8 @@ export default defineConfig({
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_lazyRouteDiscovery: true,
+        // Off: the loaders answer with json() and the pages read its serialized types. Turning it on is its own
+        // change (loaders, types and the fetchers' data), not a typing to declare here alone.
         v3_singleFetch: false,
         v3_routeConfig: false,
       },

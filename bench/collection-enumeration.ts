@@ -6,7 +6,7 @@
  * forward instead of slept, so the 5-8 minutes the rate imposes take seconds. --full also lists a 500-product
  * collection in real time, to check the simulated clock against the wall clock.
  */
-import { productsInScope } from "../app/renders/create-renders.server";
+import { productsInScope } from "../app/renders/plan-run.server";
 import { AdminThrottledError } from "../app/shopify/admin-errors";
 import { makeAdminGraphql } from "../app/shopify/admin-graphql.server";
 import { makeProductSource } from "../app/shopify/product-source.server";
@@ -18,7 +18,7 @@ import type { Benchmark } from "./lib/types";
 const SHOP = "enumeration.myshopify.com";
 const PRODUCTS = 5_000;
 const GOAL_RATIO = 1.2;
-/** The options requireAdmin gives the client in a staff request (app/ui/admin-request.server.ts). */
+/** The options requireAdmin gives the client in a staff request (app/web/admin-request.server.ts). */
 const INTERACTIVE = { maxRetries: 2, maxTotalWaitMs: 8_000 } as const;
 
 interface Enumeration {

@@ -67,8 +67,8 @@ const server = setupServer(...fakeAdminHandlers(fake));
 server.listen({ onUnhandledRequest: "bypass" });
 routeShopifyApiFetchThroughMsw();
 
-const review = await import("../app/routes/app.review");
-const history = await import("../app/routes/app.history");
+const review = await import("../app/routes/app.review/route");
+const history = await import("../app/routes/app.history/route");
 const { sessionStorage } = await import("../app/shopify.server");
 
 const seedStarted = performance.now();
@@ -161,7 +161,7 @@ for (const { shop, label } of SHOPS) {
 }
 
 const adminCalls = fake.graphqlRequests();
-const previews = adminCalls.filter((entry) => entry.operationName === "GetRenderPreviews" && entry.shop === SHOPS[0]?.shop);
+const previews = adminCalls.filter((entry) => entry.operationName === "GetFileStatuses" && entry.shop === SHOPS[0]?.shop);
 const report: StaffPagesReport = {
   kind,
   version,

@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@prisma/client";
-import { planRun, productsInScope, startRun } from "../app/renders/create-renders.server";
+import { startRun } from "../app/renders/create-renders.server";
+import { planRun, productsInScope } from "../app/renders/plan-run.server";
 import type { RenderOptions } from "../app/renders/render-options";
 import { hashServiceKey, makeSecretBox } from "../app/settings/secret-box.server";
 import { makeAdminGraphql, type AdminGraphql } from "../app/shopify/admin-graphql.server";

@@ -19,11 +19,11 @@ async function responseOf(promise: Promise<unknown>): Promise<Response> {
 
 describe.each(DATABASE_KINDS)("authenticate.admin on %s", (kind) => {
   let database: TestDatabase;
-  let loader: typeof import("../app/routes/app._index").loader;
+  let loader: typeof import("../app/routes/app._index/route").loader;
 
   beforeAll(async () => {
     database = await useAppDatabase(kind);
-    ({ loader } = await import("../app/routes/app._index"));
+    ({ loader } = await import("../app/routes/app._index/route"));
     const { sessionStorage } = await import("../app/shopify.server");
     // An installed shop: a non-expired offline session, as token exchange would have stored it.
     await sessionStorage.storeSession(

@@ -1,9 +1,8 @@
 import { Banner, BlockStack, Checkbox, FormLayout, InlineGrid, Select, Text, TextField } from "@shopify/polaris";
-import type { FieldErrors } from "../ui/forms";
-import type { CatalogResult } from "../ui/catalog-types";
-import { RENDER_OPTION_CHOICES, type RenderOptionsFormValues } from "../ui/render-options-form";
+import type { FieldErrors } from "../web/forms";
+import type { CatalogResult } from "../tryon/catalog-view";
+import { RENDER_OPTION_CHOICES, withProductType, type RenderOptionsFormValues } from "../renders/render-options-form";
 import { CatalogPicker } from "./CatalogPicker";
-import { withProductType } from "./render-options-state";
 
 /**
  * The render options form: garment, model, pose, background (with the catalog's thumbnails), resolution, aspect

@@ -1,5 +1,5 @@
 import { Text } from "@shopify/polaris";
-import { formatAbsoluteTime, formatRelativeTime } from "../ui/format";
+import { formatAbsoluteTime, formatRelativeTime } from "../web/format";
 
 /**
  * A time as staff want it: relative ("5 minutes ago") with the absolute time beside it. The relative part

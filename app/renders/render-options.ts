@@ -1,5 +1,6 @@
+import type { Prisma } from "@prisma/client";
 import { z } from "zod";
-import { creditsForJob, tryOnJobInputSchema as jobInputSchema, type TryOnJobInput } from "../tryon";
+import { tryOnJobInputSchema as jobInputSchema, type TryOnJobInput } from "../tryon";
 
 /**
  * A "look" plus options: every submit parameter except the product's own images, which are chosen per
@@ -31,4 +32,8 @@ export function jobInputFor(options: RenderOptions, images: SourceImages): TryOn
   });
 }
 
-export const renderCost = (options: Pick<RenderOptions, "resolution">) => creditsForJob(options.resolution);
+/** A render's stored submit parameters without the product's images: the options it was made with, unparsed. */
+export function optionFieldsOf(params: Prisma.JsonValue): Record<string, unknown> {
+  const { productImages: _front, productBackImage: _back, ...rest } = (params ?? {}) as Record<string, unknown>;
+  return rest;
+}

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { canTransition, FINAL_STATES, RENDER_STATES, RENDER_TRANSITIONS } from "./render-states";
+import {
+  canTransition,
+  FINAL_STATES,
+  IN_PROGRESS_STATES,
+  RENDER_STATES,
+  RENDER_TRANSITIONS,
+  RENDERING_STATES,
+  SETTLED_STATES,
+  WAITING_STATES,
+  WORKER_STATES,
+} from "./render-states";
 
 describe("the render state machine", () => {
   it("lets nothing leave a final state except a published render being reverted to review", () => {
@@ -36,5 +46,16 @@ describe("the render state machine", () => {
       }
     }
     expect([...seen].sort()).toEqual([...RENDER_STATES].sort());
+  });
+
+  it("puts every state of a run's render in exactly one of waiting, rendering, needing a decision or settled", () => {
+    for (const state of RENDER_STATES) {
+      const groups = [WAITING_STATES, RENDERING_STATES, ["submit_unknown"], SETTLED_STATES].filter((group) => group.includes(state));
+      expect(groups, state).toHaveLength(1);
+    }
+  });
+
+  it("gives the worker every state in progress but a submit in flight", () => {
+    expect([...WORKER_STATES, "submitting"].sort()).toEqual([...IN_PROGRESS_STATES].sort());
   });
 });

@@ -1,4 +1,4 @@
-import { Prisma, type PrismaClient, type Render, type RenderState } from "@prisma/client";
+import { Prisma, type PrismaClient, type RenderState } from "@prisma/client";
 import { canTransition } from "./render-states";
 
 type Db = Pick<PrismaClient, "$queryRaw" | "render">;
@@ -152,10 +152,3 @@ export async function renewLease(db: Db, held: HeldRender, until: Date): Promise
   });
   return result.count === 1;
 }
-
-/** Lets go of a held render without changing its state, to be tried again at `nextAttemptAt`. */
-export async function retryHeldRenderLater(db: Db, held: HeldRender, nextAttemptAt: Date, changes: RenderChanges = {}) {
-  return transitionHeldRender(db, held, held.state, { ...changes, nextAttemptAt });
-}
-
-export type { Render };

@@ -3,10 +3,10 @@ import { queueRender } from "./create-renders.server";
 import type { ProductSource } from "./product-source";
 import { publishOptionsSchema, type PublishOptions } from "./publish-options";
 import type { RenderMedia } from "./render-media";
-import { renderOptionsSchema, sourceImagesSchema, type RenderOptions } from "./render-options";
+import { optionFieldsOf, renderOptionsSchema, sourceImagesSchema, type RenderOptions } from "./render-options";
 import { transitionRenderForPerson } from "./render-store.server";
 
-type Db = Pick<PrismaClient, "render" | "run" | "shopSettings" | "$transaction" | "$queryRaw">;
+type Db = Pick<PrismaClient, "render" | "run" | "$transaction" | "$queryRaw">;
 
 export class ReviewError extends Error {
   constructor(message: string) {
@@ -89,7 +89,7 @@ export async function regenerateRender(
   if (!original) throw new ReviewError("Render not found.");
   const product = await products.getProduct(original.productId);
   if (!product) throw new ReviewError("The product no longer exists.");
-  const previous = renderOptionsSchema.parse(stripImages(original.params));
+  const previous = renderOptionsSchema.parse(optionFieldsOf(original.params));
   const options = renderOptionsSchema.parse({ ...previous, ...input.changes });
   const images = sourceImagesSchema.parse(original.sourceImages);
   const { render } = await queueRender(db, {
@@ -101,11 +101,6 @@ export async function regenerateRender(
     ...(input.requestKey ? { requestKey: input.requestKey } : {}),
   });
   return render;
-}
-
-function stripImages(params: Prisma.JsonValue): Record<string, unknown> {
-  const { productImages: _front, productBackImage: _back, ...rest } = (params ?? {}) as Record<string, unknown>;
-  return rest;
 }
 
 /**
@@ -167,9 +162,4 @@ export async function setRunStatus(
           });
   if (changed.count === 0) throw new ReviewError(`This run cannot be ${input.action}d in its current state.`);
   if (input.action === "cancel") await cancelQueuedRenders(db, { shop: input.shop, runId: input.runId });
-}
-
-/** Lifts a shop's pause (after staff added credits or fixed the key). */
-export async function resumeShop(db: Db, shop: string): Promise<void> {
-  await db.shopSettings.updateMany({ where: { shop }, data: { pausedReason: null, pausedMessage: null, pausedAt: null } });
 }

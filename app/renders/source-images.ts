@@ -1,3 +1,5 @@
+import type { SourceImages } from "./render-options";
+
 /** A product's photo as the Admin API returns it (MediaImage). */
 export interface ProductPhoto {
   mediaId: string;
@@ -43,5 +45,14 @@ export function chooseSourceImages(photos: ProductPhoto[]): SourceImageChoice {
     frontMediaId: front.mediaId,
     frontUrl: front.url,
     ...(back && back !== front ? { backMediaId: back.mediaId, backUrl: back.url } : {}),
+  };
+}
+
+/** The images a render is sent with, from the photos chosen for the front and (optionally) the back. */
+export function sourceImagesOf(chosen: { frontUrl: string; frontMediaId: string; backUrl?: string | undefined; backMediaId?: string | undefined }): SourceImages {
+  return {
+    front: [chosen.frontUrl],
+    ...(chosen.backUrl ? { back: chosen.backUrl } : {}),
+    mediaIds: [chosen.frontMediaId, ...(chosen.backMediaId ? [chosen.backMediaId] : [])],
   };
 }

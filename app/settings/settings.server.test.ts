@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
 import { makeSecretBox } from "./secret-box.server";
-import { saveSettings, settingsViewOf, type KeyChecker } from "./settings.server";
+import { saveSettings, settingsViewOf, type KeyChecker, type SettingsInput } from "./settings.server";
 
 const SHOP = "settings-unit.myshopify.com";
 const box = makeSecretBox(Buffer.alloc(32, 7).toString("base64"));
-
-function form(fields: Record<string, string>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries({ concurrencyCap: "4", ...fields })) data.append(name, value);
-  return data;
-}
 
 describe("saving settings", () => {
   let database: TestDatabase;
@@ -20,8 +14,8 @@ describe("saving settings", () => {
     checks.push({ baseUrl, apiKey });
     return answer;
   };
-  const save = (fields: Record<string, string>, defaultBaseUrl?: string) =>
-    saveSettings(database.prisma, { secretBox: box, checkKey, defaultBaseUrl }, SHOP, form(fields));
+  const save = (fields: Partial<SettingsInput>, defaultBaseUrl?: string) =>
+    saveSettings(database.prisma, { secretBox: box, checkKey, defaultBaseUrl }, SHOP, { concurrencyCap: 4, publishWithoutReview: false, ...fields });
 
   beforeAll(async () => {
     database = await createTestDatabase("postgres");
@@ -42,7 +36,7 @@ describe("saving settings", () => {
   it("does not ask the service again when neither the key nor the address changed", async () => {
     await save({ apiKey: "first-key-1234", tryOnBaseUrl: "https://tryon.example" });
     checks = [];
-    const result = await save({ tryOnBaseUrl: "https://tryon.example", concurrencyCap: "6" });
+    const result = await save({ tryOnBaseUrl: "https://tryon.example", concurrencyCap: 6 });
     expect(result).toMatchObject({ ok: true, keyChecked: false });
     expect(checks).toEqual([]);
   });

@@ -1,11 +1,11 @@
 import type { PrismaClient, ShopSettings } from "@prisma/client";
 import { Prisma } from "@prisma/client";
-import { z } from "zod";
 import { renderOptionsSchema, type RenderOptions } from "../renders/render-options";
-import { CatalogCache, createTryOnClient, TryOnAuthError, TryOnError, TryOnOutOfCreditsError } from "../tryon";
-import { checkbox, failure, optionalText, parseForm, type FieldErrors, type FormFailure } from "../ui/forms";
-import { renderOptionsFormSchema } from "../ui/render-options-form";
+import { TryOnAuthError, TryOnError, TryOnOutOfCreditsError } from "../tryon";
+import { failure, type FormFailure } from "../web/forms";
+import { NOT_PAUSED, pauseOf } from "../shops/pause.server";
 import { hashServiceKey, type SecretBox } from "./secret-box.server";
+import { makeTryOnClientFor } from "./tryon-client.server";
 
 /**
  * A shop's settings: the try-on service key (checked against the service before it is stored, stored
@@ -45,10 +45,7 @@ export function settingsViewOf(row: ShopSettings | null, defaultBaseUrl: string 
     concurrencyCap: row?.concurrencyCap ?? 4,
     publishWithoutReview: row?.publishWithoutReview ?? false,
     defaults: parseStoredDefaults(row?.defaultOptions),
-    paused:
-      row?.pausedReason && row.pausedAt
-        ? { reason: row.pausedReason, message: row.pausedMessage ?? "", at: row.pausedAt.toISOString() }
-        : null,
+    paused: pauseOf(row),
   };
 }
 
@@ -62,18 +59,11 @@ export type KeyChecker = (baseUrl: string, apiKey: string) => Promise<KeyCheck>;
 
 /**
  * Asks the service for its mannequin list with the candidate key: the cheapest call that needs a valid key and
- * spends no credits. A fresh catalog cache, so an earlier success for the same key cannot stand in for the check.
+ * spends no credits.
  */
 export const checkKeyAgainstService: KeyChecker = async (baseUrl, apiKey) => {
   try {
-    const client = createTryOnClient({
-      baseUrl,
-      apiKey,
-      timeoutMs: 8_000,
-      readRetry: { attempts: 1 },
-      catalogCache: new CatalogCache({ ttlMs: 0 }),
-    });
-    await client.listMannequins();
+    await makeTryOnClientFor("key-check", { baseUrl, apiKey }).listMannequins();
     return { ok: true };
   } catch (error) {
     if (error instanceof TryOnAuthError) {
@@ -92,27 +82,15 @@ export const checkKeyAgainstService: KeyChecker = async (baseUrl, apiKey) => {
   }
 };
 
-const httpUrl = z.url({ protocol: /^https?$/, error: "Enter the service address, starting with https://" });
-
-export const settingsFormSchema = z.object({
-  // Empty means "keep the key already saved". The render defaults are parsed separately, and only when the
-  // form carries them (`includesDefaults`): without a working key there is no catalog to choose them from.
-  apiKey: optionalText(
-    z
-      .string()
-      .trim()
-      .min(8, "That key looks too short; paste the whole key.")
-      .max(500, "That key is too long; paste only the key.")
-      .regex(/^\S+$/, "The key cannot contain spaces."),
-  ),
-  tryOnBaseUrl: optionalText(httpUrl),
-  concurrencyCap: z.coerce
-    .number({ error: "Enter a number." })
-    .int("Enter a whole number.")
-    .min(1, "At least 1 render must be allowed at a time.")
-    .max(CONCURRENCY_CAP_MAX, `At most ${CONCURRENCY_CAP_MAX} renders at a time.`),
-  publishWithoutReview: checkbox,
-});
+/** A Settings save, parsed: an absent key keeps the saved one; absent defaults keep the saved defaults. */
+export interface SettingsInput {
+  apiKey?: string | undefined;
+  /** The shop's own service address; absent means the app's default. */
+  tryOnBaseUrl?: string | undefined;
+  concurrencyCap: number;
+  publishWithoutReview: boolean;
+  defaults?: RenderOptions | undefined;
+}
 
 export interface SaveSettingsDeps {
   secretBox: SecretBox;
@@ -123,23 +101,11 @@ export interface SaveSettingsDeps {
 export type SaveSettingsResult = { ok: true; view: SettingsView; keyChecked: boolean } | FormFailure;
 
 /**
- * Saves the Settings form. A new key (or a new address for the saved key) is checked against the service
+ * Saves the shop's settings. A new key (or a new address for the saved key) is checked against the service
  * first, and nothing is saved if it fails. A key that works lifts a pause caused by a bad key or missing key
  * (and by spent credits: a new key may be another account).
  */
-export async function saveSettings(db: Db, deps: SaveSettingsDeps, shop: string, formData: FormData): Promise<SaveSettingsResult> {
-  const parsed = parseForm(settingsFormSchema, formData);
-  const errors: FieldErrors = parsed.ok ? {} : { ...parsed.fieldErrors };
-  const input = parsed.ok ? parsed.data : null;
-
-  let defaults: RenderOptions | undefined;
-  if (checkbox.parse(formData.get("includesDefaults"))) {
-    const options = parseForm(renderOptionsFormSchema, formData);
-    if (options.ok) defaults = options.data;
-    else Object.assign(errors, options.fieldErrors);
-  }
-  if (!input || Object.keys(errors).length > 0) return failure(errors);
-
+export async function saveSettings(db: Db, deps: SaveSettingsDeps, shop: string, input: SettingsInput): Promise<SaveSettingsResult> {
   const current = await db.shopSettings.findUnique({ where: { shop } });
   const baseUrl = input.tryOnBaseUrl ?? deps.defaultBaseUrl;
   const storedKey = current?.tryOnApiKeyEncrypted ? deps.secretBox.open(current.tryOnApiKeyEncrypted) : null;
@@ -159,7 +125,7 @@ export async function saveSettings(db: Db, deps: SaveSettingsDeps, shop: string,
     tryOnBaseUrl: input.tryOnBaseUrl ?? null,
     concurrencyCap: input.concurrencyCap,
     publishWithoutReview: input.publishWithoutReview,
-    ...(defaults ? { defaultOptions: defaults as unknown as Prisma.InputJsonValue } : {}),
+    ...(input.defaults ? { defaultOptions: input.defaults as unknown as Prisma.InputJsonValue } : {}),
     ...(input.apiKey
       ? {
           tryOnApiKeyEncrypted: deps.secretBox.seal(input.apiKey),
@@ -167,7 +133,7 @@ export async function saveSettings(db: Db, deps: SaveSettingsDeps, shop: string,
           tryOnKeyHash: hashServiceKey(input.apiKey),
         }
       : {}),
-    ...(keyChecked ? { pausedReason: null, pausedMessage: null, pausedAt: null } : {}),
+    ...(keyChecked ? NOT_PAUSED : {}),
   };
   // Settings reference the shop row, which the install hook writes; make sure it exists even for a shop
   // installed before that hook did.
@@ -178,12 +144,4 @@ export async function saveSettings(db: Db, deps: SaveSettingsDeps, shop: string,
     update: data,
   });
   return { ok: true, view: settingsViewOf(row, deps.defaultBaseUrl), keyChecked };
-}
-
-/** Removes the stored key (staff rotating it out); work waits until a new one is saved. */
-export async function removeServiceKey(db: Db, shop: string): Promise<void> {
-  await db.shopSettings.updateMany({
-    where: { shop },
-    data: { tryOnApiKeyEncrypted: null, tryOnApiKeyLast4: null, tryOnKeyHash: null },
-  });
 }

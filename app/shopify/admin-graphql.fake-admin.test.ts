@@ -58,18 +58,14 @@ beforeAll(async () => {
   routeShopifyApiFetchThroughMsw();
 });
 afterAll(() => server.close());
+/** The shop's offline session, as token exchange would have stored it. */
+function storeOfflineSession(fields: Pick<ConstructorParameters<typeof Session>[0], "accessToken" | "scope" | "expires" | "refreshToken" | "refreshTokenExpires">) {
+  return shopify.sessionStorage.storeSession(new Session({ id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, ...fields }));
+}
+
 beforeEach(async () => {
-  // An installed shop: the offline session token exchange would have stored.
-  await shopify.sessionStorage.storeSession(
-    new Session({
-      id: `offline_${SHOP}`,
-      shop: SHOP,
-      state: "",
-      isOnline: false,
-      scope: "read_products,write_products,write_files",
-      accessToken: fake.issueAccessToken(SHOP),
-    })
-  );
+  // An installed shop.
+  await storeOfflineSession({ scope: "read_products,write_products,write_files", accessToken: fake.issueAccessToken(SHOP) });
   fake.setBucketAvailable(SHOP, 2000);
   fake.clearRequests();
   clock.slept = 0;
@@ -154,18 +150,12 @@ describe("the Admin client for background work, against the fake Admin API", () 
       }),
     });
     const { access_token, refresh_token } = (await token.json()) as { access_token: string; refresh_token: string };
-    await shopify.sessionStorage.storeSession(
-      new Session({
-        id: `offline_${SHOP}`,
-        shop: SHOP,
-        state: "",
-        isOnline: false,
-        accessToken: access_token,
-        expires: new Date(Date.now() + 60_000), // inside the library's five-minute refresh window
-        refreshToken: refresh_token,
-        refreshTokenExpires: new Date(Date.now() + 86_400_000),
-      })
-    );
+    await storeOfflineSession({
+      accessToken: access_token,
+      expires: new Date(Date.now() + 60_000), // inside the library's five-minute refresh window
+      refreshToken: refresh_token,
+      refreshTokenExpires: new Date(Date.now() + 86_400_000),
+    });
     const admin = await backgroundAdmin();
     expect((await admin.query(GET_PRODUCT_FOR_RENDER, { id: dress.id })).product?.id).toBe(dress.id);
     const stored = await shopify.sessionStorage.loadSession(`offline_${SHOP}`);

@@ -27,6 +27,8 @@ import {
   HttpThrottlingError,
 } from "@shopify/shopify-api";
 import { z } from "zod";
+import { backoffCeilingMs, backoffDelayMs } from "../lib/backoff";
+import { parseRetryAfter } from "../lib/retry-after";
 import {
   AdminGraphqlError,
   AdminHttpError,
@@ -198,9 +200,9 @@ export function makeAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
     try {
       response = await request(document, variables ? { variables } : {});
     } catch (thrown) {
-      return classifyThrown(thrown);
+      return classifyThrown(thrown, now());
     }
-    return classifyResponse(response);
+    return classifyResponse(response, now());
   }
 
   async function run(document: string, variables: Record<string, unknown> | undefined): Promise<unknown> {
@@ -259,9 +261,8 @@ export function makeAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
           };
           if (failureRetries >= maxRetries) throw giveUp();
           failureRetries += 1;
-          const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** (failureRetries - 1));
           // Equal jitter: at least half the back-off, so a retry storm still spreads out but never hammers.
-          waitMs = ceiling / 2 + random() * (ceiling / 2);
+          waitMs = backoffDelayMs(failureRetries - 1, { baseDelayMs, maxDelayMs }, random);
           logger?.warn("Shopify Admin API request failed; retrying", {
             label,
             operationName,
@@ -298,7 +299,7 @@ export function makeAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
       return (Math.max(0, requested - status.currentlyAvailable) / status.restoreRate) * 1000;
     }
     // No throttleStatus to go by: back off exponentially like a server error.
-    return Math.min(maxDelayMs, baseDelayMs * 2 ** (waitNumber - 1));
+    return backoffCeilingMs(waitNumber - 1, { baseDelayMs, maxDelayMs });
   }
 
   return {
@@ -307,9 +308,9 @@ export function makeAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
   };
 }
 
-async function classifyResponse(response: AdminGraphqlResponse): Promise<Attempt> {
+async function classifyResponse(response: AdminGraphqlResponse, now: number): Promise<Attempt> {
   if (response.status === 429) {
-    return { kind: "throttled", cost: undefined, retryAfterMs: retryAfterMs(response.headers.get("Retry-After")) };
+    return { kind: "throttled", cost: undefined, retryAfterMs: parseRetryAfter(response.headers.get("Retry-After"), now, { fractionalSeconds: true }) };
   }
   if (response.status >= 500) return { kind: "server-error", status: response.status, body: await safeJson(response) };
   if (response.status < 200 || response.status >= 300) {
@@ -338,8 +339,8 @@ function fromGraphqlResult(data: unknown, errors: GraphqlErrorDetail[], cost: Qu
   return { kind: "graphql-errors", errors, data };
 }
 
-async function classifyThrown(thrown: unknown): Promise<Attempt> {
-  if (thrown instanceof Response) return classifyResponse(thrown);
+async function classifyThrown(thrown: unknown, now: number): Promise<Attempt> {
+  if (thrown instanceof Response) return classifyResponse(thrown, now);
   if (thrown instanceof GraphqlQueryError) {
     const body = clientErrorBodySchema.safeParse(thrown.body);
     if (!body.success) return { kind: "unexpected", error: thrown };
@@ -371,12 +372,6 @@ function isNetworkError(error: unknown): boolean {
   if (typeof code === "string" && NETWORK_ERROR_CODES.has(code)) return true;
   // undici's fetch rejects with TypeError("fetch failed") whatever the socket error was.
   return error instanceof TypeError && /fetch failed|network/i.test(error.message);
-}
-
-function retryAfterMs(header: string | null): number | undefined {
-  if (!header) return undefined;
-  const seconds = Number.parseFloat(header);
-  return Number.isFinite(seconds) ? seconds * 1000 : undefined;
 }
 
 async function safeJson(response: AdminGraphqlResponse): Promise<unknown> {

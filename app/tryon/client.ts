@@ -24,14 +24,14 @@ import {
   TryOnUnavailableError,
   TryOnUnexpectedResponseError,
 } from "./errors";
+import { backoffDelayMs } from "../lib/backoff";
+import { parseRetryAfter } from "../lib/retry-after";
 import {
-  backoffDelayMs,
   decodeJson,
   type FetchLike,
   type HttpAnswer,
   type HttpStreamAnswer,
   openHttpStream,
-  parseRetryAfter,
   sendHttpRequest,
   TransportFailure,
 } from "./http";

@@ -1,4 +1,4 @@
-import type { Resolution } from "./wire";
+import { RESOLUTIONS, type Resolution } from "./wire";
 
 /**
  * Credits one apparel try-on job costs, by resolution (spec, parts 1 and 8). The one table used by estimates, the
@@ -6,8 +6,12 @@ import type { Resolution } from "./wire";
  */
 export const TRYON_CREDIT_COST = { "2K": 5, "4K": 6 } as const satisfies Record<Resolution, number>;
 
-export function creditsForJob(resolution: Resolution): number {
-  return TRYON_CREDIT_COST[resolution];
+/**
+ * The cost of one job: every credit figure the app shows or records comes from here. A resolution that is not one
+ * (a form still being filled in) is priced as 2K, the cheapest, until it is.
+ */
+export function creditsForJob(resolution: string | undefined): number {
+  return TRYON_CREDIT_COST[(RESOLUTIONS as readonly string[]).includes(resolution ?? "") ? (resolution as Resolution) : "2K"];
 }
 
 /** Credits a batch of jobs would cost if every one of them were charged. */

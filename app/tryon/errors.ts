@@ -55,11 +55,18 @@ export abstract class TryOnError extends Error {
   }
 }
 
-/** The request never reached the service (DNS, connection refused, invalid locally): safe to send again. */
-export class TryOnNotSentError extends TryOnError {
-  readonly kind = "not_sent" as const;
+/**
+ * A failure that proves the service charged nothing for the call, so making it again cannot cost twice: every
+ * failure but an unknown submit outcome.
+ */
+export abstract class TryOnNotChargedError extends TryOnError {
   readonly retrySafe = true;
   readonly mayHaveBeenCharged = false;
+}
+
+/** The request never reached the service (DNS, connection refused, invalid locally): safe to send again. */
+export class TryOnNotSentError extends TryOnNotChargedError {
+  readonly kind = "not_sent" as const;
 }
 
 /** The request was checked locally and is not valid; nothing was sent. Fix the input, then send. */
@@ -81,11 +88,8 @@ export class TryOnOutcomeUnknownError extends TryOnError {
   readonly mayHaveBeenCharged = true;
 }
 
-/** 429. The service refused the call, so nothing was charged; send again after `retryAfterMs`. */
-export class TryOnRateLimitedError extends TryOnError {
-  readonly kind = "rate_limited" as const;
-  readonly retrySafe = true;
-  readonly mayHaveBeenCharged = false;
+/** A call the service asked to be made again later, nothing charged; `retryAfterMs` says when, if it said. */
+export abstract class TryOnTryLaterError extends TryOnNotChargedError {
   /** From `Retry-After` (seconds or HTTP date) when the service sent one. */
   readonly retryAfterMs: number | undefined;
   constructor(message: string, details: TryOnErrorDetails & { retryAfterMs?: number }) {
@@ -94,27 +98,26 @@ export class TryOnRateLimitedError extends TryOnError {
   }
 }
 
+/** 429. The service refused the call, so nothing was charged; send again after `retryAfterMs`. */
+export class TryOnRateLimitedError extends TryOnTryLaterError {
+  readonly kind = "rate_limited" as const;
+}
+
 /** 401/403: the API key is missing, unknown or revoked. Pause the account's work; retrying cannot help. */
-export class TryOnAuthError extends TryOnError {
+export class TryOnAuthError extends TryOnNotChargedError {
   readonly kind = "auth" as const;
-  readonly retrySafe = true;
-  readonly mayHaveBeenCharged = false;
   override readonly blocksAccount = true;
 }
 
 /** 402, or an error code saying so: the account has too few credits. Pause until credits are bought. */
-export class TryOnOutOfCreditsError extends TryOnError {
+export class TryOnOutOfCreditsError extends TryOnNotChargedError {
   readonly kind = "out_of_credits" as const;
-  readonly retrySafe = true;
-  readonly mayHaveBeenCharged = false;
   override readonly blocksAccount = true;
 }
 
 /** 400/422 (and other refusals of the request itself): the job fails with `serviceMessage` shown to staff. */
-export class TryOnRejectedInputError extends TryOnError {
+export class TryOnRejectedInputError extends TryOnNotChargedError {
   readonly kind = "rejected_input" as const;
-  readonly retrySafe = true;
-  readonly mayHaveBeenCharged = false;
   readonly fieldErrors: Array<{ field?: string; code?: string; message?: string }>;
   constructor(
     message: string,
@@ -126,29 +129,18 @@ export class TryOnRejectedInputError extends TryOnError {
 }
 
 /** A read (status, catalog, result) kept failing on transient faults after its retries: try again later. */
-export class TryOnUnavailableError extends TryOnError {
+export class TryOnUnavailableError extends TryOnTryLaterError {
   readonly kind = "unavailable" as const;
-  readonly retrySafe = true;
-  readonly mayHaveBeenCharged = false;
-  readonly retryAfterMs: number | undefined;
-  constructor(message: string, details: TryOnErrorDetails & { retryAfterMs?: number }) {
-    super(message, details);
-    this.retryAfterMs = details.retryAfterMs;
-  }
 }
 
 /** The status endpoint does not know this job id (404). */
-export class TryOnJobNotFoundError extends TryOnError {
+export class TryOnJobNotFoundError extends TryOnNotChargedError {
   readonly kind = "job_not_found" as const;
-  readonly retrySafe = true;
-  readonly mayHaveBeenCharged = false;
 }
 
 /** The finished image could not be downloaded: its URL is gone or expired even after asking for a fresh one. */
-export class TryOnResultUnavailableError extends TryOnError {
+export class TryOnResultUnavailableError extends TryOnNotChargedError {
   readonly kind = "result_unavailable" as const;
-  readonly retrySafe = true;
-  readonly mayHaveBeenCharged = false;
 }
 
 /**
@@ -156,12 +148,6 @@ export class TryOnResultUnavailableError extends TryOnError {
  * fields). Usually a configuration mismatch (paths, field names); retrying will not help. On submit, a malformed
  * success body is an outcome-unknown error instead, because the job may exist.
  */
-export class TryOnUnexpectedResponseError extends TryOnError {
+export class TryOnUnexpectedResponseError extends TryOnNotChargedError {
   readonly kind = "unexpected_response" as const;
-  readonly retrySafe = true;
-  readonly mayHaveBeenCharged = false;
-}
-
-export function isTryOnError(error: unknown): error is TryOnError {
-  return error instanceof TryOnError;
 }

@@ -2,41 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readStream } from "../lib/streams";
-import { backoffDelayMs, openHttpStream, parseRetryAfter, sendHttpRequest, TransportFailure, type FetchLike } from "./http";
-
-const NOW = Date.parse("2026-11-22T10:00:00Z");
-
-describe("Retry-After", () => {
-  it("reads delay-seconds", () => {
-    expect(parseRetryAfter("120", NOW)).toBe(120_000);
-    expect(parseRetryAfter(" 0 ", NOW)).toBe(0);
-  });
-
-  it("reads an HTTP date as the time left until it", () => {
-    expect(parseRetryAfter("Sun, 22 Nov 2026 10:00:30 GMT", NOW)).toBe(30_000);
-  });
-
-  it("never returns a negative delay for a date in the past", () => {
-    expect(parseRetryAfter("Sun, 22 Nov 2026 09:00:00 GMT", NOW)).toBe(0);
-  });
-
-  it("ignores absent and unreadable values", () => {
-    expect(parseRetryAfter(null, NOW)).toBeUndefined();
-    expect(parseRetryAfter("soon", NOW)).toBeUndefined();
-    expect(parseRetryAfter("1.5", NOW)).toBeUndefined();
-    expect(parseRetryAfter("-3", NOW)).toBeUndefined();
-  });
-});
-
-describe("back-off", () => {
-  it("grows exponentially with jitter in its upper half, up to the cap", () => {
-    const policy = { baseDelayMs: 500, maxDelayMs: 4000 };
-    expect(backoffDelayMs(0, policy, () => 0)).toBe(250);
-    expect(backoffDelayMs(0, policy, () => 0.999999)).toBe(500);
-    expect(backoffDelayMs(2, policy, () => 0.5)).toBe(1500);
-    expect(backoffDelayMs(10, policy, () => 1)).toBe(4000);
-  });
-});
+import { openHttpStream, sendHttpRequest, TransportFailure, type FetchLike } from "./http";
 
 function failingFetch(error: unknown): FetchLike {
   return () => Promise.reject(error);

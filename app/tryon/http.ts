@@ -222,32 +222,6 @@ function limitedStream(body: ReadableStream<Uint8Array>, request: HttpRequest, d
   );
 }
 
-/**
- * `Retry-After` in either form (RFC 9110 §10.2.3): delay-seconds or an HTTP-date. Returns milliseconds from `now`,
- * never negative, or undefined when the header is absent or unreadable.
- */
-export function parseRetryAfter(value: string | null | undefined, now: number): number | undefined {
-  if (value === null || value === undefined) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  // Only date-shaped values: Date.parse alone would also accept things like "12.5".
-  if (!/[a-z]/i.test(trimmed)) return undefined;
-  const at = Date.parse(trimmed);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(0, at - now);
-}
-
-export interface BackoffPolicy {
-  baseDelayMs: number;
-  maxDelayMs: number;
-}
-
-/** "Equal jitter": half the exponential delay is fixed, half random, so retries spread out but never bunch at 0. */
-export function backoffDelayMs(attempt: number, policy: BackoffPolicy, random: () => number): number {
-  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
-  return Math.round(ceiling / 2 + random() * (ceiling / 2));
-}
-
 export function decodeJson(body: Uint8Array): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(new TextDecoder().decode(body)) };

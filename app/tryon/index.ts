@@ -33,7 +33,6 @@ export {
   type RequestTransformedUrl,
   type TransformReason,
 } from "./input-checks";
-export { parseRetryAfter } from "./http";
 export { probeImage, sniffImageFormat, type ImageFormat, type ImageProbe } from "./image-probe";
 export { consoleTryOnLogger, silentTryOnLogger, type TryOnLogger } from "./logging";
 export {

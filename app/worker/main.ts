@@ -4,33 +4,9 @@
  * period; a SIGKILL loses nothing a restart cannot resume (a submit in flight becomes submit_unknown).
  */
 import prisma from "../db.server";
-import { env } from "../env.server";
-import { makeSecretBox } from "../settings/secret-box.server";
-import { adminGraphqlForShop } from "../shopify/admin-for-shop.server";
-import { makeProductSource } from "../shopify/product-source.server";
-import { makeRenderMedia } from "../shopify/render-media.server";
-import { createTryOnClient } from "../tryon";
-import { makeCollectionLister } from "./collection-lister";
-import { consoleWorkerLogger } from "./console-logger";
-import { WORKER_READ_RETRY } from "./worker-config";
-import { makeWorker } from "./worker";
+import { makeAppWorker } from "./app-worker.server";
 
-const config = env();
-const logger = consoleWorkerLogger();
-const worker = makeWorker({
-  db: prisma,
-  secretBox: makeSecretBox(config.APP_ENCRYPTION_KEY),
-  defaultTryOnBaseUrl: config.TRYON_DEFAULT_BASE_URL,
-  makeTryOnClient: ({ baseUrl, apiKey }) => createTryOnClient({ baseUrl, apiKey, readRetry: WORKER_READ_RETRY }),
-  renderMediaFor: async (shop) => makeRenderMedia(await adminGraphqlForShop(shop)),
-  logger,
-});
-// Beside the render loop: large collections read from Shopify for bulk-run planning.
-const lister = makeCollectionLister({
-  db: prisma,
-  productSourceFor: async (shop) => makeProductSource(await adminGraphqlForShop(shop)),
-  logger,
-});
+const { worker, lister, logger } = makeAppWorker();
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -1,6 +1,7 @@
 import type { PrismaClient, ShopSettings } from "@prisma/client";
 import type { TryOnClient } from "../tryon";
-import { hashServiceKey, type SecretBox } from "../settings/secret-box.server";
+import type { SecretBox } from "../settings/secret-box.server";
+import { tryOnAccessOf } from "../settings/tryon-client.server";
 
 /** What the worker needs to act for one shop during a tick. */
 export interface ShopRuntime {
@@ -31,17 +32,14 @@ export function makeShopRuntimeLoader(deps: ShopRuntimeDeps) {
     const byShop = new Map(settings.map((row) => [row.shop, row]));
     for (const shop of shops) {
       const row = byShop.get(shop) ?? null;
-      const baseUrl = row?.tryOnBaseUrl ?? deps.defaultTryOnBaseUrl;
+      const access = tryOnAccessOf(row, { secretBox: deps.secretBox, defaultBaseUrl: deps.defaultTryOnBaseUrl });
       let tryOn: TryOnClient | null = null;
-      let keyHash: string | null = null;
-      if (row?.tryOnApiKeyEncrypted && baseUrl) {
-        const apiKey = deps.secretBox.open(row.tryOnApiKeyEncrypted);
-        keyHash = hashServiceKey(apiKey);
-        const cacheKey = `${keyHash}@${baseUrl}`;
-        tryOn = clients.get(cacheKey) ?? deps.makeTryOnClient({ baseUrl, apiKey });
+      if (access) {
+        const cacheKey = `${access.keyHash}@${access.baseUrl}`;
+        tryOn = clients.get(cacheKey) ?? deps.makeTryOnClient({ baseUrl: access.baseUrl, apiKey: access.apiKey });
         clients.set(cacheKey, tryOn);
       }
-      runtimes.set(shop, { shop, settings: row, tryOn, keyHash });
+      runtimes.set(shop, { shop, settings: row, tryOn, keyHash: access?.keyHash ?? null });
     }
     return runtimes;
   };

@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
+import { backoffDelayMs } from "../lib/backoff";
 import type { RenderMedia } from "../renders/render-media";
 import { TryOnError } from "../tryon";
 import type { makeServiceGates, TickGateState } from "./service-gates";
@@ -27,10 +28,9 @@ export interface TickContext {
   signal: AbortSignal;
 }
 
-/** Exponential back-off with jitter for a step that failed `attempt` times. */
+/** Exponential back-off with jitter for a step that failed `attempt` times (the first failure waits about retryBaseMs). */
 export function backoffMs(ctx: Pick<TickContext, "config" | "random">, attempt: number): number {
-  const base = Math.min(ctx.config.retryBaseMs * 2 ** Math.max(0, attempt - 1), ctx.config.retryMaxMs);
-  return Math.round(base * (0.5 + ctx.random() / 2));
+  return backoffDelayMs(Math.max(0, attempt - 1), { baseDelayMs: ctx.config.retryBaseMs, maxDelayMs: ctx.config.retryMaxMs }, ctx.random);
 }
 
 /**
@@ -56,16 +56,4 @@ export function describeError(error: unknown): string {
   if (error instanceof TryOnError) return error.serviceMessage ?? error.message;
   if (error instanceof Error) return error.message;
   return String(error);
-}
-
-/** Runs `task` over `items` with at most `limit` at once. */
-export async function forEachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await task(item);
-    }
-  });
-  await Promise.all(lanes);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { PrismaClient, Render } from "@prisma/client";
+import pLimit from "p-limit";
 import type { RenderMedia } from "../renders/render-media";
 import type { SecretBox } from "../settings/secret-box.server";
 import type { TryOnClient } from "../tryon";
@@ -14,7 +15,7 @@ import { checkImportedFiles, importRender } from "./steps/import-render";
 import { pollRenders } from "./steps/poll-renders";
 import { publishRender } from "./steps/publish-render";
 import { submitRender } from "./steps/submit-render";
-import { abortableSleep, forEachLimited, type TickContext, type WorkerLogger } from "./tick-context";
+import { abortableSleep, type TickContext, type WorkerLogger } from "./tick-context";
 import { makeWorkerConfig, type WorkerConfig, type WorkerConfigInput } from "./worker-config";
 
 export interface WorkerDeps {
@@ -110,13 +111,13 @@ export function makeWorker(deps: WorkerDeps): Worker {
     for (const render of byState("importing")) importing.set(render.shop, [...(importing.get(render.shop) ?? []), render]);
 
     await Promise.all([
-      forEachLimited(submits, config.httpConcurrency, (render) => guard(render, () => submitRender(ctx, render))),
+      pLimit(config.httpConcurrency).map(submits, (render) => guard(render, () => submitRender(ctx, render))),
       pollRenders(ctx, byState("running", "stalled")),
-      forEachLimited(byState("rendered", "import_failed"), Math.max(1, config.httpConcurrency / 4), (render) =>
+      pLimit(Math.max(1, Math.floor(config.httpConcurrency / 4))).map(byState("rendered", "import_failed"), (render) =>
         guard(render, () => importRender(ctx, render)),
       ),
-      forEachLimited([...importing.entries()], 4, ([shop, renders]) => checkImportedFiles(ctx, shop, renders)),
-      forEachLimited(byState("publishing"), 4, (render) => guard(render, () => publishRender(ctx, render))),
+      pLimit(4).map([...importing.entries()], ([shop, renders]) => checkImportedFiles(ctx, shop, renders)),
+      pLimit(4).map(byState("publishing"), (render) => guard(render, () => publishRender(ctx, render))),
     ]);
     await completeFinishedRuns(deps.db, now());
     const saturated = submits.length === config.submitBatchSize || work.length === config.workBatchSize;

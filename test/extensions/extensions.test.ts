@@ -101,7 +101,7 @@ describe("the code the extensions share (packages/extension-shared)", () => {
     const paths = new Set(sources.flatMap((source) => [...source.matchAll(/["`](\/api\/[a-z-]+)/g)].map((match) => match[1] ?? "")));
     expect(paths).toEqual(new Set(["/api/product-summary", "/api/renders", "/api/run-preview", "/api/runs"]));
     for (const path of paths) {
-      expect(existsSync(join(EXTENSIONS_DIR, "..", "app", "routes", `${path.slice(1).replace("/", ".")}.ts`)), path).toBe(true);
+      expect(existsSync(join(EXTENSIONS_DIR, "..", "app", "routes", path.slice(1).replace("/", "."), "route.ts")), path).toBe(true);
     }
   });
 });

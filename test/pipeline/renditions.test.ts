@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { planRun, productsInScope, startRun } from "../../app/renders/create-renders.server";
+import { startRun } from "../../app/renders/create-renders.server";
+import { planRun, productsInScope } from "../../app/renders/plan-run.server";
 import { makeProductSource } from "../../app/shopify/product-source.server";
 import type { Worker } from "../../app/worker/worker";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";

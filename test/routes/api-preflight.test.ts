@@ -16,7 +16,7 @@ describe("the extension API routes", () => {
   });
 
   it.each(["api.renders", "api.runs", "api.run-preview"])("%s answers the CORS preflight", async (route) => {
-    const { loader } = (await import(`../../app/routes/${route}.ts`)) as {
+    const { loader } = (await import(`../../app/routes/${route}/route.ts`)) as {
       loader: (args: { request: Request; params: object; context: object }) => Promise<Response>;
     };
     const request = new Request(`http://localhost:3000/${route.replace(".", "/")}`, {

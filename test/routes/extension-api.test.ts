@@ -17,10 +17,10 @@ describe("The admin extensions' API", () => {
 
   beforeAll(async () => {
     app = await startMerchantApp();
-    summary = (await import("../../app/routes/api.product-summary")).loader;
-    renders = (await import("../../app/routes/api.renders")).action;
-    preview = (await import("../../app/routes/api.run-preview")).action;
-    runs = (await import("../../app/routes/api.runs")).action;
+    summary = (await import("../../app/routes/api.product-summary/route")).loader;
+    renders = (await import("../../app/routes/api.renders/route")).action;
+    preview = (await import("../../app/routes/api.run-preview/route")).action;
+    runs = (await import("../../app/routes/api.runs/route")).action;
     await app.installShop(SHOP);
     await app.installShop(OTHER);
     await app.saveServiceKey(SHOP, { defaults: DEFAULT_LOOK });

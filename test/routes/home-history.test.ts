@@ -16,8 +16,8 @@ describe("Home and History", () => {
 
   beforeAll(async () => {
     app = await startMerchantApp();
-    home = await import("../../app/routes/app._index");
-    history = await import("../../app/routes/app.history");
+    home = await import("../../app/routes/app._index/route");
+    history = await import("../../app/routes/app.history/route");
     for (const shop of [SHOP, OTHER, FRESH]) await app.installShop(shop);
     await app.saveServiceKey(SHOP);
     const db = app.database.prisma;

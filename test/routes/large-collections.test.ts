@@ -26,8 +26,8 @@ describe("a bulk run over a large collection", () => {
 
   beforeAll(async () => {
     app = await startMerchantApp({ simulator: true });
-    newRun = await import("../../app/routes/app.runs.new");
-    extensionPreview = (await import("../../app/routes/api.run-preview")).action;
+    newRun = await import("../../app/routes/app.runs.new/route");
+    extensionPreview = (await import("../../app/routes/api.run-preview/route")).action;
     await app.installShop(SHOP);
     await app.saveServiceKey(SHOP, { defaults: DEFAULT_LOOK });
     productIds = Array.from({ length: PRODUCTS }, (_, i) => app.fake.store.addProduct(SHOP, { title: `Tee ${i + 1}`, images: [{ alt: "Front" }] }).id);

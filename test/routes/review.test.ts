@@ -37,8 +37,8 @@ describe("Review", () => {
 
   beforeAll(async () => {
     app = await startMerchantApp({ simulator: true });
-    review = await import("../../app/routes/app.review");
-    detail = await import("../../app/routes/app.renders.$renderId");
+    review = await import("../../app/routes/app.review/route");
+    detail = await import("../../app/routes/app.renders.$renderId/route");
     await app.installShop(SHOP);
     await app.installShop(OTHER);
     await app.saveServiceKey(SHOP);
@@ -90,7 +90,7 @@ describe("Review", () => {
       resultWidth: 768,
       resultHeight: 1024,
     });
-    const lookups = () => app.fake.requests.filter((entry) => entry.operationName === "GetRenderPreviews");
+    const lookups = () => app.fake.requests.filter((entry) => entry.operationName === "GetFileStatuses");
     const before = lookups().length;
     const view = await jsonOf<ReviewView>(await respond(review.loader, await getAs(OTHER, "/app/review")));
     const storedItem = view.items.find((item) => item.id === stored[0]?.id);

@@ -12,7 +12,7 @@ describe("Settings page", () => {
 
   beforeAll(async () => {
     app = await startMerchantApp({ simulator: true });
-    ({ loader, action } = await import("../../app/routes/app.settings"));
+    ({ loader, action } = await import("../../app/routes/app.settings/route"));
     await app.installShop(SHOP);
     await app.installShop(OTHER);
   });

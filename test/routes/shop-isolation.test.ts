@@ -50,7 +50,7 @@ describe.each(DATABASE_KINDS)("a request signed for one shop, on %s", (kind) => 
       "api.run-preview",
       "api.runs",
     ]) {
-      routes[name] = await import(`../../app/routes/${name}.tsx`).catch(() => import(`../../app/routes/${name}.ts`));
+      routes[name] = await import(`../../app/routes/${name}/route.tsx`).catch(() => import(`../../app/routes/${name}/route.ts`));
     }
     await app.installShop(A);
     await app.installShop(B);

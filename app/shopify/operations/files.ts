@@ -29,7 +29,6 @@ export const CREATE_FILE = `#graphql
       files {
         id
         fileStatus
-        alt
       }
       userErrors {
         field

@@ -1,6 +1,7 @@
 /**
  * Variant media and ordering. A variant holds at most one media item: appending to a variant that has one
- * fails with PRODUCT_VARIANT_ALREADY_HAS_MEDIA, so replacing it means detaching first.
+ * fails with PRODUCT_VARIANT_ALREADY_HAS_MEDIA, so replacing it means detaching first
+ * (productVariantDetachMedia).
  */
 
 export const APPEND_VARIANT_MEDIA = `#graphql
@@ -13,21 +14,6 @@ export const APPEND_VARIANT_MEDIA = `#graphql
             id
           }
         }
-      }
-      userErrors {
-        field
-        message
-        code
-      }
-    }
-  }
-`;
-
-export const DETACH_VARIANT_MEDIA = `#graphql
-  mutation DetachVariantMedia($productId: ID!, $variantMedia: [ProductVariantDetachMediaInput!]!) {
-    productVariantDetachMedia(productId: $productId, variantMedia: $variantMedia) {
-      productVariants {
-        id
       }
       userErrors {
         field

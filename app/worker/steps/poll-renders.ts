@@ -1,7 +1,8 @@
 import type { Render } from "@prisma/client";
+import pLimit from "p-limit";
 import { TryOnError, TryOnRateLimitedError, TryOnUnavailableError, type TryOnJobStatus } from "../../tryon";
 import { recordPollResults, type PollOutcome } from "../sql/record-poll-results";
-import { backoffMs, describeError, forEachLimited, later, type TickContext } from "../tick-context";
+import { backoffMs, describeError, later, type TickContext } from "../tick-context";
 import { durationSample, nextPollDelayMs } from "./poll-schedule";
 
 /**
@@ -13,7 +14,7 @@ export async function pollRenders(ctx: TickContext, renders: Render[]): Promise<
   const outcomes: PollOutcome[] = [];
   const durations = new Map<string, number[]>();
 
-  await forEachLimited(renders, ctx.config.httpConcurrency, async (render) => {
+  await pLimit(ctx.config.httpConcurrency).map(renders, async (render) => {
     const outcome = await pollOne(ctx, render);
     outcomes.push(outcome);
     if (outcome.state === "rendered" && render.submittedAt) {

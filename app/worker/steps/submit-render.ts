@@ -8,6 +8,7 @@ import {
   transitionHeldRender,
   type HeldRender,
 } from "../../renders/render-store.server";
+import { pauseShop } from "../../shops/pause.server";
 import {
   TryOnError,
   TryOnInvalidRequestError,
@@ -17,22 +18,6 @@ import {
 } from "../../tryon";
 import { backoffMs, describeError, later, type TickContext } from "../tick-context";
 import { firstPollDelayMs } from "./poll-schedule";
-
-/** Words for staff when a shop's work is paused by the service. */
-const PAUSE_MESSAGES = {
-  auth: "The try-on service refused the API key. Check the key in Settings; renders will continue once it works.",
-  out_of_credits: "The try-on service account has run out of credits. Add credits, then resume from the home page.",
-  missing_key: "Add the try-on service API key in Settings to start rendering.",
-} as const;
-
-async function pauseShop(ctx: TickContext, shop: string, reason: keyof typeof PAUSE_MESSAGES, detail?: string) {
-  const message = detail ? `${PAUSE_MESSAGES[reason]} (${detail})` : PAUSE_MESSAGES[reason];
-  await ctx.db.shopSettings.upsert({
-    where: { shop },
-    create: { shop, pausedReason: reason, pausedMessage: message, pausedAt: ctx.now() },
-    update: { pausedReason: reason, pausedMessage: message, pausedAt: ctx.now() },
-  });
-}
 
 /** What happens to a render when nothing was sent or charged. */
 type Settle =
@@ -66,7 +51,7 @@ export async function submitRender(ctx: TickContext, render: Render): Promise<vo
         });
 
   if (!runtime?.tryOn || !runtime.keyHash) {
-    await pauseShop(ctx, render.shop, "missing_key");
+    await pauseShop(ctx.db, { shop: render.shop, reason: "missing_key", at: ctx.now() });
     await settleClaimed({ to: "queued", afterMs: ctx.config.retryBaseMs });
     return;
   }
@@ -174,7 +159,7 @@ async function settleUnsent(ctx: TickContext, render: Render, keyHash: string, e
     }
     case "auth":
     case "out_of_credits":
-      await pauseShop(ctx, render.shop, error.kind, error.serviceMessage);
+      await pauseShop(ctx.db, { shop: render.shop, reason: error.kind, at: ctx.now(), detail: error.serviceMessage });
       return { to: "queued", afterMs: ctx.config.retryBaseMs, errorCode: error.kind, errorMessage: describeError(error) };
     case "rejected_input":
       return {

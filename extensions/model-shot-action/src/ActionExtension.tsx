@@ -2,6 +2,7 @@
 import "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
+import { ActionButtons, SentBanner } from "@model-shots/extension-shared/ActionOutcome";
 import { appLink, callApp, formatCredits, newRequestKey, readCreatedRender, readProductSummary, type CreatedRender, type ProductSummary } from "@model-shots/extension-shared/api";
 
 /**
@@ -71,27 +72,30 @@ function GenerateModelShot() {
           </s-stack>
         ) : null}
         {summary ? <s-link href={appLink(summary.generatePath)}>Choose photos and options in the app instead</s-link> : null}
-        {sent.state === "failed" ? <s-banner tone="critical">{sent.error}</s-banner> : null}
-        {sent.state === "done" ? (
-          <s-banner tone="success" heading={sent.render.created ? "Render queued" : "Already queued"}>
-            <s-paragraph>
-              It usually takes a few minutes. <s-link href={appLink(sent.render.reviewPath)}>Review it in Model Shots</s-link> when it is ready.
-            </s-paragraph>
-          </s-banner>
-        ) : null}
+        <SentBanner
+          error={sent.state === "failed" ? sent.error : null}
+          done={
+            sent.state === "done"
+              ? {
+                  heading: sent.render.created ? "Render queued" : "Already queued",
+                  body: (
+                    <>
+                      It usually takes a few minutes. <s-link href={appLink(sent.render.reviewPath)}>Review it in Model Shots</s-link> when it is ready.
+                    </>
+                  ),
+                }
+              : null
+          }
+        />
       </s-stack>
-      <s-button
-        slot="primary-action"
-        variant="primary"
-        onClick={() => void generate()}
-        loading={sent.state === "sending"}
-        disabled={blocked || sent.state === "done"}
-      >
-        {look ? `Generate for ${formatCredits(look.credits)}` : "Generate"}
-      </s-button>
-      <s-button slot="secondary-actions" onClick={() => shopify.close()}>
-        {sent.state === "done" ? "Done" : "Cancel"}
-      </s-button>
+      <ActionButtons
+        label={look ? `Generate for ${formatCredits(look.credits)}` : "Generate"}
+        onSend={() => void generate()}
+        sending={sent.state === "sending"}
+        done={sent.state === "done"}
+        blocked={blocked}
+        onClose={() => shopify.close()}
+      />
     </s-admin-action>
   );
 }

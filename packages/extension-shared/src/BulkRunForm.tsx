@@ -1,5 +1,6 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from "preact/hooks";
+import { ActionButtons, SentBanner } from "./ActionOutcome";
 import { appLink, callApp, formatCredits, newRequestKey, readRunPreview, readStartedRun, type RunPreview, type StartedRun } from "./api";
 
 /**
@@ -107,27 +108,30 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
           error={started.state === "failed" ? started.fieldErrors.budgetCredits : undefined}
           onChange={(event) => setBudget(event.currentTarget.value)}
         />
-        {started.state === "failed" ? <s-banner tone="critical">{started.error}</s-banner> : null}
-        {started.state === "done" ? (
-          <s-banner tone="success" heading={started.run.created ? "Run started" : "Already started"}>
-            <s-paragraph>
-              Every image waits for review before it is added. <s-link href={appLink(started.run.runPath)}>Follow the run in Model Shots</s-link>.
-            </s-paragraph>
-          </s-banner>
-        ) : null}
+        <SentBanner
+          error={started.state === "failed" ? started.error : null}
+          done={
+            started.state === "done"
+              ? {
+                  heading: started.run.created ? "Run started" : "Already started",
+                  body: (
+                    <>
+                      Every image waits for review before it is added. <s-link href={appLink(started.run.runPath)}>Follow the run in Model Shots</s-link>.
+                    </>
+                  ),
+                }
+              : null
+          }
+        />
       </s-stack>
-      <s-button
-        slot="primary-action"
-        variant="primary"
-        onClick={() => void start()}
-        loading={started.state === "sending"}
-        disabled={blocked || started.state === "done"}
-      >
-        {summary ? `Start run for about ${formatCredits(summary.estimateCredits)}` : "Start run"}
-      </s-button>
-      <s-button slot="secondary-actions" onClick={close}>
-        {started.state === "done" ? "Done" : "Cancel"}
-      </s-button>
+      <ActionButtons
+        label={summary ? `Start run for about ${formatCredits(summary.estimateCredits)}` : "Start run"}
+        onSend={() => void start()}
+        sending={started.state === "sending"}
+        done={started.state === "done"}
+        blocked={blocked}
+        onClose={close}
+      />
     </s-admin-action>
   );
 }

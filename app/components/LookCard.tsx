@@ -1,0 +1,25 @@
+import { BlockStack, Card, Select, Text } from "@shopify/polaris";
+import type { ReactNode } from "react";
+import type { LookView } from "../looks/looks.server";
+
+/** The "Look" card of the pages that queue renders: start from a saved look (or the shop's defaults), then adjust. */
+export function LookCard(props: { looks: LookView[]; lookId: string; onLook: (lookId: string) => void; children: ReactNode }) {
+  const { looks } = props;
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <Text as="h2" variant="headingMd">
+          Look
+        </Text>
+        <Select
+          label="Start from a saved look"
+          options={[{ value: "", label: looks.length ? "Shop defaults" : "No saved looks yet" }, ...looks.map((look) => ({ value: look.id, label: look.name }))]}
+          value={props.lookId}
+          onChange={props.onLook}
+          disabled={looks.length === 0}
+        />
+        {props.children}
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,215 @@
+import type { PrismaClient } from "@prisma/client";
+import { z } from "zod";
+import { env } from "../env.server";
+import { findLook, listLooks } from "../looks/looks.server";
+import { queueRender, renderForRequestKey, runForRequestKey, startRun } from "../renders/create-renders.server";
+import { planScope, type ListingProgress, type PlanOutcome, type PlanSummary } from "../renders/plan-run.server";
+import type { RenderOptions } from "../renders/render-options";
+import { describeOptions } from "../renders/render-options-form";
+import { budgetSchema, runScopeSchema, type RunScope } from "../renders/run-request";
+import { chooseSourceImages, sourceImagesOf } from "../renders/source-images";
+import { settingsViewOf } from "../settings/settings.server";
+import { loadShopCatalog } from "../settings/tryon-client.server";
+import { creditsForJob } from "../tryon/cost";
+import { describeShopifyFailure, type AdminRequest } from "../web/admin-request.server";
+import { okAnswer, readJsonBody, refusal } from "../web/api-response.server";
+import { requestKeySchema } from "../web/forms";
+import { toGid } from "../lib/gid";
+
+/**
+ * The JSON API behind the admin extensions (product action, product selection action, collection action), one
+ * module for the four api.* routes: they share the look choices, the setup problems and the id parsing.
+ * Each answer is `{ ok: true, ... }` or `{ ok: false, error, fieldErrors }` with a 4xx status; the routes add
+ * CORS headers because the extensions run on Shopify's origin.
+ */
+
+type Db = PrismaClient;
+
+const productIdSchema = z.string({ error: "The product is missing." }).transform((value, ctx) => {
+  const gid = toGid("Product", value);
+  if (!gid) ctx.addIssue({ code: "custom", message: "The product id is not valid." });
+  return gid ?? "";
+});
+const lookIdSchema = z.string().min(1).max(64).optional();
+
+export const reviewPathFor = (productId: string) => `/app/review?productId=${encodeURIComponent(productId)}`;
+export const runPathFor = (runId: string) => `/app/runs/${encodeURIComponent(runId)}`;
+
+export interface LookChoice {
+  id: string | null;
+  name: string;
+  summary: string;
+  credits: number;
+}
+
+async function lookChoices(db: Db, shop: string): Promise<{ choices: LookChoice[]; hasKey: boolean; paused: string | null }> {
+  const [settingsRow, looks] = await Promise.all([db.shopSettings.findUnique({ where: { shop } }), listLooks(db, shop)]);
+  const settings = settingsViewOf(settingsRow, env().TRYON_DEFAULT_BASE_URL);
+  const choices: LookChoice[] = [];
+  if (settings.defaults) {
+    choices.push({ id: null, name: "Default look", summary: describeOptions(settings.defaults), credits: creditsForJob(settings.defaults.resolution) });
+  }
+  for (const look of looks) {
+    choices.push({ id: look.id, name: look.name, summary: describeOptions(look.options), credits: creditsForJob(look.options.resolution) });
+  }
+  return { choices, hasKey: settings.hasKey, paused: settings.paused?.message ?? null };
+}
+
+/** The look an extension asked for, or the shop's defaults. */
+async function optionsForExtension(db: Db, shop: string, lookId: string | undefined): Promise<RenderOptions | null> {
+  if (lookId) return (await findLook(db, shop, lookId))?.options ?? null;
+  const settings = await db.shopSettings.findUnique({ where: { shop } });
+  return settingsViewOf(settings, env().TRYON_DEFAULT_BASE_URL).defaults;
+}
+
+const setupProblem = (hasKey: boolean, choices: LookChoice[]) =>
+  !hasKey
+    ? "Add your try-on service key in the Model Shots app's Settings first."
+    : choices.length === 0
+      ? "Choose default render options in the Model Shots app's Settings first."
+      : null;
+
+/** What the product action shows before anything is spent: the product, the looks and their cost. */
+export async function productSummary(db: Db, admin: AdminRequest, url: URL) {
+  const productId = productIdSchema.safeParse(url.searchParams.get("productId") ?? "");
+  if (!productId.success) return refusal(400, "The product id is not valid.", { productId: "The product id is not valid." });
+  let product;
+  try {
+    product = await admin.productSource.getProduct(productId.data);
+  } catch (error) {
+    const message = describeShopifyFailure(error);
+    if (message) return refusal(502, message);
+    throw error;
+  }
+  if (!product) return refusal(404, "This product no longer exists.");
+  const { choices, hasKey, paused } = await lookChoices(db, admin.shop);
+  const images = chooseSourceImages(product.photos);
+  return okAnswer({
+    product: { id: product.id, title: product.title, imageUrl: images.ok ? images.frontUrl : null },
+    looks: choices,
+    problem: setupProblem(hasKey, choices) ?? (images.ok ? null : "This product has no photo to dress the model in."),
+    paused,
+    reviewPath: reviewPathFor(product.id),
+    generatePath: `/app/generate?productId=${encodeURIComponent(product.id)}`,
+  });
+}
+
+const createRenderSchema = z.object({ productId: productIdSchema, requestKey: requestKeySchema, lookId: lookIdSchema });
+
+/** Queues one render with the chosen look; the same requestKey always answers with the same render. */
+export async function createRenderFromExtension(db: Db, admin: AdminRequest, request: Request) {
+  const input = await readJsonBody(request, createRenderSchema);
+  if (!input.ok) return input.answer;
+  const { productId, requestKey, lookId } = input.data;
+  const existing = await renderForRequestKey(db, admin.shop, requestKey);
+  if (existing) return okAnswer({ renderId: existing.id, created: false, reviewPath: reviewPathFor(existing.productId) });
+
+  const options = await optionsForExtension(db, admin.shop, lookId);
+  if (!options) {
+    return refusal(400, lookId ? "That look no longer exists." : "Choose default render options in the app's Settings first.", lookId ? { lookId: "That look no longer exists." } : {});
+  }
+  let product;
+  try {
+    product = await admin.productSource.getProduct(productId);
+  } catch (error) {
+    const message = describeShopifyFailure(error);
+    if (message) return refusal(502, message);
+    throw error;
+  }
+  if (!product) return refusal(404, "This product no longer exists.");
+  const choice = chooseSourceImages(product.photos);
+  if (!choice.ok) return refusal(400, "This product has no photo to dress the model in.");
+  const { render, created } = await queueRender(db, {
+    shop: admin.shop,
+    product,
+    images: sourceImagesOf(choice),
+    options,
+    requestKey,
+  });
+  return okAnswer({ renderId: render.id, created, reviewPath: reviewPathFor(product.id) });
+}
+
+const runPreviewSchema = z.object({ scope: runScopeSchema, lookId: lookIdSchema, regenerate: z.boolean().default(false) });
+const startRunSchema = runPreviewSchema.extend({
+  requestKey: requestKeySchema,
+  budgetCredits: budgetSchema.nullable().optional(),
+});
+
+/** Plans a run for an admin action, with Shopify failing said in words rather than thrown. */
+async function planForExtension(
+  db: Db,
+  admin: AdminRequest,
+  input: { scope: RunScope; options: RenderOptions; regenerate: boolean },
+): Promise<PlanOutcome> {
+  try {
+    return await planScope(db, {
+      ...input,
+      shop: admin.shop,
+      productSource: admin.productSource,
+      // The admin actions have no form to choose it: each product is rendered as the garment it is.
+      detectGarments: true,
+      catalog: () => loadShopCatalog(db, admin.shop),
+      listInlineUpTo: env().BULK_RUN_LIST_INLINE_UP_TO,
+      now: new Date(),
+    });
+  } catch (error) {
+    const message = describeShopifyFailure(error);
+    if (!message) throw error;
+    return { ok: false, fieldErrors: {}, formError: message };
+  }
+}
+
+/** The run's estimate and skipped products, for the bulk actions to show before starting. */
+export async function previewRunFromExtension(db: Db, admin: AdminRequest, request: Request) {
+  const input = await readJsonBody(request, runPreviewSchema);
+  if (!input.ok) return input.answer;
+  const options = await optionsForExtension(db, admin.shop, input.data.lookId);
+  if (!options) return refusal(400, "Choose default render options in the app's Settings first.");
+  const outcome = await planForExtension(db, admin, { scope: input.data.scope, options, regenerate: input.data.regenerate });
+  const { choices, hasKey, paused } = await lookChoices(db, admin.shop);
+  if (!outcome.ok && outcome.listing) {
+    // A large collection read in the background: its progress, and the extension asks again.
+    return okAnswer<{ listing: ListingProgress; looks: LookChoice[]; problem: string | null; paused: string | null }>({
+      listing: outcome.listing,
+      looks: choices,
+      problem: setupProblem(hasKey, choices),
+      paused,
+    });
+  }
+  if (!outcome.ok) return refusal(400, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
+  return okAnswer<{ summary: PlanSummary; looks: LookChoice[]; problem: string | null; paused: string | null }>({
+    summary: outcome.summary,
+    looks: choices,
+    problem: setupProblem(hasKey, choices),
+    paused,
+  });
+}
+
+/** Starts the run; the same requestKey always answers with the same run. */
+export async function startRunFromExtension(db: Db, admin: AdminRequest, request: Request) {
+  const input = await readJsonBody(request, startRunSchema);
+  if (!input.ok) return input.answer;
+  const { scope, lookId, regenerate, requestKey } = input.data;
+  const budgetCredits = input.data.budgetCredits ?? null;
+  const existing = await runForRequestKey(db, admin.shop, requestKey);
+  if (existing) return okAnswer({ runId: existing.id, created: false, runPath: runPathFor(existing.id) });
+
+  const options = await optionsForExtension(db, admin.shop, lookId);
+  if (!options) return refusal(400, "Choose default render options in the app's Settings first.");
+  const outcome = await planForExtension(db, admin, { scope, options, regenerate });
+  if (!outcome.ok) return refusal(400, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
+  if (outcome.plan.eligible.length === 0) return refusal(400, "No product in this selection can be rendered.");
+  if (budgetCredits !== null && budgetCredits < outcome.plan.creditsPerRender) {
+    return refusal(400, "The budget is smaller than one render.", { budgetCredits: `One render costs ${outcome.plan.creditsPerRender} credits.` });
+  }
+  const { run, created } = await startRun(db, {
+    shop: admin.shop,
+    plan: outcome.plan,
+    options,
+    scope: outcome.scopeRecord,
+    budgetCredits,
+    requestKey,
+    createdBy: admin.staff,
+  });
+  return okAnswer({ runId: run.id, created, runPath: runPathFor(run.id), estimateCredits: run.estimateCredits });
+}

@@ -1,0 +1,311 @@
+import { type PrismaClient } from "@prisma/client";
+import { limitFunction } from "p-limit";
+import { MAX_INPUT_IMAGE_BYTES, probeImage } from "../tryon";
+import type { CatalogResult } from "../tryon/catalog-view";
+import { creditsForJob, estimateCredits } from "../tryon/cost";
+import { ACCEPTED_IMAGE_FORMATS } from "../tryon/image-probe";
+import { collectionListing } from "./collection-listings.server";
+import { lookKeyOf } from "./create-renders.server";
+import { guessGarment } from "./garment-guess";
+import type { ProductForRender, ProductSource } from "./product-source";
+import type { RenderOptions, SourceImages } from "./render-options";
+import type { FieldErrors } from "../web/forms";
+import type { RunScope } from "./run-request";
+import { chooseSourceImages, sourceImagesOf } from "./source-images";
+
+/**
+ * Planning a bulk run, before anything is spent: which products it renders, with which options, which it skips
+ * and why, and what it will cost. Nothing here writes a render: create-renders.server.ts starts the run from the
+ * plan. The plan is made again on start, because the preview a browser holds may be stale and is never trusted.
+ */
+
+type Db = Pick<PrismaClient, "render" | "collectionListing" | "collectionListingProduct" | "$transaction" | "$queryRaw">;
+
+/** Beyond this a run is refused with advice to split it: planning reads every product from Shopify first. */
+export const MAX_RUN_PRODUCTS = 5_000;
+/** Photos are probed (format and size) only for runs this small; the worker checks every photo before paying anyway. */
+export const PROBE_PHOTOS_UP_TO = 50;
+const SKIPPED_SHOWN = 200;
+
+export type SkipReason = "no_image" | "image_unusable" | "already_approved" | "product_not_found" | "no_pose";
+
+export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
+  no_image: "The product has no photo to dress the model in.",
+  image_unusable: "The product's photo cannot be used (not a JPEG, PNG or WebP, or over 10 MB).",
+  already_approved: "The product already has an approved render with this look. Choose \"Regenerate\" to make another.",
+  product_not_found: "The product no longer exists.",
+  no_pose: "The try-on service has no pose for this kind of garment.",
+};
+
+export interface PlannedRender {
+  product: ProductForRender;
+  images: SourceImages;
+  /** The run's options, with this product's garment type (and a pose that suits it) when garments are detected. */
+  options: RenderOptions;
+}
+
+export interface RunPlan {
+  eligible: PlannedRender[];
+  skipped: Array<{ productId: string; title: string; reason: SkipReason; detail?: string }>;
+  creditsPerRender: number;
+  estimateCredits: number;
+}
+
+export interface PlanOptions {
+  shop: string;
+  options: RenderOptions;
+  /** Also render products that already have an approved render of this look. */
+  regenerate: boolean;
+  /** Checks an image URL before credits are planned for it; returns a reason when it cannot be used. */
+  checkImage?: (url: string) => Promise<string | null>;
+  /**
+   * Render each product as the garment its Shopify product type or title says (the options' type when it says
+   * nothing), keeping the chosen pose where it suits that garment and otherwise taking the first that does.
+   */
+  detectGarments?: { posesFor: (productType: string) => string[] };
+}
+
+/** The options one product is rendered with: a mixed collection's trousers must not be sent as a top. */
+export function optionsForProduct(
+  options: RenderOptions,
+  product: Pick<ProductForRender, "productType" | "title">,
+  detect: PlanOptions["detectGarments"],
+): RenderOptions | null {
+  if (!detect) return options;
+  const guess = guessGarment(product);
+  if (!guess) return options;
+  const sameType = guess.productType === options.productType;
+  const poses = sameType ? [options.poseId] : detect.posesFor(guess.productType);
+  const poseId = poses.includes(options.poseId) ? options.poseId : poses[0];
+  if (!poseId) return null;
+  // The product's own category when it says one ("shirt" in a run of tees); the chosen one only for the same type.
+  const productCategory = guess.productCategory ?? (sameType ? options.productCategory : undefined);
+  const { productCategory: _chosen, ...rest } = options;
+  return { ...rest, productType: guess.productType, ...(productCategory ? { productCategory } : {}), poseId };
+}
+
+function imagesFor(product: ProductForRender): SourceImages | null {
+  const choice = chooseSourceImages(product.photos);
+  return choice.ok ? sourceImagesOf(choice) : null;
+}
+
+/**
+ * Decides, before anything is spent, which products a bulk run will render and why the others are skipped,
+ * with the credit estimate. Approved renders of the same look are found in one indexed query.
+ */
+export async function planRun(db: Db, products: ProductForRender[], plan: PlanOptions): Promise<RunPlan> {
+  const perProduct = new Map(products.map((product) => [product.id, optionsForProduct(plan.options, product, plan.detectGarments)]));
+  const lookKeys = new Map([...perProduct].flatMap(([id, options]) => (options ? [[id, lookKeyOf(options)] as const] : [])));
+  // "Already approved with this look" is per product: with detected garments, products differ in their look.
+  const approved = plan.regenerate
+    ? new Set<string>()
+    : new Set(
+        (
+          await db.render.findMany({
+            where: {
+              shop: plan.shop,
+              lookKey: { in: [...new Set(lookKeys.values())] },
+              productId: { in: products.map((product) => product.id) },
+              state: { in: ["publishing", "published"] },
+            },
+            select: { productId: true, lookKey: true },
+          })
+        )
+          .filter((row) => lookKeys.get(row.productId) === row.lookKey)
+          .map((row) => row.productId),
+      );
+  const result: RunPlan = { eligible: [], skipped: [], creditsPerRender: creditsForJob(plan.options.resolution), estimateCredits: 0 };
+  for (const product of products) {
+    const skip = (reason: SkipReason, detail?: string) =>
+      result.skipped.push({ productId: product.id, title: product.title, reason, ...(detail ? { detail } : {}) });
+    const options = perProduct.get(product.id);
+    if (!options) {
+      skip("no_pose", guessGarment(product)?.productType);
+      continue;
+    }
+    if (approved.has(product.id)) {
+      skip("already_approved");
+      continue;
+    }
+    const images = imagesFor(product);
+    if (!images) {
+      skip("no_image");
+      continue;
+    }
+    const problem = plan.checkImage ? await plan.checkImage(images.front[0] as string) : null;
+    if (problem) {
+      skip("image_unusable", problem);
+      continue;
+    }
+    result.eligible.push({ product, images, options });
+  }
+  result.estimateCredits = estimateCredits(result.eligible.map((render) => render.options));
+  return result;
+}
+
+/** Collects every product of a run's scope from Shopify. */
+export async function productsInScope(
+  source: ProductSource,
+  scope: { kind: "collection"; collectionId: string } | { kind: "products"; productIds: string[] },
+): Promise<ProductForRender[]> {
+  if (scope.kind === "products") {
+    const products = await Promise.all(scope.productIds.map((id) => source.getProduct(id)));
+    return products.filter((product): product is ProductForRender => product !== null);
+  }
+  const products: ProductForRender[] = [];
+  for await (const product of source.collectionProducts(scope.collectionId)) products.push(product);
+  return products;
+}
+
+export interface PlanSummary {
+  scopeTitle: string;
+  productCount: number;
+  eligibleCount: number;
+  skippedCount: number;
+  skipped: Array<{ productId: string; title: string; reason: SkipReason; reasonText: string }>;
+  /** Eligible products by the garment type they will be rendered as, most first. */
+  garments: Array<{ productType: string; count: number }>;
+  creditsPerRender: number;
+  estimateCredits: number;
+}
+
+function countBy(values: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
+}
+
+export function summarizePlan(plan: RunPlan, scopeTitle: string, productCount: number): PlanSummary {
+  return {
+    scopeTitle,
+    productCount,
+    eligibleCount: plan.eligible.length,
+    skippedCount: plan.skipped.length,
+    skipped: plan.skipped.slice(0, SKIPPED_SHOWN).map((skip) => ({
+      productId: skip.productId,
+      title: skip.title,
+      reason: skip.reason,
+      reasonText: skip.detail ? `${SKIP_REASON_TEXT[skip.reason]} (${skip.detail})` : SKIP_REASON_TEXT[skip.reason],
+    })),
+    garments: [...countBy(plan.eligible.map((render) => render.options.productType))]
+      .map(([productType, count]) => ({ productType, count }))
+      .sort((a, b) => b.count - a.count || a.productType.localeCompare(b.productType)),
+    creditsPerRender: plan.creditsPerRender,
+    estimateCredits: plan.estimateCredits,
+  };
+}
+
+/** Probes a photo's format and size like the worker will, so a doomed product is skipped in the preview. */
+async function checkPhoto(url: string): Promise<string | null> {
+  try {
+    const probe = await probeImage(url, { fetch, timeoutMs: 5_000, maxBytes: MAX_INPUT_IMAGE_BYTES });
+    if (!ACCEPTED_IMAGE_FORMATS.includes(probe.format)) return `${probe.format.toUpperCase()} photo`;
+    if (probe.sizeBytes > MAX_INPUT_IMAGE_BYTES) return "photo over 10 MB";
+    return null;
+  } catch {
+    return "the photo could not be downloaded";
+  }
+}
+
+/** A large collection being read from Shopify in the background: how far it has got. */
+export interface ListingProgress {
+  scopeTitle: string;
+  listed: number;
+  expected: number;
+}
+
+export type PlanOutcome =
+  | { ok: true; plan: RunPlan; summary: PlanSummary; scopeRecord: Record<string, unknown> }
+  | { ok: false; fieldErrors: FieldErrors; formError?: string; listing?: ListingProgress };
+
+const listingSentence = (progress: ListingProgress) =>
+  `"${progress.scopeTitle}" has ${progress.expected.toLocaleString("en-US")} products. Model Shots is reading them from Shopify in the background (${progress.listed.toLocaleString("en-US")} so far); preview again in a minute.`;
+
+/**
+ * The poses each garment type may use, from the shop's catalog. When the catalog cannot be read, the chosen pose
+ * is kept: the worker checks every id against the catalog before any credit is spent.
+ */
+function posesFrom(catalog: CatalogResult, chosenPoseId: string): (productType: string) => string[] {
+  if (!catalog.ok) return () => [chosenPoseId];
+  return (productType) => (catalog.catalog.posesByProductType[productType] ?? []).map((pose) => pose.id);
+}
+
+const tooLarge = (): PlanOutcome => ({
+  ok: false,
+  fieldErrors: {},
+  formError: `This collection has more than ${MAX_RUN_PRODUCTS.toLocaleString("en-US")} products. Split it into smaller collections and run each.`,
+});
+
+/**
+ * Reads the scope's products from Shopify and plans the run. Collections over `listInlineUpTo` (the app's
+ * BULK_RUN_LIST_INLINE_UP_TO) are read by the worker instead (ADR 025): until that is done the outcome carries its
+ * progress. A failure of Shopify's Admin API is thrown: the caller words it for staff.
+ */
+export async function planScope(
+  db: Db,
+  input: {
+    shop: string;
+    productSource: ProductSource;
+    scope: RunScope;
+    options: RenderOptions;
+    regenerate: boolean;
+    detectGarments: boolean;
+    /** The shop's catalog, read only when garment detection needs its poses. */
+    catalog: () => Promise<CatalogResult>;
+    listInlineUpTo: number;
+    now: Date;
+  },
+): Promise<PlanOutcome> {
+  let scopeTitle: string;
+  let products: ProductForRender[];
+  if (input.scope.kind === "collection") {
+    const collection = await input.productSource.collectionSummary(input.scope.collectionId);
+    if (collection === null) return { ok: false, fieldErrors: { collectionId: "This collection no longer exists." } };
+    scopeTitle = collection.title;
+    if (collection.productCount > MAX_RUN_PRODUCTS) return tooLarge();
+    // Small collections are a few pages, read here in seconds; larger ones take minutes of Shopify's rate, so
+    // the worker reads them and the run is planned from what it stored.
+    if (collection.productCount > input.listInlineUpTo) {
+      const listing = await collectionListing(db, {
+        shop: input.shop,
+        collectionId: input.scope.collectionId,
+        expected: collection.productCount,
+        now: input.now,
+      });
+      if (listing.status === "failed") return { ok: false, fieldErrors: {}, formError: listing.message };
+      if (listing.status === "listing") {
+        const progress = { scopeTitle, listed: listing.listed, expected: listing.expected };
+        return { ok: false, fieldErrors: {}, formError: listingSentence(progress), listing: progress };
+      }
+      products = listing.products;
+    } else {
+      products = await productsInScope(input.productSource, input.scope);
+    }
+  } else {
+    scopeTitle = `${input.scope.productIds.length} selected ${input.scope.productIds.length === 1 ? "product" : "products"}`;
+    products = await productsInScope(input.productSource, input.scope);
+  }
+  if (products.length > MAX_RUN_PRODUCTS) return tooLarge();
+  const plan = await planRun(db, products, {
+    shop: input.shop,
+    options: input.options,
+    regenerate: input.regenerate,
+    ...(input.detectGarments
+      ? { detectGarments: { posesFor: posesFrom(await input.catalog(), input.options.poseId) } }
+      : {}),
+    // A collection's photos are not fetched all at once.
+    ...(products.length <= PROBE_PHOTOS_UP_TO ? { checkImage: limitFunction(checkPhoto, { concurrency: 6 }) } : {}),
+  });
+  // Products the selection named that Shopify no longer has are listed too, not silently dropped.
+  if (input.scope.kind === "products") {
+    const found = new Set(products.map((product) => product.id));
+    for (const id of input.scope.productIds) {
+      if (!found.has(id)) plan.skipped.push({ productId: id, title: "Deleted product", reason: "product_not_found" });
+    }
+  }
+  const scopeRecord =
+    input.scope.kind === "collection"
+      ? { kind: "collection", collectionId: input.scope.collectionId, title: scopeTitle }
+      : { kind: "products", productIds: input.scope.productIds, title: scopeTitle };
+  return { ok: true, plan, summary: summarizePlan(plan, scopeTitle, products.length), scopeRecord };
+}

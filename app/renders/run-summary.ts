@@ -1,0 +1,39 @@
+import type { RenderState, Run, RunStatus } from "@prisma/client";
+import { z } from "zod";
+import { runProgressOf, type RunProgress } from "./run-progress";
+
+/** A bulk run at a glance, as the runs list and the run's own page show it. */
+export interface RunSummary {
+  id: string;
+  title: string;
+  status: RunStatus;
+  createdAt: string;
+  estimateCredits: number;
+  budgetCredits: number | null;
+  progress: RunProgress;
+}
+
+/** What a run covers, as stored on the run when it started (with the title the scope had then). */
+export const runScopeRecordSchema = z.union([
+  z.object({ kind: z.literal("collection"), collectionId: z.string(), title: z.string().optional() }),
+  z.object({ kind: z.literal("products"), productIds: z.array(z.string()), title: z.string().optional() }),
+]);
+
+export function runTitleOf(run: Run): string {
+  const scope = runScopeRecordSchema.safeParse(run.scope);
+  if (!scope.success) return "Bulk run";
+  if (scope.data.kind === "collection") return scope.data.title ? `Collection: ${scope.data.title}` : "Collection";
+  return scope.data.title ?? `${scope.data.productIds.length} products`;
+}
+
+export function runSummaryOf(run: Run, counts: Partial<Record<RenderState, number>>): RunSummary {
+  return {
+    id: run.id,
+    title: runTitleOf(run),
+    status: run.status,
+    createdAt: run.createdAt.toISOString(),
+    estimateCredits: run.estimateCredits,
+    budgetCredits: run.budgetCredits,
+    progress: runProgressOf(counts, run.status),
+  };
+}

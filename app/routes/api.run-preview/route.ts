@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import prisma from "../../db.server";
+import { previewRunFromExtension } from "../../extension-api/extension-api.server";
+import { preflightOnlyLoader, requireAdmin } from "../../web/admin-request.server";
+import { apiResponse } from "../../web/api-response.server";
+
+/** POST /api/run-preview { scope, lookId?, regenerate? }: eligible count, skipped products and the estimate. Changes nothing. */
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const admin = await requireAdmin(request);
+  return apiResponse(admin, await previewRunFromExtension(prisma, admin, request));
+};
+
+// Answers the extension's CORS preflight.
+export const loader = preflightOnlyLoader;

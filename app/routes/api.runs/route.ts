@@ -1,0 +1,14 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import prisma from "../../db.server";
+import { startRunFromExtension } from "../../extension-api/extension-api.server";
+import { preflightOnlyLoader, requireAdmin } from "../../web/admin-request.server";
+import { apiResponse } from "../../web/api-response.server";
+
+/** POST /api/runs { scope, requestKey, lookId?, regenerate?, budgetCredits? }: starts a bulk run, once per requestKey. */
+export const action = async ({ request }: ActionFunctionArgs) => {
+  const admin = await requireAdmin(request);
+  return apiResponse(admin, await startRunFromExtension(prisma, admin, request));
+};
+
+// Answers the extension's CORS preflight.
+export const loader = preflightOnlyLoader;

@@ -1,0 +1,87 @@
+import type { PrismaClient } from "@prisma/client";
+import { z } from "zod";
+import {
+  countRendersByState,
+  creditsSince,
+  publishedSince,
+  rendersNeedingPerson,
+  startOfMonthUtc,
+  sumCounts,
+} from "../../renders/render-queries.server";
+import { IN_PROGRESS_STATES } from "../../renders/render-states";
+import { resumeShop } from "../../shops/pause.server";
+import { env } from "../../env.server";
+import { settingsViewOf } from "../../settings/settings.server";
+import { failure, parseForm, type FormFailure } from "../../web/forms";
+
+type Db = PrismaClient;
+
+export interface ProblemRender {
+  id: string;
+  productId: string;
+  productTitle: string;
+  creditsCost: number;
+  message: string | null;
+  since: string;
+}
+
+export interface HomeView {
+  shop: string;
+  /** No key and no render yet: the first-install state that leads to Settings. */
+  firstRun: boolean;
+  hasKey: boolean;
+  inProgress: number;
+  awaitingReview: number;
+  publishedThisMonth: number;
+  credits: { charged: number; refunded: number };
+  monthStart: string;
+  paused: { reason: string; message: string; at: string } | null;
+  submitUnknown: { count: number; renders: ProblemRender[] };
+  stalled: { count: number; renders: ProblemRender[] };
+}
+
+export async function loadHome(db: Db, shop: string, now = new Date()): Promise<HomeView> {
+  const monthStart = startOfMonthUtc(now);
+  const [settings, counts, credits, publishedThisMonth, unknown, stalled] = await Promise.all([
+    db.shopSettings.findUnique({ where: { shop } }),
+    countRendersByState(db, { shop }),
+    creditsSince(db, shop, monthStart),
+    publishedSince(db, shop, monthStart),
+    rendersNeedingPerson(db, shop, "submit_unknown"),
+    rendersNeedingPerson(db, shop, "stalled"),
+  ]);
+  const view = settingsViewOf(settings, env().TRYON_DEFAULT_BASE_URL);
+  const problem = (row: (typeof unknown)[number]): ProblemRender => ({
+    id: row.id,
+    productId: row.productId,
+    productTitle: row.productTitle,
+    creditsCost: row.creditsCost,
+    message: row.errorMessage,
+    since: (row.submittedAt ?? row.submittingAt ?? row.createdAt).toISOString(),
+  });
+  return {
+    shop,
+    firstRun: !view.hasKey && sumCounts(counts) === 0,
+    hasKey: view.hasKey,
+    inProgress: sumCounts(counts, IN_PROGRESS_STATES),
+    awaitingReview: counts.in_review ?? 0,
+    publishedThisMonth,
+    credits,
+    monthStart: monthStart.toISOString(),
+    paused: view.paused,
+    submitUnknown: { count: counts.submit_unknown ?? 0, renders: unknown.map(problem) },
+    stalled: { count: counts.stalled ?? 0, renders: stalled.map(problem) },
+  };
+}
+
+const homeActionSchema = z.object({ intent: z.literal("resume-shop", { error: "Unknown action." }) });
+
+export type HomeActionResult = { ok: true; message: string } | FormFailure;
+
+/** Staff added credits at the service (or fixed the account) and ask for work to continue. */
+export async function homeAction(db: Db, shop: string, formData: FormData): Promise<HomeActionResult> {
+  const parsed = parseForm(homeActionSchema, formData);
+  if (!parsed.ok) return failure(parsed.fieldErrors, "That action is not available.");
+  await resumeShop(db, shop);
+  return { ok: true, message: "Rendering resumed. If the service refuses again, the app will pause and tell you here." };
+}

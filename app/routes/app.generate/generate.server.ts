@@ -1,0 +1,208 @@
+import type { PrismaClient, RenderState } from "@prisma/client";
+import { z } from "zod";
+import { env } from "../../env.server";
+import { deleteLook, listLooks, lookNameSchema, saveLook, type LookView } from "../../looks/looks.server";
+import { queueRender, renderForRequestKey } from "../../renders/create-renders.server";
+import type { ProductForRender } from "../../renders/product-source";
+import { RENDER_STATE_LABELS } from "../../renders/render-states";
+import { chooseSourceImages, sourceImagesOf } from "../../renders/source-images";
+import { settingsViewOf } from "../../settings/settings.server";
+import type { AdminRequest } from "../../web/admin-request.server";
+import { describeShopifyFailure } from "../../web/admin-request.server";
+import { failure, optionalText, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../../web/forms";
+import { toGid } from "../../lib/gid";
+import { guessGarment } from "../../renders/garment-guess";
+import { formValuesOf, renderOptionsFormSchema, withCatalogDefaults, type RenderOptionsFormValues } from "../../renders/render-options-form";
+import { tryOnClientFor } from "../../settings/tryon-client.server";
+import { catalogProblems, loadCatalog, type CatalogResult } from "../../tryon/catalog-view";
+
+type Db = PrismaClient;
+
+export interface ProductPhotoView {
+  mediaId: string;
+  url: string;
+  alt: string | null;
+}
+
+export interface RecentRenderView {
+  id: string;
+  state: RenderState;
+  stateLabel: string;
+  createdAt: string;
+  creditsCost: number;
+}
+
+export type GeneratePageView =
+  | { kind: "pick" }
+  | { kind: "not_found"; productId: string }
+  | {
+      kind: "product";
+      product: { id: string; title: string; productType: string | null };
+      photos: ProductPhotoView[];
+      defaultFrontMediaId: string | null;
+      defaultBackMediaId: string | null;
+      initialOptions: RenderOptionsFormValues;
+      looks: LookView[];
+      catalog: CatalogResult;
+      paused: { reason: string; message: string } | null;
+      recentRenders: RecentRenderView[];
+    };
+
+/** The form's starting values: the shop's defaults, with the garment type this product suggests. */
+export function initialOptionsFor(
+  product: Pick<ProductForRender, "productType" | "title">,
+  defaults: Parameters<typeof formValuesOf>[0],
+  catalog: CatalogResult,
+): RenderOptionsFormValues {
+  const values = formValuesOf(defaults);
+  const guess = guessGarment(product);
+  if (guess) {
+    values.productType = guess.productType;
+    values.productCategory = guess.productCategory ?? "";
+  }
+  return withCatalogDefaults(values, catalog);
+}
+
+export async function loadGeneratePage(db: Db, admin: AdminRequest, url: URL): Promise<GeneratePageView> {
+  const requested = url.searchParams.get("productId");
+  if (!requested) return { kind: "pick" };
+  const productId = toGid("Product", requested);
+  if (!productId) return { kind: "not_found", productId: requested };
+
+  const settingsRow = await db.shopSettings.findUnique({ where: { shop: admin.shop } });
+  const [product, looks, catalog, recent] = await Promise.all([
+    admin.productSource.getProduct(productId),
+    listLooks(db, admin.shop),
+    loadCatalog(tryOnClientFor(settingsRow)),
+    db.render.findMany({
+      where: { shop: admin.shop, productId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: 5,
+      select: { id: true, state: true, createdAt: true, creditsCost: true },
+    }),
+  ]);
+  if (!product) return { kind: "not_found", productId };
+
+  const settings = settingsViewOf(settingsRow, env().TRYON_DEFAULT_BASE_URL);
+  const photos = product.photos.flatMap((photo) => (photo.url ? [{ mediaId: photo.mediaId, url: photo.url, alt: photo.alt }] : []));
+  const choice = chooseSourceImages(product.photos);
+  return {
+    kind: "product",
+    product: { id: product.id, title: product.title, productType: product.productType },
+    photos,
+    defaultFrontMediaId: choice.ok ? choice.frontMediaId : null,
+    defaultBackMediaId: choice.ok ? (choice.backMediaId ?? null) : null,
+    initialOptions: initialOptionsFor(product, settings.defaults, catalog),
+    looks,
+    catalog,
+    paused: settings.paused ? { reason: settings.paused.reason, message: settings.paused.message } : null,
+    recentRenders: recent.map((render) => ({
+      id: render.id,
+      state: render.state,
+      stateLabel: RENDER_STATE_LABELS[render.state],
+      createdAt: render.createdAt.toISOString(),
+      creditsCost: render.creditsCost,
+    })),
+  };
+}
+
+const productIdField = z
+  .string({ error: "The product is missing; open this page from a product." })
+  .transform((value, ctx) => {
+    const gid = toGid("Product", value);
+    if (!gid) ctx.addIssue({ code: "custom", message: "The product id is not valid." });
+    return gid ?? "";
+  });
+
+const generateSchema = z.object({
+  productId: productIdField,
+  requestKey: requestKeySchema,
+  frontMediaId: z.string({ error: "Choose the photo of the front of the garment." }).min(1, "Choose the photo of the front of the garment."),
+  backMediaId: optionalText(z.string()),
+});
+
+const saveLookSchema = z.object({ lookName: lookNameSchema });
+const deleteLookSchema = z.object({ lookId: z.string({ error: "Choose a look to delete." }).min(1, "Choose a look to delete.") });
+
+export type GenerateActionResult =
+  | { ok: true; intent: "generate"; renderId: string; created: boolean; message: string }
+  | { ok: true; intent: "save-look"; look: LookView; message: string }
+  | { ok: true; intent: "delete-look"; message: string }
+  | (FormFailure & { intent: string });
+
+/** Options plus the form's other fields, with every error keyed by its field. */
+function parseWithOptions<S extends z.ZodType>(schema: S, formData: FormData) {
+  const fields = parseForm(schema, formData);
+  const options = parseForm(renderOptionsFormSchema, formData);
+  if (fields.ok && options.ok) return { ok: true as const, fields: fields.data, options: options.data };
+  return { ok: false as const, fieldErrors: { ...(fields.ok ? {} : fields.fieldErrors), ...(options.ok ? {} : options.fieldErrors) } };
+}
+
+export async function generateAction(db: Db, admin: AdminRequest, formData: FormData): Promise<GenerateActionResult> {
+  const intent = String(formData.get("intent") ?? "generate");
+  const fail = (fieldErrors: FieldErrors, formError?: string) => ({ ...failure(fieldErrors, formError), intent });
+
+  if (intent === "save-look") {
+    const parsed = parseWithOptions(saveLookSchema, formData);
+    if (!parsed.ok) return fail(parsed.fieldErrors);
+    const saved = await saveLook(db, admin.shop, { name: parsed.fields.lookName, options: parsed.options });
+    if (!saved.ok) return fail({ lookName: saved.error });
+    return { ok: true, intent, look: saved.look, message: saved.created ? `Look "${saved.look.name}" saved.` : `Look "${saved.look.name}" updated.` };
+  }
+  if (intent === "delete-look") {
+    const parsed = parseForm(deleteLookSchema, formData);
+    if (!parsed.ok) return fail(parsed.fieldErrors);
+    const deleted = await deleteLook(db, admin.shop, parsed.data.lookId);
+    return deleted ? { ok: true, intent, message: "Look deleted." } : fail({}, "That look no longer exists.");
+  }
+  if (intent !== "generate") return fail({}, "That action is not available.");
+
+  const parsed = parseWithOptions(generateSchema, formData);
+  if (!parsed.ok) return fail(parsed.fieldErrors);
+  const { fields, options } = parsed;
+
+  // A retried or double-clicked submit finds the render the first one queued, before asking Shopify anything.
+  const existing = await renderForRequestKey(db, admin.shop, fields.requestKey);
+  if (existing) return { ok: true, intent, renderId: existing.id, created: false, message: "This render was already queued." };
+
+  if (fields.backMediaId && fields.backMediaId === fields.frontMediaId) {
+    return fail({ backMediaId: "The back photo must be a different photo from the front one." });
+  }
+  let product: ProductForRender | null;
+  try {
+    product = await admin.productSource.getProduct(fields.productId);
+  } catch (error) {
+    const message = describeShopifyFailure(error);
+    if (message) return fail({}, message);
+    throw error;
+  }
+  if (!product) return fail({}, "This product no longer exists in your store.");
+
+  // Photos are looked up on the product itself: a posted URL is never trusted.
+  const photoOf = (mediaId: string | undefined) => product.photos.find((photo) => photo.mediaId === mediaId && photo.url);
+  const front = photoOf(fields.frontMediaId);
+  const back = fields.backMediaId ? photoOf(fields.backMediaId) : undefined;
+  const errors: FieldErrors = {};
+  if (!front?.url) errors.frontMediaId = "Choose one of this product's photos for the front.";
+  if (fields.backMediaId && !back?.url) errors.backMediaId = "Choose one of this product's photos for the back, or none.";
+  const settingsRow = await db.shopSettings.findUnique({ where: { shop: admin.shop } });
+  Object.assign(errors, catalogProblems(await loadCatalog(tryOnClientFor(settingsRow)), options));
+  if (Object.keys(errors).length > 0 || !front?.url) return fail(errors);
+
+  const { render, created } = await queueRender(db, {
+    shop: admin.shop,
+    product,
+    images: sourceImagesOf({ frontUrl: front.url, frontMediaId: front.mediaId, backUrl: back?.url ?? undefined, backMediaId: back?.mediaId }),
+    options,
+    requestKey: fields.requestKey,
+  });
+  return {
+    ok: true,
+    intent,
+    renderId: render.id,
+    created,
+    message: created
+      ? "Render queued. It usually takes a few minutes; it will wait for you in Review."
+      : "This render was already queued.",
+  };
+}

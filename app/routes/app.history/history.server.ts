@@ -1,0 +1,134 @@
+import type { PrismaClient, Render, RenderState } from "@prisma/client";
+import { z } from "zod";
+import { listRenders } from "../../renders/render-queries.server";
+import { resolveSubmitUnknown, ReviewError } from "../../renders/review.server";
+import { RENDER_STATE_LABELS, RENDER_STATES } from "../../renders/render-states";
+import { renderSummaryOf, type RenderSummary } from "../../renders/render-summary";
+import { failure, parseForm, type FieldErrors, type FormFailure } from "../../web/forms";
+import { gidPattern } from "../../lib/gid";
+import { formatCredits } from "../../web/format";
+
+/** History: every render of the shop, newest first, with what it cost and, when it failed, why in plain words. */
+
+type Db = PrismaClient;
+
+/** Words for error codes that came without a message of their own (older rows, or terse steps). */
+export const ERROR_CODE_TEXT: Record<string, string> = {
+  failed_by_service: "The try-on service could not make this image.",
+  stalled: "The try-on service is taking much longer than usual. The app keeps checking; nothing more is charged.",
+  job_not_found: "The try-on service no longer knows this job.",
+  submit_outcome_unknown: "The try-on service did not confirm this render; it may or may not have started.",
+  not_started: "Marked by staff as never started at the try-on service; no credits were charged.",
+  invalid_parameters: "The options of this render were not accepted.",
+  input_rejected_before_submit: "A photo or an option could not be used, so nothing was sent or charged.",
+  import_failed: "The image could not be saved to Shopify.",
+  file_failed: "Shopify could not process the image file.",
+  publish_failed: "The image could not be added to the product.",
+  product_deleted: "The product was deleted before the image could be added.",
+  app_uninstalled: "The app was uninstalled.",
+  cannot_poll: "The try-on service key is missing, so progress cannot be checked.",
+  check_failed: "The photos could not be checked before sending; the app will try again.",
+};
+
+export function problemTextOf(render: Pick<Render, "errorCode" | "errorMessage">): string | null {
+  if (render.errorMessage) return render.errorMessage;
+  if (!render.errorCode) return null;
+  return ERROR_CODE_TEXT[render.errorCode] ?? "Something went wrong with this render. Try generating it again.";
+}
+
+/** "5 credits", "5 credits charged, 5 refunded", "Not charged". */
+export function costTextOf(render: Pick<Render, "creditsCost" | "creditsCharged" | "creditsRefunded" | "state">): string {
+  if (render.creditsRefunded > 0) return `${formatCredits(render.creditsCharged)} charged, ${render.creditsRefunded} refunded`;
+  if (render.creditsCharged > 0) return `${formatCredits(render.creditsCharged)} charged`;
+  if (render.state === "queued") return `${formatCredits(render.creditsCost)} when it starts`;
+  return "Not charged";
+}
+
+export interface HistoryRow extends RenderSummary {
+  costText: string;
+  creditsRefunded: number;
+  createdAt: string;
+  submittedAt: string | null;
+  renderedAt: string | null;
+  finishedAt: string | null;
+  /** From sending to the service until the image was back, when both happened. */
+  renderMs: number | null;
+  problem: string | null;
+  externalJobId: string | null;
+  runId: string | null;
+}
+
+export function historyRowOf(render: Render): HistoryRow {
+  return {
+    ...renderSummaryOf(render),
+    costText: costTextOf(render),
+    creditsRefunded: render.creditsRefunded,
+    createdAt: render.createdAt.toISOString(),
+    submittedAt: render.submittedAt?.toISOString() ?? null,
+    renderedAt: render.renderedAt?.toISOString() ?? null,
+    finishedAt: render.finishedAt?.toISOString() ?? null,
+    renderMs: render.submittedAt && render.renderedAt ? render.renderedAt.getTime() - render.submittedAt.getTime() : null,
+    problem: problemTextOf(render),
+    externalJobId: render.externalJobId,
+    runId: render.runId,
+  };
+}
+
+const historyFiltersSchema = z.object({
+  state: z.enum(RENDER_STATES as [RenderState, ...RenderState[]]).nullable().catch(null),
+  productId: z.string().regex(gidPattern("Product")).nullable().catch(null),
+  runId: z.string().max(64).nullable().catch(null),
+});
+
+export async function loadHistory(db: Db, shop: string, url: URL) {
+  const filters = historyFiltersSchema.parse({
+    state: url.searchParams.get("state") || null,
+    productId: url.searchParams.get("productId") || null,
+    runId: url.searchParams.get("runId") || null,
+  });
+  const page = await listRenders(
+    db,
+    shop,
+    { states: filters.state ? [filters.state] : undefined, productId: filters.productId ?? undefined, runId: filters.runId ?? undefined },
+    { after: url.searchParams.get("after") ?? undefined, before: url.searchParams.get("before") ?? undefined },
+  );
+  return {
+    filters,
+    rows: page.rows.map(historyRowOf),
+    nextCursor: page.nextCursor,
+    previousCursor: page.previousCursor,
+    stateChoices: RENDER_STATES.map((state) => ({ value: state, label: RENDER_STATE_LABELS[state] })),
+  };
+}
+
+const resolveSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("resolve-started"),
+    renderId: z.string().min(1).max(64),
+    externalJobId: z
+      .string({ error: "Enter the job id shown in the try-on service's dashboard." })
+      .trim()
+      .min(1, "Enter the job id shown in the try-on service's dashboard.")
+      .max(200, "That job id is too long."),
+  }),
+  z.object({ intent: z.literal("resolve-not-started"), renderId: z.string().min(1).max(64) }),
+]);
+
+export type HistoryActionResult = { ok: true; message: string } | FormFailure;
+
+/** Staff settle a render whose submit was never confirmed, after checking the service's dashboard. */
+export async function historyAction(db: Db, shop: string, formData: FormData): Promise<HistoryActionResult> {
+  const parsed = parseForm(resolveSchema, formData);
+  if (!parsed.ok) return failure(parsed.fieldErrors as FieldErrors);
+  try {
+    if (parsed.data.intent === "resolve-started") {
+      await resolveSubmitUnknown(db, { shop, renderId: parsed.data.renderId, outcome: "started", externalJobId: parsed.data.externalJobId });
+      return { ok: true, message: "Thanks. The app will follow this job like any other." };
+    }
+    await resolveSubmitUnknown(db, { shop, renderId: parsed.data.renderId, outcome: "not_started" });
+    return { ok: true, message: "Marked as never started. Its credits are no longer counted." };
+  } catch (error) {
+    if (error instanceof ReviewError) return failure({}, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,39 @@
+import type { PrismaClient } from "@prisma/client";
+import { optionFieldsOf } from "../../renders/render-options";
+import { formValuesOf, type RenderOptionsFormValues } from "../../renders/render-options-form";
+import { tryOnClientFor } from "../../settings/tryon-client.server";
+import { loadCatalog, type CatalogResult } from "../../tryon/catalog-view";
+import { creditsForJob } from "../../tryon/cost";
+import type { AdminRequest } from "../../web/admin-request.server";
+
+type Db = PrismaClient;
+
+export interface RenderDetailView {
+  id: string;
+  productId: string;
+  variants: Array<{ id: string; title: string }>;
+  productExists: boolean;
+  catalog: CatalogResult;
+  options: RenderOptionsFormValues;
+  creditsPerRender: Record<string, number>;
+}
+
+/** What the approve and regenerate forms need for one render: its product's variants and the catalog. */
+export async function loadRenderDetail(db: Db, admin: AdminRequest, renderId: string): Promise<RenderDetailView | null> {
+  const render = await db.render.findFirst({ where: { id: renderId, shop: admin.shop } });
+  if (!render) return null;
+  const settings = await db.shopSettings.findUnique({ where: { shop: admin.shop } });
+  const [product, catalog] = await Promise.all([
+    admin.productSource.getProduct(render.productId).catch(() => null),
+    loadCatalog(tryOnClientFor(settings)),
+  ]);
+  return {
+    id: render.id,
+    productId: render.productId,
+    variants: product?.variants ?? [],
+    productExists: product !== null,
+    catalog,
+    options: formValuesOf(optionFieldsOf(render.params)),
+    creditsPerRender: { "2K": creditsForJob("2K"), "4K": creditsForJob("4K") },
+  };
+}

@@ -1,0 +1,91 @@
+import { BlockStack, Button, Card, Checkbox, InlineGrid, InlineStack, Text, Thumbnail } from "@shopify/polaris";
+import { RenderStateBadge } from "../../components/RenderStateBadge";
+import { TimeText } from "../../components/TimeText";
+import type { ReviewItem } from "./review.server";
+
+function ReviewCard(props: {
+  item: ReviewItem;
+  focused: boolean;
+  selected: boolean;
+  selectable: boolean;
+  onSelect: () => void;
+  onOpen: () => void;
+  onFilterProduct: () => void;
+}) {
+  const { item } = props;
+  return (
+    <div
+      style={{ outline: props.focused ? "2px solid var(--p-color-border-focus)" : "none", borderRadius: 12 }}
+      data-render-id={item.id}
+    >
+      <Card>
+        <BlockStack gap="200">
+          <InlineStack align="space-between" blockAlign="center" wrap={false}>
+            {props.selectable ? <Checkbox label="Select" labelHidden checked={props.selected} onChange={props.onSelect} /> : <span />}
+            <RenderStateBadge state={item.state} />
+          </InlineStack>
+          <InlineGrid columns={2} gap="200">
+            <BlockStack gap="100">
+              <Text as="span" tone="subdued" variant="bodySm">
+                Your photo
+              </Text>
+              {item.sourceUrl ? <Thumbnail source={item.sourceUrl} alt={`Photo of ${item.productTitle}`} size="large" /> : null}
+            </BlockStack>
+            <BlockStack gap="100">
+              <Text as="span" tone="subdued" variant="bodySm">
+                Model shot
+              </Text>
+              {item.result ? (
+                <button type="button" onClick={props.onOpen} style={{ border: 0, padding: 0, background: "none", cursor: "pointer" }} aria-label={`Open ${item.productTitle}`}>
+                  <Thumbnail source={item.result.previewUrl} alt={`Model shot of ${item.productTitle}`} size="large" />
+                </button>
+              ) : (
+                <Text as="span" tone="subdued">
+                  Not available yet
+                </Text>
+              )}
+            </BlockStack>
+          </InlineGrid>
+          <Button variant="plain" textAlign="left" onClick={props.onFilterProduct}>
+            {item.productTitle}
+          </Button>
+          <Text as="p" tone="subdued" variant="bodySm">
+            {item.optionsSummary}
+          </Text>
+          <Text as="p" tone="subdued" variant="bodySm">
+            Rendered <TimeText at={item.renderedAt ?? item.createdAt} showAbsolute={false} />
+          </Text>
+          <Button onClick={props.onOpen}>Open</Button>
+        </BlockStack>
+      </Card>
+    </div>
+  );
+}
+
+/** The page's renders as cards, each beside its source photo; the focused card is outlined for the shortcuts. */
+export function ReviewGrid(props: {
+  items: ReviewItem[];
+  focus: number;
+  selected: ReadonlySet<string>;
+  selectable: boolean;
+  onSelect: (item: ReviewItem) => void;
+  onOpen: (item: ReviewItem, index: number) => void;
+  onFilterProduct: (item: ReviewItem) => void;
+}) {
+  return (
+    <InlineGrid columns={{ xs: 1, sm: 2, md: 3, lg: 4 }} gap="400">
+      {props.items.map((item, index) => (
+        <ReviewCard
+          key={item.id}
+          item={item}
+          focused={index === props.focus}
+          selected={props.selected.has(item.id)}
+          selectable={props.selectable}
+          onSelect={() => props.onSelect(item)}
+          onOpen={() => props.onOpen(item, index)}
+          onFilterProduct={() => props.onFilterProduct(item)}
+        />
+      ))}
+    </InlineGrid>
+  );
+}

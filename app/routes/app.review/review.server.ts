@@ -1,0 +1,264 @@
+import type { PrismaClient, Render, RenderState } from "@prisma/client";
+import { z } from "zod";
+import { renderForRequestKey } from "../../renders/create-renders.server";
+import { listRenders, type Page } from "../../renders/render-queries.server";
+import { approveRender, regenerateRender, rejectRender, revertRender, ReviewError } from "../../renders/review.server";
+import type { FileState, ResultImage } from "../../renders/render-media";
+import { optionFieldsOf, sourceImagesSchema } from "../../renders/render-options";
+import { renderSummaryOf, type RenderSummary } from "../../renders/render-summary";
+import { describeShopifyFailure, type AdminRequest } from "../../web/admin-request.server";
+import { checkbox, failure, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../../web/forms";
+import { gidPattern } from "../../lib/gid";
+import { describeOptions, formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../../renders/render-options-form";
+import { tryOnClientFor } from "../../settings/tryon-client.server";
+import { catalogProblems, loadCatalog } from "../../tryon/catalog-view";
+
+/**
+ * Review: renders waiting for a person, each beside the photo it was made from. Approving only queues the
+ * publish (the worker attaches the image), so every decision here is one quick conditional update.
+ */
+
+type Db = PrismaClient;
+
+export const REVIEW_STATES = ["in_review", "publishing", "published", "rejected"] as const satisfies readonly RenderState[];
+export type ReviewState = (typeof REVIEW_STATES)[number];
+export const REVIEW_PAGE_SIZE = 24;
+export const MAX_BULK_DECISIONS = 100;
+
+export interface ReviewItem extends RenderSummary {
+  runId: string | null;
+  sourceUrl: string | null;
+  backUrl: string | null;
+  result: ResultImage | null;
+  creditsCost: number;
+  createdAt: string;
+  renderedAt: string | null;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
+  optionsSummary: string;
+  options: RenderOptionsFormValues;
+}
+
+export interface ReviewFilters {
+  state: ReviewState;
+  runId: string | null;
+  productId: string | null;
+}
+
+export interface ReviewPageView {
+  filters: ReviewFilters;
+  items: ReviewItem[];
+  nextCursor: string | null;
+  previousCursor: string | null;
+  runs: Array<{ id: string; label: string }>;
+}
+
+/** The image the worker recorded when the file became READY, if it did. */
+export function storedResultOf(render: Render): ReviewItem["result"] {
+  if (!render.resultUrl || !render.resultPreviewUrl) return null;
+  return { url: render.resultUrl, previewUrl: render.resultPreviewUrl, width: render.resultWidth, height: render.resultHeight };
+}
+
+export function reviewItemOf(render: Render, result: ReviewItem["result"]): ReviewItem {
+  const images = sourceImagesSchema.safeParse(render.sourceImages);
+  const options = formValuesOf(optionFieldsOf(render.params));
+  return {
+    ...renderSummaryOf(render),
+    runId: render.runId,
+    sourceUrl: images.success ? (images.data.front[0] ?? null) : null,
+    backUrl: images.success ? (images.data.back ?? null) : null,
+    result,
+    creditsCost: render.creditsCost,
+    createdAt: render.createdAt.toISOString(),
+    renderedAt: render.renderedAt?.toISOString() ?? null,
+    reviewedBy: render.reviewedBy,
+    reviewedAt: render.reviewedAt?.toISOString() ?? null,
+    optionsSummary: describeOptions(options),
+    options,
+  };
+}
+
+const filtersSchema = z.object({
+  state: z.enum(REVIEW_STATES).catch("in_review"),
+  runId: z.string().max(64).nullable().catch(null),
+  productId: z.string().regex(gidPattern("Product")).nullable().catch(null),
+});
+
+export function reviewFiltersOf(url: URL): ReviewFilters {
+  return filtersSchema.parse({
+    state: url.searchParams.get("state") ?? "in_review",
+    runId: url.searchParams.get("runId") || null,
+    productId: url.searchParams.get("productId") || null,
+  });
+}
+
+export async function loadReviewPage(db: Db, admin: AdminRequest, url: URL): Promise<ReviewPageView> {
+  const filters = reviewFiltersOf(url);
+  const [page, runs] = await Promise.all([
+    listRenders(
+      db,
+      admin.shop,
+      { states: [filters.state], runId: filters.runId ?? undefined, productId: filters.productId ?? undefined },
+      { after: url.searchParams.get("after") ?? undefined, before: url.searchParams.get("before") ?? undefined, pageSize: REVIEW_PAGE_SIZE },
+    ) as Promise<Page<Render>>,
+    db.run.findMany({ where: { shop: admin.shop }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 20 }),
+  ]);
+  // The worker stores each image's CDN URLs when Shopify has processed it; only renders imported before that
+  // (or whose file had no image yet) are looked up, in one request.
+  const fileIds = page.rows.flatMap((render) => (render.fileId && !storedResultOf(render) ? [render.fileId] : []));
+  // Without previews the page still works (source photos, titles, decisions); Shopify being slow should not block review.
+  const files = await admin.renderMedia.fileStates(fileIds).catch(() => new Map<string, FileState>());
+  return {
+    filters,
+    items: page.rows.map((render) =>
+      reviewItemOf(render, storedResultOf(render) ?? (render.fileId ? (files.get(render.fileId)?.image ?? null) : null)),
+    ),
+    nextCursor: page.nextCursor,
+    previousCursor: page.previousCursor,
+    runs: runs.map((run) => {
+      const scope = run.scope as { title?: unknown } | null;
+      const title = typeof scope?.title === "string" ? scope.title : "Bulk run";
+      return { id: run.id, label: `${title} (${run.createdAt.toISOString().slice(0, 10)})` };
+    }),
+  };
+}
+
+const renderIdField = z.string({ error: "Choose a render." }).min(1, "Choose a render.").max(64);
+
+const actionSchemas = {
+  approve: z.object({
+    renderId: renderIdField,
+    variantIds: z
+      .array(z.string().regex(gidPattern("ProductVariant"), "One of the variants is not valid."))
+      .max(100, "Choose at most 100 variants."),
+    makeFirst: checkbox,
+  }),
+  reject: z.object({ renderId: renderIdField }),
+  revert: z.object({ renderId: renderIdField }),
+  "approve-many": z.object({
+    renderIds: z.array(renderIdField).min(1, "Select at least one render.").max(MAX_BULK_DECISIONS, `Select at most ${MAX_BULK_DECISIONS} renders at once.`),
+  }),
+  "reject-many": z.object({
+    renderIds: z.array(renderIdField).min(1, "Select at least one render.").max(MAX_BULK_DECISIONS, `Select at most ${MAX_BULK_DECISIONS} renders at once.`),
+  }),
+  regenerate: z.object({ renderId: renderIdField, requestKey: requestKeySchema }),
+};
+type ReviewIntent = keyof typeof actionSchemas;
+
+export type ReviewActionResult =
+  | { ok: true; intent: ReviewIntent; message: string; renderIds: string[]; failed: Array<{ renderId: string; message: string }>; newRenderId?: string }
+  | (FormFailure & { intent: string });
+
+/** A decision that did not apply, said for staff: a ReviewError's own words, or Shopify's failure. */
+function decisionFailure(error: unknown): string {
+  if (error instanceof ReviewError) return error.message;
+  const shopify = describeShopifyFailure(error);
+  if (shopify) return shopify;
+  throw error;
+}
+
+export async function reviewAction(db: Db, admin: AdminRequest, formData: FormData): Promise<ReviewActionResult> {
+  const intent = String(formData.get("intent") ?? "");
+  const fail = (fieldErrors: FieldErrors, formError?: string) => ({ ...failure(fieldErrors, formError), intent });
+  if (!(intent in actionSchemas)) return fail({}, "That action is not available.");
+  const reviewIntent = intent as ReviewIntent;
+  const decided = (renderIds: string[], failed: Array<{ renderId: string; message: string }>, message: string, extra: { newRenderId?: string } = {}) => ({
+    ok: true as const,
+    intent: reviewIntent,
+    renderIds,
+    failed,
+    message,
+    ...extra,
+  });
+
+  switch (reviewIntent) {
+    case "approve": {
+      const parsed = parseForm(actionSchemas.approve, formData, ["variantIds"]);
+      if (!parsed.ok) return fail(parsed.fieldErrors);
+      try {
+        await approveRender(db, {
+          shop: admin.shop,
+          renderId: parsed.data.renderId,
+          reviewer: admin.staff,
+          options: { variantIds: parsed.data.variantIds, makeFirst: parsed.data.makeFirst },
+        });
+      } catch (error) {
+        return fail({}, decisionFailure(error));
+      }
+      return decided([parsed.data.renderId], [], "Approved. The image is being added to the product.");
+    }
+    case "reject":
+    case "revert": {
+      const parsed = parseForm(actionSchemas[reviewIntent], formData);
+      if (!parsed.ok) return fail(parsed.fieldErrors);
+      const input = { shop: admin.shop, renderId: parsed.data.renderId, reviewer: admin.staff };
+      try {
+        if (reviewIntent === "reject") await rejectRender(db, admin.renderMedia, input);
+        else await revertRender(db, admin.renderMedia, input);
+      } catch (error) {
+        return fail({}, decisionFailure(error));
+      }
+      return decided(
+        [parsed.data.renderId],
+        [],
+        reviewIntent === "reject" ? "Rejected. The image was not added to the product." : "Removed from the product and put back in review.",
+      );
+    }
+    case "approve-many":
+    case "reject-many": {
+      const parsed = parseForm(actionSchemas[reviewIntent], formData, ["renderIds"]);
+      if (!parsed.ok) return fail(parsed.fieldErrors);
+      const renderIds = [...new Set(parsed.data.renderIds)];
+      const failed: Array<{ renderId: string; message: string }> = [];
+      const done: string[] = [];
+      for (const renderId of renderIds) {
+        try {
+          const input = { shop: admin.shop, renderId, reviewer: admin.staff };
+          if (reviewIntent === "approve-many") await approveRender(db, input);
+          else await rejectRender(db, admin.renderMedia, input);
+          done.push(renderId);
+        } catch (error) {
+          failed.push({ renderId, message: decisionFailure(error) });
+        }
+      }
+      const verb = reviewIntent === "approve-many" ? "Approved" : "Rejected";
+      const message = failed.length === 0 ? `${verb} ${done.length} ${done.length === 1 ? "render" : "renders"}.` : `${verb} ${done.length}; ${failed.length} could not be changed (they changed since the page was loaded).`;
+      return decided(done, failed, message);
+    }
+    case "regenerate": {
+      const fields = parseForm(actionSchemas.regenerate, formData);
+      const options = parseForm(renderOptionsFormSchema, formData);
+      if (!fields.ok || !options.ok) {
+        return fail({ ...(fields.ok ? {} : fields.fieldErrors), ...(options.ok ? {} : options.fieldErrors) });
+      }
+      const existing = await renderForRequestKey(db, admin.shop, fields.data.requestKey);
+      if (existing) return decided([fields.data.renderId], [], "This new render was already queued.", { newRenderId: existing.id });
+      const settings = await db.shopSettings.findUnique({ where: { shop: admin.shop } });
+      const problems = catalogProblems(await loadCatalog(tryOnClientFor(settings)), options.data);
+      if (Object.keys(problems).length > 0) return fail(problems);
+      try {
+        // Every option is sent, so an option staff cleared is cleared (not kept from the original).
+        const render = await regenerateRender(db, admin.productSource, {
+          shop: admin.shop,
+          renderId: fields.data.renderId,
+          changes: fullOptionChanges(options.data),
+          requestKey: fields.data.requestKey,
+        });
+        return decided([fields.data.renderId], [], "A new render with the changed options was queued.", { newRenderId: render.id });
+      } catch (error) {
+        return fail({}, decisionFailure(error));
+      }
+    }
+  }
+}
+
+/**
+ * regenerateRender merges changes over the original options; an optional option the form left empty must
+ * replace the original's value, so it is passed as undefined explicitly and then dropped by the schema.
+ */
+function fullOptionChanges(options: z.output<typeof renderOptionsFormSchema>) {
+  const cleared = Object.fromEntries(
+    ["productCategory", "background", "lockBackground", "bodySize", "expression", "userInstruction"].map((key) => [key, undefined]),
+  );
+  return { ...cleared, ...options };
+}

@@ -1,0 +1,67 @@
+import type { PrismaClient, RenderState } from "@prisma/client";
+import { z } from "zod";
+import { countRendersByState, findRun, runCredits } from "../../renders/render-queries.server";
+import { ReviewError, setRunStatus } from "../../renders/review.server";
+import { RENDER_STATE_LABELS, RENDER_STATES } from "../../renders/render-states";
+import { failure, parseForm, type FormFailure } from "../../web/forms";
+import { runScopeRecordSchema, runSummaryOf, type RunSummary } from "../../renders/run-summary";
+
+type Db = PrismaClient;
+
+export interface RunView extends RunSummary {
+  scope: { kind: "collection"; collectionId: string } | { kind: "products"; count: number } | null;
+  counts: Array<{ state: RenderState; label: string; count: number }>;
+  credits: { charged: number; refunded: number };
+  pausedAt: string | null;
+  cancelledAt: string | null;
+}
+
+/** One run with its live counts; null when the run does not exist for this shop (another shop's id included). */
+export async function loadRun(db: Db, shop: string, runId: string): Promise<RunView | null> {
+  const run = await findRun(db, shop, runId);
+  if (!run) return null;
+  const [counts, credits] = await Promise.all([countRendersByState(db, { shop, runId }), runCredits(db, shop, runId)]);
+  const scope = runScopeRecordSchema.safeParse(run.scope);
+  return {
+    ...runSummaryOf(run, counts),
+    scope: scope.success
+      ? scope.data.kind === "collection"
+        ? { kind: "collection", collectionId: scope.data.collectionId }
+        : { kind: "products", count: scope.data.productIds.length }
+      : null,
+    counts: RENDER_STATES.filter((state) => (counts[state] ?? 0) > 0).map((state) => ({
+      state,
+      label: RENDER_STATE_LABELS[state],
+      count: counts[state] ?? 0,
+    })),
+    credits,
+    pausedAt: run.pausedAt?.toISOString() ?? null,
+    cancelledAt: run.cancelledAt?.toISOString() ?? null,
+  };
+}
+
+const runActionSchema = z.object({
+  intent: z.enum(["pause", "resume", "cancel"], { error: "That action is not available." }),
+});
+
+export type RunActionResult = { ok: true; message: string } | FormFailure;
+
+const DONE_MESSAGES = {
+  pause: "Run paused. Renders already at the service will finish; nothing new starts until you resume.",
+  resume: "Run resumed.",
+  cancel: "Run cancelled. Renders not yet started were cancelled and cost nothing; those already started will finish.",
+} as const;
+
+export async function runAction(db: Db, shop: string, runId: string, formData: FormData): Promise<RunActionResult> {
+  const parsed = parseForm(runActionSchema, formData);
+  if (!parsed.ok) return failure(parsed.fieldErrors, "That action is not available.");
+  // Checked first so another shop's run id reads as "not found", the same as an id that never existed.
+  if (!(await findRun(db, shop, runId))) return failure({}, "This run does not exist.");
+  try {
+    await setRunStatus(db, { shop, runId, action: parsed.data.intent });
+  } catch (error) {
+    if (error instanceof ReviewError) return failure({}, error.message);
+    throw error;
+  }
+  return { ok: true, message: DONE_MESSAGES[parsed.data.intent] };
+}

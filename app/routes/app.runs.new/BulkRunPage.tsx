@@ -1,0 +1,250 @@
+import { useNavigation, useSubmit } from "@remix-run/react";
+import { useAppBridge } from "@shopify/app-bridge-react";
+import {
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  Checkbox,
+  InlineStack,
+  Layout,
+  List,
+  Page,
+  ProgressBar,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import type { BulkRunActionResult, BulkRunPageView } from "./bulk-run.server";
+import { formatCredits } from "../../web/format";
+import { formDataOf } from "../../web/forms";
+import { optionsToFormFields, withLook, type RenderOptionsFormValues } from "../../renders/render-options-form";
+import { FormErrorBanner } from "../../components/FormErrorBanner";
+import { LookCard } from "../../components/LookCard";
+import { PausedBanner } from "../../components/PausedBanner";
+import { RenderOptionsFields } from "../../components/RenderOptionsFields";
+import { useRequestKey } from "../../web/request-key";
+import { describeGarments, previewInputsKey, rendersWithinBudget, scopeFormFields, type PickedScope } from "./bulk-run-form";
+
+/** How often the page asks again while a large collection is being read. */
+const LISTING_POLL_MS = 3_000;
+
+export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: BulkRunActionResult | undefined }) {
+  const shopify = useAppBridge();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const [requestKey] = useRequestKey();
+  const initialScope: PickedScope | null =
+    view.initialScope?.kind === "collection"
+      ? { kind: "collection", collectionId: view.initialScope.collectionId, title: view.initialScope.title ?? "Collection" }
+      : view.initialScope?.kind === "products"
+        ? { kind: "products", products: view.initialScope.productIds.map((id) => ({ id, title: id })) }
+        : null;
+  const [scope, setScope] = useState<PickedScope | null>(initialScope);
+  const [options, setOptions] = useState<RenderOptionsFormValues>(view.initialOptions);
+  const [regenerate, setRegenerate] = useState(false);
+  const [detectGarments, setDetectGarments] = useState(true);
+  const [budget, setBudget] = useState("");
+  const [lookId, setLookId] = useState("");
+  const [previewedFor, setPreviewedFor] = useState<string | null>(null);
+  const inputsKey = previewInputsKey(scope, options, { regenerate, detectGarments }, budget);
+  const preview = result?.ok && result.intent === "preview" ? result.summary : null;
+  // A large collection being read in the background: shown with its progress, asked again every few seconds.
+  const listing = result?.ok && result.intent === "listing" && previewedFor === inputsKey ? result.listing : null;
+  const stale = preview !== null && previewedFor !== inputsKey;
+  const errors = result && !result.ok ? result.fieldErrors : {};
+  const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
+
+  const fields = useMemo(
+    () => ({
+      ...scopeFormFields(scope),
+      ...optionsToFormFields(options),
+      ...(regenerate ? { regenerate: "on" } : {}),
+      ...(detectGarments ? { detectGarments: "on" } : {}),
+      budgetCredits: budget,
+    }),
+    [scope, options, regenerate, detectGarments, budget],
+  );
+
+  const pickCollection = async () => {
+    const picked = await shopify.resourcePicker({ type: "collection", action: "select", multiple: false });
+    const collection = picked?.[0];
+    if (collection) setScope({ kind: "collection", collectionId: collection.id, title: collection.title });
+  };
+  const pickProducts = async () => {
+    const picked = await shopify.resourcePicker({
+      type: "product",
+      action: "select",
+      multiple: 250,
+      ...(scope?.kind === "products" ? { selectionIds: scope.products.map((product) => ({ id: product.id })) } : {}),
+    });
+    if (picked && picked.length > 0) {
+      setScope({ kind: "products", products: picked.map((product) => ({ id: product.id, title: product.title })) });
+    }
+  };
+  const askPreview = useCallback(() => submit(formDataOf({ intent: "preview", ...fields }), { method: "post" }), [submit, fields]);
+  const runPreview = () => {
+    setPreviewedFor(inputsKey);
+    askPreview();
+  };
+  const start = () => submit(formDataOf({ intent: "start", requestKey, ...fields }), { method: "post" });
+  useEffect(() => {
+    if (!listing || navigation.state !== "idle") return;
+    const timer = setTimeout(askPreview, LISTING_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [listing, navigation.state, askPreview]);
+  const applyLook = (id: string) => {
+    setLookId(id);
+    const look = view.looks.find((candidate) => candidate.id === id);
+    if (look) setOptions((current) => withLook(current, look.options, view.catalog, false));
+  };
+  const budgetNumber = /^\d+$/.test(budget.trim()) ? Number(budget.trim()) : null;
+
+  return (
+    <Page title="New bulk run" backAction={{ content: "Bulk runs", url: "/app/runs" }}>
+      <Layout>
+        <FormErrorBanner message={result && !result.ok ? (result.formError ?? errors.scope) : null} />
+        <PausedBanner paused={view.paused} consequence="A run started now waits until it is fixed." />
+        <Layout.Section>
+          <BlockStack gap="400">
+            <Card>
+              <BlockStack gap="300">
+                <Text as="h2" variant="headingMd">
+                  What to render
+                </Text>
+                <InlineStack gap="200">
+                  <Button onClick={() => void pickCollection()}>Choose a collection</Button>
+                  <Button onClick={() => void pickProducts()}>Choose products</Button>
+                </InlineStack>
+                {scope?.kind === "collection" ? (
+                  <Text as="p">
+                    Collection: <Text as="span" fontWeight="semibold">{scope.title}</Text>
+                  </Text>
+                ) : scope?.kind === "products" ? (
+                  <BlockStack gap="100">
+                    <Text as="p">{scope.products.length} products selected</Text>
+                    <List>
+                      {scope.products.slice(0, 10).map((product) => (
+                        <List.Item key={product.id}>{product.title}</List.Item>
+                      ))}
+                      {scope.products.length > 10 ? <List.Item>and {scope.products.length - 10} more</List.Item> : null}
+                    </List>
+                  </BlockStack>
+                ) : (
+                  <Text as="p" tone="subdued">
+                    Nothing chosen yet.
+                  </Text>
+                )}
+                <Checkbox
+                  label="Regenerate products that already have an approved render with this look"
+                  checked={regenerate}
+                  onChange={setRegenerate}
+                  helpText="Off: those products are skipped, so nobody pays twice for the same image."
+                />
+              </BlockStack>
+            </Card>
+            <LookCard looks={view.looks} lookId={lookId} onLook={applyLook}>
+              <Checkbox
+                label="Render each product as the garment it is"
+                checked={detectGarments}
+                onChange={setDetectGarments}
+                helpText="Read from the product's type or title in Shopify (dresses as dresses, trousers as bottoms), with a pose that suits it. Products that say nothing use the garment type below."
+              />
+              <RenderOptionsFields values={options} onChange={setOptions} catalog={view.catalog} errors={errors} />
+            </LookCard>
+          </BlockStack>
+        </Layout.Section>
+        <Layout.Section variant="oneThird">
+          <Card>
+            <BlockStack gap="300">
+              <Text as="h2" variant="headingMd">
+                Preview and cost
+              </Text>
+              <TextField
+                label="Budget cap (optional)"
+                type="number"
+                min={1}
+                suffix="credits"
+                autoComplete="off"
+                value={budget}
+                onChange={setBudget}
+                helpText="The run stops starting new renders once it has spent this much."
+                error={errors.budgetCredits}
+              />
+              <Button onClick={runPreview} loading={pendingIntent === "preview"} disabled={!scope || !view.catalog.ok}>
+                Preview
+              </Button>
+              {listing ? (
+                <BlockStack gap="200">
+                  <Text as="p">
+                    {`"${listing.scopeTitle}" is a large collection: reading its products from Shopify, ${listing.listed.toLocaleString("en-US")} of ${listing.expected.toLocaleString("en-US")} so far.`}
+                  </Text>
+                  <ProgressBar progress={listing.expected > 0 ? Math.min(100, Math.round((listing.listed / listing.expected) * 100)) : 0} size="small" />
+                  <Text as="p" tone="subdued">
+                    Shopify lets apps read about a thousand products every minute and a half. You can leave this page; the
+                    preview is ready when you come back.
+                  </Text>
+                </BlockStack>
+              ) : null}
+              {preview ? (
+                <BlockStack gap="200">
+                  {stale ? (
+                    <Banner tone="warning">
+                      <p>You changed the selection or the options. Preview again before starting.</p>
+                    </Banner>
+                  ) : null}
+                  <Text as="p">
+                    <Text as="span" fontWeight="semibold">
+                      {preview.eligibleCount} of {preview.productCount}
+                    </Text>{" "}
+                    products will be rendered ({preview.scopeTitle}).
+                  </Text>
+                  {preview.garments.length > 0 ? <Text as="p">As {describeGarments(preview.garments)}.</Text> : null}
+                  <Text as="p" variant="headingLg">
+                    About {formatCredits(preview.estimateCredits)}
+                  </Text>
+                  <Text as="p" tone="subdued">
+                    {formatCredits(preview.creditsPerRender)} per render, charged as each one starts; failed renders are refunded.
+                    {budgetNumber !== null
+                      ? ` With your budget, at most ${rendersWithinBudget(budgetNumber, preview.creditsPerRender, preview.eligibleCount)} renders will start.`
+                      : ""}
+                  </Text>
+                  <Button
+                    variant="primary"
+                    onClick={start}
+                    loading={pendingIntent === "start"}
+                    disabled={stale || preview.eligibleCount === 0 || !requestKey || pendingIntent === "start"}
+                  >
+                    {`Start run of ${preview.eligibleCount} ${preview.eligibleCount === 1 ? "render" : "renders"}`}
+                  </Button>
+                </BlockStack>
+              ) : null}
+            </BlockStack>
+          </Card>
+        </Layout.Section>
+        {preview && preview.skippedCount > 0 ? (
+          <Layout.Section>
+            <Card>
+              <BlockStack gap="200">
+                <Text as="h2" variant="headingMd">
+                  {preview.skippedCount} {preview.skippedCount === 1 ? "product" : "products"} will be skipped
+                </Text>
+                <List>
+                  {preview.skipped.map((skip) => (
+                    <List.Item key={skip.productId}>
+                      <Text as="span" fontWeight="semibold">
+                        {skip.title}
+                      </Text>
+                      : {skip.reasonText}
+                    </List.Item>
+                  ))}
+                  {preview.skippedCount > preview.skipped.length ? <List.Item>and {preview.skippedCount - preview.skipped.length} more</List.Item> : null}
+                </List>
+              </BlockStack>
+            </Card>
+          </Layout.Section>
+        ) : null}
+      </Layout>
+    </Page>
+  );
+}

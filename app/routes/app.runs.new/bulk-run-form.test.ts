@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { formValuesOf, renderOptionsFormSchema } from "../../renders/render-options-form";
+import { describeGarments, previewInputsKey, rendersWithinBudget, scopeFormFields } from "./bulk-run-form";
+
+describe("Bulk run page logic", () => {
+  it("posts a collection or the picked products as the server's scope fields", () => {
+    expect(scopeFormFields({ kind: "collection", collectionId: "gid://shopify/Collection/1", title: "Summer" })).toEqual({
+      scopeKind: "collection",
+      collectionId: "gid://shopify/Collection/1",
+    });
+    expect(scopeFormFields({ kind: "products", products: [{ id: "gid://shopify/Product/1", title: "A" }, { id: "gid://shopify/Product/2", title: "B" }] })).toEqual({
+      scopeKind: "products",
+      productIds: ["gid://shopify/Product/1", "gid://shopify/Product/2"],
+    });
+    expect(scopeFormFields(null)).toEqual({});
+  });
+
+  it("marks the preview stale when the selection, the options, regenerate, garment detection or the budget change", () => {
+    const scope = { kind: "collection" as const, collectionId: "gid://shopify/Collection/1", title: "Summer" };
+    const options = formValuesOf({ mannequinId: "mnq_a", poseId: "pose_a" });
+    const flags = { regenerate: false, detectGarments: true };
+    const base = previewInputsKey(scope, options, flags, "");
+    expect(previewInputsKey(scope, { ...options }, { ...flags }, " ")).toBe(base);
+    expect(previewInputsKey(scope, { ...options, resolution: "4K" }, flags, "")).not.toBe(base);
+    expect(previewInputsKey(scope, options, { ...flags, regenerate: true }, "")).not.toBe(base);
+    expect(previewInputsKey(scope, options, { ...flags, detectGarments: false }, "")).not.toBe(base);
+    expect(previewInputsKey(scope, options, flags, "50")).not.toBe(base);
+    expect(previewInputsKey({ ...scope, collectionId: "gid://shopify/Collection/2" }, options, flags, "")).not.toBe(base);
+  });
+
+  it("names the garments a run will render, in plain words", () => {
+    expect(
+      describeGarments([
+        { productType: "top", count: 12 },
+        { productType: "bottom", count: 5 },
+        { productType: "dress", count: 1 },
+      ]),
+    ).toBe("12 tops, 5 bottoms and 1 dress");
+    expect(describeGarments([{ productType: "outerwear", count: 2 }])).toBe("2 pieces of outerwear");
+    expect(describeGarments([])).toBe("");
+  });
+
+  it("says how many renders a budget allows", () => {
+    expect(rendersWithinBudget(null, 5, 40)).toBe(40);
+    expect(rendersWithinBudget(52, 5, 40)).toBe(10);
+    expect(rendersWithinBudget(1000, 6, 40)).toBe(40);
+  });
+
+  it("the options the page posts are the ones the server accepts", () => {
+    expect(renderOptionsFormSchema.safeParse({ ...formValuesOf({ mannequinId: "mnq_a", poseId: "pose_a" }), lockBackground: "" }).success).toBe(true);
+  });
+});

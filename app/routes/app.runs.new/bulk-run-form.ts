@@ -1,0 +1,48 @@
+import type { RenderOptionsFormValues } from "../../renders/render-options-form";
+
+/** The bulk-run form's pure logic, kept out of the page so it is tested without a browser. */
+
+export type PickedScope =
+  | { kind: "collection"; collectionId: string; title: string }
+  | { kind: "products"; products: Array<{ id: string; title: string }> };
+
+/** The scope as the form posts it. */
+export function scopeFormFields(scope: PickedScope | null): Record<string, string | string[]> {
+  if (!scope) return {};
+  return scope.kind === "collection"
+    ? { scopeKind: "collection", collectionId: scope.collectionId }
+    : { scopeKind: "products", productIds: scope.products.map((product) => product.id) };
+}
+
+/** Everything the preview depends on; when it changes, the preview on screen no longer describes the run. */
+export function previewInputsKey(
+  scope: PickedScope | null,
+  options: RenderOptionsFormValues,
+  flags: { regenerate: boolean; detectGarments: boolean },
+  budget: string,
+): string {
+  return JSON.stringify([scopeFormFields(scope), options, flags.regenerate, flags.detectGarments, budget.trim()]);
+}
+
+const GARMENT_NAMES: Record<string, [string, string]> = {
+  top: ["top", "tops"],
+  bottom: ["bottom", "bottoms"],
+  dress: ["dress", "dresses"],
+  outerwear: ["piece of outerwear", "pieces of outerwear"],
+  jumpsuit: ["jumpsuit", "jumpsuits"],
+};
+
+/** "12 tops, 5 bottoms and 1 dress", for the preview. */
+export function describeGarments(garments: Array<{ productType: string; count: number }>): string {
+  const parts = garments.map(({ productType, count }) => {
+    const [one, many] = GARMENT_NAMES[productType] ?? [productType, productType];
+    return `${count} ${count === 1 ? one : many}`;
+  });
+  return parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+
+/** How many renders a budget allows, for the sentence under the estimate. */
+export function rendersWithinBudget(budget: number | null, creditsPerRender: number, eligible: number): number {
+  if (budget === null || creditsPerRender <= 0) return eligible;
+  return Math.min(eligible, Math.floor(budget / creditsPerRender));
+}

@@ -1,0 +1,156 @@
+import type { PrismaClient } from "@prisma/client";
+import { z } from "zod";
+import { env } from "../../env.server";
+import { listLooks, type LookView } from "../../looks/looks.server";
+import { runForRequestKey, startRun } from "../../renders/create-renders.server";
+import { planScope, type ListingProgress, type PlanOutcome, type PlanSummary } from "../../renders/plan-run.server";
+import { budgetSchema, MAX_PICKED_PRODUCTS, runScopeSchema } from "../../renders/run-request";
+import { settingsViewOf } from "../../settings/settings.server";
+import { describeShopifyFailure, type AdminRequest } from "../../web/admin-request.server";
+import { checkbox, failure, formDataToObject, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../../web/forms";
+import { toGid } from "../../lib/gid";
+import { formValuesOf, renderOptionsFormSchema, withCatalogDefaults, type RenderOptionsFormValues } from "../../renders/render-options-form";
+import { tryOnClientFor } from "../../settings/tryon-client.server";
+import { catalogProblems, loadCatalog, type CatalogResult } from "../../tryon/catalog-view";
+
+/**
+ * Bulk runs: a collection or a set of products rendered with one look. Preview first (who is eligible, who is
+ * skipped and why, what it will cost), then start; planning is app/renders/plan-run.server.ts.
+ */
+
+type Db = PrismaClient;
+
+export interface BulkRunPageView {
+  initialScope:
+    | { kind: "collection"; collectionId: string; title: string | null }
+    | { kind: "products"; productIds: string[] }
+    | null;
+  initialOptions: RenderOptionsFormValues;
+  looks: LookView[];
+  catalog: CatalogResult;
+  paused: { reason: string; message: string } | null;
+}
+
+/** The page, optionally pre-filled from a link (`?collectionId=` or `?productIds=1,2,3`, e.g. from an admin action). */
+export async function loadBulkRunPage(db: Db, admin: AdminRequest, url: URL): Promise<BulkRunPageView> {
+  const settingsRow = await db.shopSettings.findUnique({ where: { shop: admin.shop } });
+  const settings = settingsViewOf(settingsRow, env().TRYON_DEFAULT_BASE_URL);
+  const collectionId = toGid("Collection", url.searchParams.get("collectionId") ?? "");
+  const productIds = (url.searchParams.get("productIds") ?? "")
+    .split(",")
+    .map((id) => toGid("Product", id))
+    .filter((id): id is string => id !== null)
+    .slice(0, MAX_PICKED_PRODUCTS);
+  const [looks, catalog, collectionTitle] = await Promise.all([
+    listLooks(db, admin.shop),
+    loadCatalog(tryOnClientFor(settingsRow)),
+    collectionId ? admin.productSource.collectionTitle(collectionId).catch(() => null) : Promise.resolve(null),
+  ]);
+  const initialOptions = withCatalogDefaults(formValuesOf(settings.defaults), catalog);
+  return {
+    initialScope: collectionId
+      ? { kind: "collection", collectionId, title: collectionTitle }
+      : productIds.length > 0
+        ? { kind: "products", productIds }
+        : null,
+    initialOptions,
+    looks,
+    catalog,
+    paused: settings.paused ? { reason: settings.paused.reason, message: settings.paused.message } : null,
+  };
+}
+
+const runFormSchema = z.object({
+  regenerate: checkbox,
+  detectGarments: checkbox,
+  budgetCredits: budgetSchema,
+});
+const startFormSchema = runFormSchema.extend({ requestKey: requestKeySchema });
+
+/** The scope from the form's fields: `scopeKind` with `collectionId`, or `productIds` repeated. */
+function scopeFromForm(formData: FormData) {
+  const raw = formDataToObject(formData, ["productIds"]);
+  const scope =
+    raw.scopeKind === "collection"
+      ? { kind: "collection", collectionId: raw.collectionId ?? "" }
+      : raw.scopeKind === "products"
+        ? { kind: "products", productIds: raw.productIds }
+        : {};
+  const parsed = runScopeSchema.safeParse(scope);
+  if (parsed.success) return { ok: true as const, scope: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { ok: false as const, fieldErrors: { scope: issue?.message ?? "Choose a collection or some products." } };
+}
+
+export type BulkRunActionResult =
+  | { ok: true; intent: "preview"; summary: PlanSummary; budgetCredits: number | null }
+  | { ok: true; intent: "listing"; listing: ListingProgress }
+  | { ok: true; intent: "start"; runId: string; created: boolean }
+  | (FormFailure & { intent: string });
+
+export async function bulkRunAction(db: Db, admin: AdminRequest, formData: FormData): Promise<BulkRunActionResult> {
+  const intent = String(formData.get("intent") ?? "preview");
+  const fail = (fieldErrors: FieldErrors, formError?: string) => ({ ...failure(fieldErrors, formError), intent });
+  if (intent !== "preview" && intent !== "start") return fail({}, "That action is not available.");
+
+  const scope = scopeFromForm(formData);
+  const fields = parseForm(intent === "start" ? startFormSchema : runFormSchema, formData);
+  const options = parseForm(renderOptionsFormSchema, formData);
+  if (!scope.ok || !fields.ok || !options.ok) {
+    return fail({
+      ...(scope.ok ? {} : scope.fieldErrors),
+      ...(fields.ok ? {} : fields.fieldErrors),
+      ...(options.ok ? {} : options.fieldErrors),
+    });
+  }
+  const requestKey = "requestKey" in fields.data ? (fields.data.requestKey as string) : undefined;
+  if (intent === "start" && requestKey) {
+    // Idempotent before any Shopify read: a retried start answers with the run the first one created.
+    const existing = await runForRequestKey(db, admin.shop, requestKey);
+    if (existing) return { ok: true, intent: "start", runId: existing.id, created: false };
+  }
+
+  const settingsRow = await db.shopSettings.findUnique({ where: { shop: admin.shop } });
+  const catalog = await loadCatalog(tryOnClientFor(settingsRow));
+  const problems = catalogProblems(catalog, options.data);
+  if (Object.keys(problems).length > 0) return fail(problems);
+
+  let outcome: PlanOutcome;
+  try {
+    outcome = await planScope(db, {
+      shop: admin.shop,
+      productSource: admin.productSource,
+      scope: scope.scope,
+      options: options.data,
+      regenerate: fields.data.regenerate,
+      detectGarments: fields.data.detectGarments,
+      catalog: async () => catalog,
+      listInlineUpTo: env().BULK_RUN_LIST_INLINE_UP_TO,
+      now: new Date(),
+    });
+  } catch (error) {
+    const message = describeShopifyFailure(error);
+    if (!message) throw error;
+    return fail({}, message);
+  }
+  if (!outcome.ok && outcome.listing && intent === "preview") return { ok: true, intent: "listing", listing: outcome.listing };
+  if (!outcome.ok) return fail(outcome.fieldErrors, outcome.formError);
+  const budget = fields.data.budgetCredits ?? null;
+  if (budget !== null && budget < outcome.plan.creditsPerRender) {
+    return fail({ budgetCredits: `One render costs ${outcome.plan.creditsPerRender} credits; the budget must be at least that.` });
+  }
+  if (intent === "preview") return { ok: true, intent, summary: outcome.summary, budgetCredits: budget };
+  if (outcome.plan.eligible.length === 0) {
+    return fail({}, "No product in this selection can be rendered; see the reasons in the preview.");
+  }
+  const { run, created } = await startRun(db, {
+    shop: admin.shop,
+    plan: outcome.plan,
+    options: options.data,
+    scope: outcome.scopeRecord,
+    budgetCredits: budget,
+    ...(requestKey ? { requestKey } : {}),
+    createdBy: admin.staff,
+  });
+  return { ok: true, intent: "start", runId: run.id, created };
+}

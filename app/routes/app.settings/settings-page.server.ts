@@ -1,0 +1,116 @@
+import type { PrismaClient } from "@prisma/client";
+import { z } from "zod";
+import { env } from "../../env.server";
+import { deleteLook, listLooks, type LookView } from "../../looks/looks.server";
+import { makeSecretBox } from "../../settings/secret-box.server";
+import type { RenderOptions } from "../../renders/render-options";
+import { renderOptionsFormSchema } from "../../renders/render-options-form";
+import {
+  checkKeyAgainstService,
+  CONCURRENCY_CAP_MAX,
+  getSettingsView,
+  saveSettings,
+  type KeyChecker,
+  type SettingsInput,
+  type SettingsView,
+} from "../../settings/settings.server";
+import { checkbox, failure, optionalText, parseForm, type FieldErrors, type FormFailure } from "../../web/forms";
+import { loadShopCatalog } from "../../settings/tryon-client.server";
+import type { CatalogResult } from "../../tryon/catalog-view";
+
+type Db = PrismaClient;
+
+export interface SettingsPageView {
+  settings: SettingsView;
+  catalog: CatalogResult;
+  looks: LookView[];
+}
+
+export async function loadSettingsPage(db: Db, shop: string): Promise<SettingsPageView> {
+  const [settings, catalog, looks] = await Promise.all([
+    getSettingsView(db, shop, env().TRYON_DEFAULT_BASE_URL),
+    loadShopCatalog(db, shop),
+    listLooks(db, shop),
+  ]);
+  return { settings, catalog, looks };
+}
+
+export type SettingsActionResult =
+  | { ok: true; intent: "save"; settings: SettingsView; message: string }
+  | { ok: true; intent: "delete-look"; message: string }
+  | (FormFailure & { intent: string });
+
+const httpUrl = z.url({ protocol: /^https?$/, error: "Enter the service address, starting with https://" });
+
+const settingsFormSchema = z.object({
+  // Empty means "keep the key already saved". The render defaults are parsed separately, and only when the
+  // form carries them (`includesDefaults`): without a working key there is no catalog to choose them from.
+  apiKey: optionalText(
+    z
+      .string()
+      .trim()
+      .min(8, "That key looks too short; paste the whole key.")
+      .max(500, "That key is too long; paste only the key.")
+      .regex(/^\S+$/, "The key cannot contain spaces."),
+  ),
+  tryOnBaseUrl: optionalText(httpUrl),
+  concurrencyCap: z.coerce
+    .number({ error: "Enter a number." })
+    .int("Enter a whole number.")
+    .min(1, "At least 1 render must be allowed at a time.")
+    .max(CONCURRENCY_CAP_MAX, `At most ${CONCURRENCY_CAP_MAX} renders at a time.`),
+  publishWithoutReview: checkbox,
+});
+
+/**
+ * The Settings form as typed input. The render defaults are parsed only when the form carries them: without a
+ * working key there is no catalog to choose them from.
+ */
+function parseSettingsForm(formData: FormData): { ok: true; input: SettingsInput } | FormFailure {
+  const parsed = parseForm(settingsFormSchema, formData);
+  const errors: FieldErrors = parsed.ok ? {} : { ...parsed.fieldErrors };
+  let defaults: RenderOptions | undefined;
+  if (checkbox.parse(formData.get("includesDefaults"))) {
+    const options = parseForm(renderOptionsFormSchema, formData);
+    if (options.ok) defaults = options.data;
+    else Object.assign(errors, options.fieldErrors);
+  }
+  if (!parsed.ok || Object.keys(errors).length > 0) return failure(errors);
+  return { ok: true, input: { ...parsed.data, defaults } };
+}
+
+const deleteLookSchema = z.object({ lookId: z.string({ error: "Choose a look." }).min(1, "Choose a look.") });
+
+/** `checkKey` is injectable so tests can drive a service that refuses or cannot be reached. */
+export async function settingsAction(
+  db: Db,
+  shop: string,
+  formData: FormData,
+  checkKey: KeyChecker = checkKeyAgainstService,
+): Promise<SettingsActionResult> {
+  const intent = String(formData.get("intent") ?? "save");
+  if (intent === "delete-look") {
+    const parsed = parseForm(deleteLookSchema, formData);
+    if (!parsed.ok) return { ...failure(parsed.fieldErrors), intent };
+    return (await deleteLook(db, shop, parsed.data.lookId))
+      ? { ok: true, intent, message: "Look deleted." }
+      : { ...failure({}, "That look no longer exists."), intent };
+  }
+  if (intent !== "save") return { ...failure({}, "That action is not available."), intent };
+  const form = parseSettingsForm(formData);
+  if (!form.ok) return { ...form, intent };
+  const config = env();
+  const result = await saveSettings(
+    db,
+    { secretBox: makeSecretBox(config.APP_ENCRYPTION_KEY), checkKey, defaultBaseUrl: config.TRYON_DEFAULT_BASE_URL },
+    shop,
+    form.input,
+  );
+  if (!result.ok) return { ...result, intent };
+  return {
+    ok: true,
+    intent: "save",
+    settings: result.view,
+    message: result.keyChecked ? "Settings saved. The try-on service accepted the key." : "Settings saved.",
+  };
+}

@@ -1,0 +1,82 @@
+import type { ProductSource } from "../renders/product-source";
+import type { RenderMedia } from "../renders/render-media";
+import { AdminApiError } from "../shopify/admin-errors";
+import { makeAdminGraphql } from "../shopify/admin-graphql.server";
+import { makeProductSource } from "../shopify/product-source.server";
+import { makeRenderMedia } from "../shopify/render-media.server";
+import { authenticate } from "../shopify.server";
+
+/**
+ * What a page or API route needs once Shopify has authenticated the request: the shop every query is scoped
+ * by (taken from the verified session token, never from the URL or the body), who is acting, and the
+ * shop's Admin API as the render flow's ports (app/shopify/ implements them; pages send no query of their own).
+ */
+export interface AdminRequest {
+  shop: string;
+  /** Who acted, for reviewedBy/createdBy: the staff member's Shopify user id from the session token. */
+  staff: string;
+  productSource: ProductSource;
+  renderMedia: RenderMedia;
+  /** Adds CORS headers for admin extensions (their requests come from Shopify's extension origin). */
+  cors: (response: Response) => Response;
+}
+
+// A person is waiting: give up on throttling after a few seconds instead of the worker's two minutes.
+const INTERACTIVE_MAX_WAIT_MS = 8_000;
+
+export async function requireAdmin(request: Request): Promise<AdminRequest> {
+  const context = await authenticate.admin(request);
+  const adminGraphql = makeAdminGraphql({
+    label: context.session.shop,
+    maxRetries: 2,
+    maxTotalWaitMs: INTERACTIVE_MAX_WAIT_MS,
+    request: (query, { variables }) => context.admin.graphql(query, variables ? { variables } : {}),
+  });
+  const userId = "sessionToken" in context ? context.sessionToken?.sub : undefined;
+  const email = context.session.onlineAccessInfo?.associated_user.email;
+  return {
+    shop: context.session.shop,
+    staff: email ?? (userId ? `staff:${userId}` : "staff"),
+    productSource: makeProductSource(adminGraphql),
+    renderMedia: makeRenderMedia(adminGraphql),
+    cors: context.cors,
+  };
+}
+
+/** A sentence for staff when Shopify's Admin API failed during their request. */
+export function describeShopifyFailure(error: unknown): string | null {
+  if (error instanceof AdminApiError) {
+    return "Shopify did not answer as expected just now, so nothing was changed. Try again in a minute.";
+  }
+  return null;
+}
+
+/**
+ * Logs how long a loader took (one JSON line), so slow pages show up in the logs with their route and shop.
+ * Only timings and ids are logged: no customer or product data.
+ */
+export async function timed<T>(route: string, shop: string | null, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  let outcome = "ok";
+  try {
+    return await work();
+  } catch (error) {
+    outcome = error instanceof Response ? `response ${error.status}` : "error";
+    throw error;
+  } finally {
+    const ms = Math.round(performance.now() - started);
+    if (process.env.NODE_ENV !== "test" || process.env.LOG_LOADER_TIMES) {
+      console.info(JSON.stringify({ event: "loader_time", route, shop, ms, outcome }));
+    }
+  }
+}
+
+/**
+ * The loader of a POST-only API route. Admin extensions call the app from Shopify's origin, so the browser
+ * first sends a CORS preflight (OPTIONS), which Remix hands to the loader: authenticate.admin answers it.
+ * Any other GET is refused.
+ */
+export async function preflightOnlyLoader({ request }: { request: Request }): Promise<Response> {
+  await authenticate.admin(request);
+  return new Response("Use POST.", { status: 405, headers: { Allow: "POST, OPTIONS" } });
+}

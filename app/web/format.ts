@@ -1,0 +1,54 @@
+/**
+ * Words and numbers as staff read them: costs in credits, times both relative ("3 minutes ago") and absolute
+ * ("12 Mar 2026, 14:05"). Pure functions, used on the server and in the browser.
+ */
+
+export function formatCredits(credits: number): string {
+  return `${credits.toLocaleString("en-US")} ${Math.abs(credits) === 1 ? "credit" : "credits"}`;
+}
+
+const RELATIVE_UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+];
+
+/** "just now", "5 minutes ago", "in 2 hours": rounded to the largest whole unit. */
+export function formatRelativeTime(at: Date | string, now: Date | number = Date.now()): string {
+  const seconds = Math.round((new Date(at).getTime() - new Date(now).getTime()) / 1000);
+  if (Math.abs(seconds) < 45) return "just now";
+  const format = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+  }
+  return format.format(Math.trunc(seconds / 60) || Math.sign(seconds), "minute");
+}
+
+/** "12 Mar 2026, 14:05 UTC": the same text on the server and in the browser, so hydration never differs. */
+export function formatAbsoluteTime(at: Date | string): string {
+  const date = new Date(at);
+  const text = new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+  }).format(date);
+  return `${text} UTC`;
+}
+
+/** "45 s", "3 min 20 s", "2 h 5 min". */
+export function formatDuration(ms: number): string {
+  const totalSeconds = Math.max(0, Math.round(ms / 1000));
+  if (totalSeconds < 60) return `${totalSeconds} s`;
+  const minutes = Math.floor(totalSeconds / 60);
+  const seconds = totalSeconds % 60;
+  if (minutes < 60) return seconds ? `${minutes} min ${seconds} s` : `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  const restMinutes = minutes % 60;
+  return restMinutes ? `${hours} h ${restMinutes} min` : `${hours} h`;
+}

@@ -1,0 +1,43 @@
+import prisma from "../db.server";
+import { env } from "../env.server";
+import { makeSecretBox } from "../settings/secret-box.server";
+import { makeTryOnClientFor } from "../settings/tryon-client.server";
+import { adminGraphqlForShop } from "../shopify/admin-for-shop.server";
+import { makeProductSource } from "../shopify/product-source.server";
+import { makeRenderMedia } from "../shopify/render-media.server";
+import { makeCollectionLister, type CollectionLister } from "./collection-lister";
+import { consoleWorkerLogger } from "./console-logger";
+import type { WorkerLogger } from "./tick-context";
+import { makeWorker, type Worker } from "./worker";
+import type { WorkerConfigInput } from "./worker-config";
+
+export interface AppWorker {
+  worker: Worker;
+  /** Beside the render loop: reads large collections from Shopify for bulk-run planning. */
+  lister: CollectionLister;
+  logger: WorkerLogger;
+}
+
+/**
+ * The worker wired to the app's database, Shopify (each shop's offline session) and the try-on service: the one
+ * assembly that `npm run worker` (main.ts) and the app's in-process worker (in-process.server.ts) both run.
+ */
+export function makeAppWorker(config: WorkerConfigInput = {}): AppWorker {
+  const settings = env();
+  const logger = consoleWorkerLogger();
+  const worker = makeWorker({
+    db: prisma,
+    secretBox: makeSecretBox(settings.APP_ENCRYPTION_KEY),
+    defaultTryOnBaseUrl: settings.TRYON_DEFAULT_BASE_URL,
+    makeTryOnClient: (access) => makeTryOnClientFor("worker", access),
+    renderMediaFor: async (shop) => makeRenderMedia(await adminGraphqlForShop(shop)),
+    logger,
+    config,
+  });
+  const lister = makeCollectionLister({
+    db: prisma,
+    productSourceFor: async (shop) => makeProductSource(await adminGraphqlForShop(shop)),
+    logger,
+  });
+  return { worker, lister, logger };
+}
