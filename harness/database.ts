@@ -61,6 +61,7 @@ export async function createEmptyDatabase(kind: DatabaseKind): Promise<{ url: st
       `Cannot reach the PostgreSQL server at ${postgresServerUrl()} (set TEST_DATABASE_URL, or start it: ` +
         "pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start): " +
         (error instanceof Error ? error.message : String(error)),
+      { cause: error },
     );
   }
   await admin.query(`CREATE DATABASE "${name}"`);

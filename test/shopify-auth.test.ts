@@ -1,6 +1,7 @@
 import { setUpValidSession } from "@shopify/shopify-api/test-helpers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_KINDS, snapshotAllRows, type TestDatabase } from "../harness/database";
+import type * as AppHome from "../app/routes/app._index/route";
 import { useAppDatabase } from "./support/app-modules";
 import { badSessionTokenRequest, embeddedDocumentRequest, hostParam, sessionTokenRequest } from "../harness/shopify-requests";
 
@@ -19,7 +20,7 @@ async function responseOf(promise: Promise<unknown>): Promise<Response> {
 
 describe.each(DATABASE_KINDS)("authenticate.admin on %s", (kind) => {
   let database: TestDatabase;
-  let loader: typeof import("../app/routes/app._index/route").loader;
+  let loader: typeof AppHome.loader;
 
   beforeAll(async () => {
     database = await useAppDatabase(kind);

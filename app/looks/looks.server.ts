@@ -1,4 +1,4 @@
-import { Prisma, type PrismaClient } from "@prisma/client";
+import { type Prisma, type PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { renderOptionsSchema, type RenderOptions } from "../renders/render-options";
 

@@ -1,4 +1,4 @@
-import { Prisma, type PrismaClient, type RenderState } from "@prisma/client";
+import { type Prisma, type PrismaClient, type RenderState } from "@prisma/client";
 import { canTransition } from "./render-states";
 
 type Db = Pick<PrismaClient, "$queryRaw" | "render">;

@@ -1,5 +1,5 @@
 import type { PrismaClient, ShopSettings } from "@prisma/client";
-import { Prisma } from "@prisma/client";
+import { type Prisma } from "@prisma/client";
 import { renderOptionsSchema, type RenderOptions } from "../renders/render-options";
 import { TryOnAuthError, TryOnError, TryOnOutOfCreditsError } from "../tryon";
 import { failure, type FormFailure } from "../web/forms";

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { z } from "zod";
-import { CatalogCache, type CatalogEntry, type CatalogKind, parseCatalogList, sharedCatalogCache } from "./catalog";
+import { type CatalogCache, type CatalogEntry, type CatalogKind, parseCatalogList, sharedCatalogCache } from "./catalog";
 import {
   expandPath,
   joinUrl,

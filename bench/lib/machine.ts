@@ -17,7 +17,7 @@ export interface MachineDescription {
 }
 
 export async function describeMachine(): Promise<MachineDescription> {
-  let postgres = "unreachable";
+  let postgres: string;
   const client = new pg.Client({ connectionString: postgresServerUrl() });
   try {
     await client.connect();

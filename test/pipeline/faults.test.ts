@@ -4,7 +4,7 @@ import { approveRender } from "../../app/renders/review.server";
 import { recordProductDeleted, recordShopUninstalled } from "../../app/shops/shop-lifecycle.server";
 import type { Worker } from "../../app/worker/worker";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
-import { makeWorker, startPipelineHarness, waitForRenders, workerDepsFor, type PipelineHarness } from "../../harness/pipeline";
+import { makeWorker, startPipelineHarness, workerDepsFor, type PipelineHarness } from "../../harness/pipeline";
 
 const TIME_FACTOR = 0.005;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

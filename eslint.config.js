@@ -1,0 +1,35 @@
+// Lint rules that catch bugs, not style: formatting is Prettier's job (.prettierrc.json), so the two never argue.
+import js from "@eslint/js";
+import prettier from "eslint-config-prettier";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: ["node_modules/", "build/", ".cache/", ".data/", "test-results/", "extensions/*/dist/", "extensions/*/shopify.d.ts", "app/types/*.d.ts", "reports/", ".stryker-tmp/"],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      // Unused names are usually a half-finished change; a leading underscore marks a deliberate one.
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+      // Boundaries are parsed with zod; an `any` would let unchecked data through.
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      eqeqeq: ["error", "always", { null: "ignore" }],
+      "no-console": "off",
+    },
+  },
+  {
+    files: ["**/*.tsx", "app/**/*.ts", "packages/**/*.ts", "extensions/**/*.ts"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  prettier,
+);
