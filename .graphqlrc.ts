@@ -27,7 +27,7 @@ const localGenerates = Object.fromEntries(
   Object.entries(generates)
     // The preset adds an "introspection" output that downloads the schema; the local file replaces it.
     .filter(([, output]) => !output.plugins?.includes("introspection"))
-    .map(([file, output]) => [file, { ...output, schema: localSchema }])
+    .map(([file, output]) => [file, { ...output, schema: localSchema }]),
 );
 
 const config = {

@@ -7,7 +7,18 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/", "build/", ".cache/", ".data/", "test-results/", "extensions/*/dist/", "extensions/*/shopify.d.ts", "app/types/*.d.ts", "reports/", ".stryker-tmp/"],
+    ignores: [
+      "node_modules/",
+      "build/",
+      ".cache/",
+      ".data/",
+      "test-results/",
+      "extensions/*/dist/",
+      "extensions/*/shopify.d.ts",
+      "app/types/*.d.ts",
+      "reports/",
+      ".stryker-tmp/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -15,7 +26,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       // Unused names are usually a half-finished change; a leading underscore marks a deliberate one.
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none", ignoreRestSiblings: true },
+      ],
       // Boundaries are parsed with zod; an `any` would let unchecked data through.
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],

@@ -28,7 +28,10 @@ export default async function handleRequest(
         const body = new PassThrough();
         responseHeaders.set("Content-Type", "text/html");
         resolve(
-          new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
+          new Response(createReadableStreamFromReadable(body), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
         );
         pipe(body);
       },

@@ -2,42 +2,44 @@ import { z } from "zod";
 
 const REQUIRED_SCOPES = ["read_products", "write_products", "write_files"] as const;
 
-const postgresUrl = z
-  .string()
-  .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// connection URL");
+const postgresUrl = z.string().regex(/^postgres(ql)?:\/\//, "must be a postgresql:// connection URL");
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-    SHOPIFY_API_KEY: z.string().min(1, "is required (the app's client id from the Partner Dashboard)"),
-    SHOPIFY_API_SECRET: z.string().min(1, "is required (the app's client secret)"),
-    SHOPIFY_APP_URL: z.url({ protocol: /^https?$/, error: "must be the app's public URL, e.g. https://example.com" }),
-    SCOPES: z
-      .string()
-      .default(REQUIRED_SCOPES.join(","))
-      .transform((value) => value.split(",").map((scope) => scope.trim()).filter(Boolean))
-      .refine(
-        (scopes) => REQUIRED_SCOPES.every((scope) => scopes.includes(scope)),
-        `must include ${REQUIRED_SCOPES.join(", ")}`,
-      ),
-    SHOP_CUSTOM_DOMAIN: z.string().min(1).optional(),
-    DATABASE_URL: postgresUrl.optional(),
-    EMBEDDED_DATABASE_DIR: z.string().min(1).default(".data/pglite"),
-    // Connections per process; scripts/with-database.ts sets 1 for the embedded database (one session).
-    DATABASE_POOL_SIZE: z.coerce.number().int().positive().optional(),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    APP_ENCRYPTION_KEY: z
-      .string()
-      .refine((value) => Buffer.from(value, "base64").length === 32, "must be 32 random bytes, base64-encoded"),
-    TRYON_DEFAULT_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
-    // in-process: the app's server runs the background worker (local development, the sandbox);
-    // external: `npm run worker` processes do (production, any number of them).
-    WORKER_MODE: z.enum(["in-process", "external"]).optional(),
-    // Compresses the worker's schedule along with a try-on simulator's time factor (sandbox only).
-    WORKER_TIME_FACTOR: z.coerce.number().positive().max(1).default(1),
-    // Bulk runs over collections larger than this are read from Shopify in the background (ADR 025).
-    BULK_RUN_LIST_INLINE_UP_TO: z.coerce.number().int().min(0).default(250),
-  });
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  SHOPIFY_API_KEY: z.string().min(1, "is required (the app's client id from the Partner Dashboard)"),
+  SHOPIFY_API_SECRET: z.string().min(1, "is required (the app's client secret)"),
+  SHOPIFY_APP_URL: z.url({ protocol: /^https?$/, error: "must be the app's public URL, e.g. https://example.com" }),
+  SCOPES: z
+    .string()
+    .default(REQUIRED_SCOPES.join(","))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((scope) => scope.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (scopes) => REQUIRED_SCOPES.every((scope) => scopes.includes(scope)),
+      `must include ${REQUIRED_SCOPES.join(", ")}`,
+    ),
+  SHOP_CUSTOM_DOMAIN: z.string().min(1).optional(),
+  DATABASE_URL: postgresUrl.optional(),
+  EMBEDDED_DATABASE_DIR: z.string().min(1).default(".data/pglite"),
+  // Connections per process; scripts/with-database.ts sets 1 for the embedded database (one session).
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().optional(),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  APP_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => Buffer.from(value, "base64").length === 32, "must be 32 random bytes, base64-encoded"),
+  TRYON_DEFAULT_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // in-process: the app's server runs the background worker (local development, the sandbox);
+  // external: `npm run worker` processes do (production, any number of them).
+  WORKER_MODE: z.enum(["in-process", "external"]).optional(),
+  // Compresses the worker's schedule along with a try-on simulator's time factor (sandbox only).
+  WORKER_TIME_FACTOR: z.coerce.number().positive().max(1).default(1),
+  // Bulk runs over collections larger than this are read from Shopify in the background (ADR 025).
+  BULK_RUN_LIST_INLINE_UP_TO: z.coerce.number().int().min(0).default(250),
+});
 
 export type Env = Omit<z.infer<typeof envSchema>, "WORKER_MODE"> & { WORKER_MODE: "in-process" | "external" };
 
@@ -61,7 +63,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         return `${name} ${message}`;
       });
   // The embedded database is one process's; production runs several processes, so it needs a server.
-  if (cleaned.NODE_ENV === "production" && !cleaned.DATABASE_URL) problems.push("DATABASE_URL is required in production");
+  if (cleaned.NODE_ENV === "production" && !cleaned.DATABASE_URL)
+    problems.push("DATABASE_URL is required in production");
   if (!result.success || problems.length > 0) throw new InvalidEnvironmentError(problems);
   // Production runs separate worker processes; everywhere else one command runs everything.
   const workerMode = result.data.WORKER_MODE ?? (result.data.NODE_ENV === "production" ? "external" : "in-process");

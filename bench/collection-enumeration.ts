@@ -40,7 +40,11 @@ const PLANS = {
   Plus: { maximumAvailable: 20_000, restoreRate: 1_000 },
 } as const;
 
-async function enumerate(products: number, simulatedClock: boolean, plan: keyof typeof PLANS = "Standard"): Promise<Enumeration> {
+async function enumerate(
+  products: number,
+  simulatedClock: boolean,
+  plan: keyof typeof PLANS = "Standard",
+): Promise<Enumeration> {
   const clock = { skippedMs: 0 };
   const now = simulatedClock ? () => Date.now() + clock.skippedMs : Date.now;
   const bucket = PLANS[plan];
@@ -53,7 +57,12 @@ async function enumerate(products: number, simulatedClock: boolean, plan: keyof 
     const product = fake.store.addProduct(SHOP, {
       title: `Garment ${i + 1}`,
       productType: "Shirts",
-      images: Array.from({ length: photos }, (_, n) => ({ filename: `garment-${i + 1}-${n + 1}.jpg`, alt: n === 0 ? "Front" : `View ${n + 1}`, width: 1200, height: 1600 })),
+      images: Array.from({ length: photos }, (_, n) => ({
+        filename: `garment-${i + 1}-${n + 1}.jpg`,
+        alt: n === 0 ? "Front" : `View ${n + 1}`,
+        width: 1200,
+        height: 1600,
+      })),
     });
     productIds.push(product.id);
   }
@@ -72,7 +81,8 @@ async function enumerate(products: number, simulatedClock: boolean, plan: keyof 
           },
         }
       : {}),
-    request: (query, { variables }) => fake.handle(adminGraphqlRequest({ shop: SHOP, query, ...(variables ? { variables } : {}), accessToken })),
+    request: (query, { variables }) =>
+      fake.handle(adminGraphqlRequest({ shop: SHOP, query, ...(variables ? { variables } : {}), accessToken })),
   });
 
   const started = now();
@@ -80,7 +90,8 @@ async function enumerate(products: number, simulatedClock: boolean, plan: keyof 
   let surfacedThrottled = 0;
   let otherError: string | null = null;
   try {
-    listed = (await productsInScope(makeProductSource(admin), { kind: "collection", collectionId: collection.id })).length;
+    listed = (await productsInScope(makeProductSource(admin), { kind: "collection", collectionId: collection.id }))
+      .length;
   } catch (error) {
     if (error instanceof AdminThrottledError) surfacedThrottled += 1;
     else otherError = error instanceof Error ? error.message : String(error);
@@ -124,11 +135,17 @@ export const collectionEnumeration: Benchmark = {
     const run = await enumerate(PRODUCTS, true);
     const figures: Array<[string, string]> = [
       ["5,000 products (simulated clock)", describe(run)],
-      ["  of which", `${fixed(run.waitedMs / 1000, 1)} s of throttle waits skipped forward, ${fixed((run.wallMs - run.waitedMs) / 1000, 1)} s of real processing`],
+      [
+        "  of which",
+        `${fixed(run.waitedMs / 1000, 1)} s of throttle waits skipped forward, ${fixed((run.wallMs - run.waitedMs) / 1000, 1)} s of real processing`,
+      ],
     ];
     for (const plan of ["Advanced", "Plus"] as const) {
       const other = await enumerate(PRODUCTS, true, plan);
-      figures.push([`  on the ${plan} plan (${PLANS[plan].maximumAvailable} points, ${PLANS[plan].restoreRate}/s), for scale`, `${fixed(other.wallMs / 1000, 1)} s (bound ${fixed(other.boundMs / 1000, 1)} s), ${other.requests} requests, ${other.throttled} THROTTLED`]);
+      figures.push([
+        `  on the ${plan} plan (${PLANS[plan].maximumAvailable} points, ${PLANS[plan].restoreRate}/s), for scale`,
+        `${fixed(other.wallMs / 1000, 1)} s (bound ${fixed(other.boundMs / 1000, 1)} s), ${other.requests} requests, ${other.throttled} THROTTLED`,
+      ]);
     }
     if (ctx.full) {
       ctx.log("500 products, real time…");
@@ -137,7 +154,8 @@ export const collectionEnumeration: Benchmark = {
       figures.push(["500 products, real time", describe(real)], ["500 products, simulated clock", describe(simulated)]);
     }
     const ratio = run.wallMs / run.boundMs;
-    const met = run.products === PRODUCTS && ratio <= GOAL_RATIO && run.surfacedThrottled === 0 && run.otherError === null;
+    const met =
+      run.products === PRODUCTS && ratio <= GOAL_RATIO && run.surfacedThrottled === 0 && run.otherError === null;
     const notes: string[] = [];
     if (run.wallMs > 100_000) {
       notes.push(

@@ -44,24 +44,35 @@ export const completionToReview: Benchmark = {
         apiKey: sim.apiKey,
         baseUrl: sim.baseUrl,
         concurrencyCap: RENDERS,
-        durationSamplesMs: Array.from({ length: 50 }, () => Math.round(DURATION.min + history() * (DURATION.max - DURATION.min))),
+        durationSamplesMs: Array.from({ length: 50 }, () =>
+          Math.round(DURATION.min + history() * (DURATION.max - DURATION.min)),
+        ),
       });
       const front = sim.sampleImageUrl("tee-front.jpg");
 
       // Baseline jobs are submitted first and done by the time the worker's run is over; their work is timed after.
       const client = createTryOnClient({ baseUrl: sim.baseUrl, apiKey: sim.apiKey, logger: silentTryOnLogger });
       const baselineJobs: string[] = [];
-      for (let i = 0; i < 5; i++) baselineJobs.push((await client.submitTryOnJob(jobInputFor(OPTIONS, { front: [front], mediaIds: [] }))).jobId);
+      for (let i = 0; i < 5; i++)
+        baselineJobs.push((await client.submitTryOnJob(jobInputFor(OPTIONS, { front: [front], mediaIds: [] }))).jobId);
 
       const worker = await startBenchWorker({ mode: "run", databaseUrl: database.url, adminUrl: admin.url, tokens });
       let seconds: number;
       try {
         ctx.log(`${RENDERS} renders through the worker…`);
         const started = performance.now();
-        await insertRenders(database.prisma, SHOP, RENDERS, () => ({ frontImage: front, nextAttemptAt: new Date() }), OPTIONS);
+        await insertRenders(
+          database.prisma,
+          SHOP,
+          RENDERS,
+          () => ({ frontImage: front, nextAttemptAt: new Date() }),
+          OPTIONS,
+        );
         const deadline = Date.now() + 180_000;
         for (;;) {
-          const done = await database.prisma.render.count({ where: { shop: SHOP, state: { in: ["in_review", "failed"] } } });
+          const done = await database.prisma.render.count({
+            where: { shop: SHOP, state: { in: ["in_review", "failed"] } },
+          });
           if (done === RENDERS) break;
           if (Date.now() > deadline) throw new Error("renders did not reach review within 3 minutes");
           await sleep(250);
@@ -80,8 +91,17 @@ export const completionToReview: Benchmark = {
           status = await client.getJobStatus(jobId);
         }
         const started = performance.now();
-        const result = await client.downloadJobResult({ jobId, ...(status.outputUrl ? { outputUrl: status.outputUrl } : {}) });
-        const file = await media.importImage({ body: result.body, byteLength: result.byteLength, contentType: result.contentType, filename: `baseline-${i}.jpg`, alt: "baseline" });
+        const result = await client.downloadJobResult({
+          jobId,
+          ...(status.outputUrl ? { outputUrl: status.outputUrl } : {}),
+        });
+        const file = await media.importImage({
+          body: result.body,
+          byteLength: result.byteLength,
+          contentType: result.contentType,
+          filename: `baseline-${i}.jpg`,
+          alt: "baseline",
+        });
         for (;;) {
           const states = await media.fileStates([file.fileId]);
           if (states.get(file.fileId)?.status === "READY") break;
@@ -90,13 +110,17 @@ export const completionToReview: Benchmark = {
         baseline.push(performance.now() - started);
       }
 
-      const rows = await database.prisma.render.findMany({ where: { shop: SHOP }, select: { state: true, externalJobId: true, renderedAt: true, importedAt: true, pollCount: true } });
+      const rows = await database.prisma.render.findMany({
+        where: { shop: SHOP },
+        select: { state: true, externalJobId: true, renderedAt: true, importedAt: true, pollCount: true },
+      });
       const total: number[] = [];
       const detect: number[] = [];
       const importToReview: number[] = [];
       for (const row of rows) {
         const job = row.externalJobId ? sim.getJob(row.externalJobId) : undefined;
-        if (row.state !== "in_review" || !job?.endsAt || !row.importedAt || !row.renderedAt) throw new Error(`render not in review: ${row.state}`);
+        if (row.state !== "in_review" || !job?.endsAt || !row.importedAt || !row.renderedAt)
+          throw new Error(`render not in review: ${row.state}`);
         total.push(row.importedAt.getTime() - job.endsAt);
         detect.push(row.renderedAt.getTime() - job.endsAt);
         importToReview.push(row.importedAt.getTime() - row.renderedAt.getTime());
@@ -110,10 +134,19 @@ export const completionToReview: Benchmark = {
         title: this.title,
         database: "PostgreSQL",
         figures: [
-          ["completed → in review", `p50 ${fixed(t.p50 / 1000)} s, p95 ${fixed(t.p95 / 1000)} s, max ${fixed(t.max / 1000)} s over ${rows.length} renders (run took ${fixed(seconds, 1)} s)`],
+          [
+            "completed → in review",
+            `p50 ${fixed(t.p50 / 1000)} s, p95 ${fixed(t.p95 / 1000)} s, max ${fixed(t.max / 1000)} s over ${rows.length} renders (run took ${fixed(seconds, 1)} s)`,
+          ],
           ["  completed → noticed (poll)", `p50 ${fixed(d.p50 / 1000)} s, p95 ${fixed(d.p95 / 1000)} s`],
-          ["  noticed → in review (import, Shopify processing, file check)", `p50 ${fixed(r.p50 / 1000)} s, p95 ${fixed(r.p95 / 1000)} s`],
-          ["baseline: download + upload + READY, done directly", `p50 ${fixed(b.p50 / 1000)} s, max ${fixed(b.max / 1000)} s over ${baseline.length} renders`],
+          [
+            "  noticed → in review (import, Shopify processing, file check)",
+            `p50 ${fixed(r.p50 / 1000)} s, p95 ${fixed(r.p95 / 1000)} s`,
+          ],
+          [
+            "baseline: download + upload + READY, done directly",
+            `p50 ${fixed(b.p50 / 1000)} s, max ${fixed(b.max / 1000)} s over ${baseline.length} renders`,
+          ],
         ],
         headline: `p50 ${fixed(t.p50 / 1000, 1)} s, p95 ${fixed(t.p95 / 1000, 1)} s (noticing p50 ${fixed(d.p50 / 1000, 1)} s, then ${fixed(r.p50 / 1000, 1)} s to review)`,
         baseline: `direct work p50 ${fixed(b.p50 / 1000, 2)} s; ${fixed(t.p50 / b.p50, 1)}×`,

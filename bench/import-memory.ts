@@ -27,7 +27,6 @@ const GOAL_BYTES = 64 * 1024 * 1024;
 const OPTIONS = { ...BENCH_OPTIONS, resolution: "4K" as const };
 const LARGE_RUNS = 3;
 
-
 interface ImportRun {
   report: ImportReport;
   seconds: number;
@@ -134,13 +133,29 @@ export const importMemory: Benchmark = {
         jobs.push({ jobId, outputUrl: status.outputUrl });
       });
       const photo = await sharp({
-        create: { width: 3072, height: 4096, channels: 3, background: { r: 180, g: 150, b: 130 }, noise: { type: "gaussian", mean: 128, sigma: 20 } },
+        create: {
+          width: 3072,
+          height: 4096,
+          channels: 3,
+          background: { r: 180, g: 150, b: 130 },
+          noise: { type: "gaussian", mean: 128, sigma: 20 },
+        },
       })
         .jpeg({ quality: 85 })
         .toBuffer();
-      const photoJobs = jobs.map((job, index) => ({ jobId: job.jobId, outputUrl: host.add(`/results/${index}.jpg`, photo, { contentType: "image/jpeg" }) }));
+      const photoJobs = jobs.map((job, index) => ({
+        jobId: job.jobId,
+        outputUrl: host.add(`/results/${index}.jpg`, photo, { contentType: "image/jpeg" }),
+      }));
 
-      const common = { db: database.prisma, databaseUrl: database.url, adminUrl: admin.url, tokens, front, log: ctx.log };
+      const common = {
+        db: database.prisma,
+        databaseUrl: database.url,
+        adminUrl: admin.url,
+        tokens,
+        front,
+        log: ctx.log,
+      };
       // The peak depends on when V8 happens to collect, so the photograph-sized run is repeated and judged by its
       // worst: one lucky run must not read as met.
       const largeRuns = [];
@@ -168,7 +183,10 @@ export const importMemory: Benchmark = {
         title: this.title,
         database: "PostgreSQL",
         figures: [
-          ...largeRuns.map((run, index): [string, string] => [`photograph-sized 4K, run ${index + 1}, worker RSS`, run.rss]),
+          ...largeRuns.map((run, index): [string, string] => [
+            `photograph-sized 4K, run ${index + 1}, worker RSS`,
+            run.rss,
+          ]),
           ["photograph-sized 4K, imports (worst run)", large.imports],
           ["simulator 4K, worker RSS", small.rss],
           ["simulator 4K, imports", small.imports],

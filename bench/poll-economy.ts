@@ -56,7 +56,12 @@ interface Outcome {
   meanDurationS: number;
 }
 
-function countingClient(inner: TryOnClient, counts: Map<string, number>, firstPolls: Map<string, number>, clock: { now: number }): TryOnClient {
+function countingClient(
+  inner: TryOnClient,
+  counts: Map<string, number>,
+  firstPolls: Map<string, number>,
+  clock: { now: number },
+): TryOnClient {
   return {
     ...inner,
     getJobStatus(jobId, options) {
@@ -80,7 +85,9 @@ async function runScheduler(db: PrismaClient, scenario: Scenario, ctx: BenchCont
   const sim = await startSimulator(clock);
   try {
     const history = seededRandom(99);
-    const knownDurations = scenario.warm ? Array.from({ length: 50 }, () => Math.round(90_000 + history() * 150_000)) : [];
+    const knownDurations = scenario.warm
+      ? Array.from({ length: 50 }, () => Math.round(90_000 + history() * 150_000))
+      : [];
     await seedServiceShop(db, SHOP, {
       apiKey: sim.apiKey,
       baseUrl: sim.baseUrl,
@@ -97,11 +104,20 @@ async function runScheduler(db: PrismaClient, scenario: Scenario, ctx: BenchCont
       db,
       secretBox: secretBox(),
       makeTryOnClient: ({ baseUrl, apiKey }) =>
-        countingClient(createTryOnClient({ baseUrl, apiKey, timeoutMs: 10_000, logger: silentTryOnLogger, now: () => clock.now }), counts, firstPolls, clock),
+        countingClient(
+          createTryOnClient({ baseUrl, apiKey, timeoutMs: 10_000, logger: silentTryOnLogger, now: () => clock.now }),
+          counts,
+          firstPolls,
+          clock,
+        ),
       renderMediaFor: async () => readyFilesMedia(),
       now: () => new Date(clock.now),
       random: seededRandom(7),
-      logger: { info() {}, warn() {}, error: (message, context) => errors.push(`${message} ${JSON.stringify(context)}`) },
+      logger: {
+        info() {},
+        warn() {},
+        error: (message, context) => errors.push(`${message} ${JSON.stringify(context)}`),
+      },
       ...(scenario.config ? { config: scenario.config } : {}),
     });
     const tickMs = makeWorkerConfig(scenario.config).tickIntervalMs;
@@ -111,7 +127,8 @@ async function runScheduler(db: PrismaClient, scenario: Scenario, ctx: BenchCont
     for (;;) {
       const report = await worker.tick();
       ticks += 1;
-      if (scenario.pinHistory) await db.shopSettings.update({ where: { shop: SHOP }, data: { durationSamplesMs: knownDurations } });
+      if (scenario.pinHistory)
+        await db.shopSettings.update({ where: { shop: SHOP }, data: { durationSamplesMs: knownDurations } });
       // A saturated tick is followed at once by the next one, as in worker.run().
       if (report.saturated) continue;
       // worker.run() sleeps report.idleMs: until the next render is due, capped at tickIntervalMs. When nothing is
@@ -124,8 +141,10 @@ async function runScheduler(db: PrismaClient, scenario: Scenario, ctx: BenchCont
       if (!progress || progress.undetected === 0) break;
       if (report.idleMs < tickMs) clock.now += report.idleMs;
       else clock.now = Math.max(clock.now + tickMs, progress.due_at?.getTime() ?? clock.now + tickMs);
-      if (clock.now - T0 > 6 * 3_600_000) throw new Error("poll economy: the worker did not finish within 6 simulated hours");
-      if (ticks % 500 === 0) ctx.log(`  ${scenario.name}: ${ticks} ticks, ${Math.round((clock.now - T0) / 1000)} simulated s`);
+      if (clock.now - T0 > 6 * 3_600_000)
+        throw new Error("poll economy: the worker did not finish within 6 simulated hours");
+      if (ticks % 500 === 0)
+        ctx.log(`  ${scenario.name}: ${ticks} ticks, ${Math.round((clock.now - T0) / 1000)} simulated s`);
     }
     const realMs = performance.now() - started;
     if (errors.length > 0) ctx.log(`  worker errors: ${errors.slice(0, 3).join(" | ")}`);
@@ -151,7 +170,8 @@ async function runScheduler(db: PrismaClient, scenario: Scenario, ctx: BenchCont
         firstPollLatencyS.push(latency);
       } else cadenceLatencyS.push(latency);
       const firstPoll = firstPolls.get(job.id);
-      if (firstPoll !== undefined) firstPollDelays.push({ submittedAt: job.createdAt, delayS: (firstPoll - job.createdAt) / 1000 });
+      if (firstPoll !== undefined)
+        firstPollDelays.push({ submittedAt: job.createdAt, delayS: (firstPoll - job.createdAt) / 1000 });
     }
     firstPollDelays.sort((a, b) => a.submittedAt - b.submittedAt);
     const meanOf = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
@@ -162,7 +182,9 @@ async function runScheduler(db: PrismaClient, scenario: Scenario, ctx: BenchCont
       cadenceLatencyS,
       firstPollEarlyS: meanOf(firstPollDelays.slice(0, 100).map((entry) => entry.delayS)),
       firstPollLateS: meanOf(firstPollDelays.slice(-100).map((entry) => entry.delayS)),
-      learnedFirstPollS: firstPollDelayMs({ config: makeWorkerConfig(scenario.config), random: () => 0 }, settings.durationSamplesMs) / 1000,
+      learnedFirstPollS:
+        firstPollDelayMs({ config: makeWorkerConfig(scenario.config), random: () => 0 }, settings.durationSamplesMs) /
+        1000,
       trueP5S: percentile(durations, 5) / 1000,
       requestsPerRender: requests / rows.length,
       latencyS,
@@ -182,7 +204,13 @@ async function runNaive(): Promise<Outcome> {
   const clock = { now: T0 };
   const sim = await startSimulator(clock);
   try {
-    const client = createTryOnClient({ baseUrl: sim.baseUrl, apiKey: sim.apiKey, timeoutMs: 10_000, logger: silentTryOnLogger, now: () => clock.now });
+    const client = createTryOnClient({
+      baseUrl: sim.baseUrl,
+      apiKey: sim.apiKey,
+      timeoutMs: 10_000,
+      logger: silentTryOnLogger,
+      now: () => clock.now,
+    });
     const input = jobInputFor(BENCH_OPTIONS, { front: [sim.sampleImageUrl("tee-front.jpg")], mediaIds: [] });
     const jobs: Array<{ jobId: string; submittedAt: number }> = [];
     await eachLimited(Array.from({ length: RENDERS }), 8, async () => {

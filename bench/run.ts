@@ -17,7 +17,15 @@ import { scheduleAccuracy } from "./schedule-accuracy";
 import { staffPages } from "./staff-pages";
 import { tickStatements } from "./tick-statements";
 
-const BENCHMARKS: Benchmark[] = [pollEconomy, scheduleAccuracy, tickStatements, importMemory, collectionEnumeration, staffPages, completionToReview];
+const BENCHMARKS: Benchmark[] = [
+  pollEconomy,
+  scheduleAccuracy,
+  tickStatements,
+  importMemory,
+  collectionEnumeration,
+  staffPages,
+  completionToReview,
+];
 
 function parseArgs(argv: string[]) {
   const names: string[] = [];
@@ -40,7 +48,9 @@ function select(names: string[]): Benchmark[] {
   return names.map((name) => {
     const found = BENCHMARKS.find((bench) => bench.id === name || String(bench.number) === name);
     if (!found) {
-      throw new Error(`Unknown benchmark "${name}". Choose from: ${BENCHMARKS.map((bench) => `${bench.number} ${bench.id}`).join(", ")}`);
+      throw new Error(
+        `Unknown benchmark "${name}". Choose from: ${BENCHMARKS.map((bench) => `${bench.number} ${bench.id}`).join(", ")}`,
+      );
     }
     return found;
   });
@@ -119,7 +129,14 @@ async function main() {
   console.log(`\n${summary}`);
   if (args.out) {
     const details = results
-      .map((result) => [`### ${result.title}`, "", ...result.figures.map(([label, value]) => `- ${label}: ${value}`), ...result.notes.map((note) => `- note: ${note}`)].join("\n"))
+      .map((result) =>
+        [
+          `### ${result.title}`,
+          "",
+          ...result.figures.map(([label, value]) => `- ${label}: ${value}`),
+          ...result.notes.map((note) => `- note: ${note}`),
+        ].join("\n"),
+      )
       .join("\n\n");
     writeFileSync(args.out, `${summary}\n\n${details}\n`);
     console.log(`\nwritten to ${args.out}`);

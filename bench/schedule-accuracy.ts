@@ -48,7 +48,17 @@ async function seedInFlight(db: PrismaClient, jobIds: string[], front: string) {
 
 async function measure(
   mode: "schedule" | "timers",
-  input: { db: PrismaClient; url: string; adminUrl: string; jobIds: string[]; front: string; warmupMs: number; measureMs: number; config?: Record<string, unknown>; env?: Record<string, string> },
+  input: {
+    db: PrismaClient;
+    url: string;
+    adminUrl: string;
+    jobIds: string[];
+    front: string;
+    warmupMs: number;
+    measureMs: number;
+    config?: Record<string, unknown>;
+    env?: Record<string, string>;
+  },
   ctx: BenchContext,
 ): Promise<Measured> {
   const worker = await startBenchWorker({
@@ -85,7 +95,14 @@ async function measure(
 function tickAnatomy(report: ScheduleReport) {
   const statements = [...report.statements].sort((a, b) => a.at - b.at);
   const starts = statements.filter((statement) => statement.label === "expire-submit-leases");
-  const ticks: Array<{ claimed: number; busyMs: number; pollMs: number; idleMs: number; claimMs: number; recordMs: number }> = [];
+  const ticks: Array<{
+    claimed: number;
+    busyMs: number;
+    pollMs: number;
+    idleMs: number;
+    claimMs: number;
+    recordMs: number;
+  }> = [];
   for (let i = 0; i + 1 < starts.length; i++) {
     const start = (starts[i] as (typeof starts)[number]).at;
     const nextStart = (starts[i + 1] as (typeof starts)[number]).at;
@@ -114,7 +131,8 @@ function describe(measured: Measured, expectedRate: number) {
   const { report } = measured;
   const lateness = summarize(report.latenessMs);
   const seconds = report.windowMs / 1000;
-  const over = (ms: number) => fixed((100 * report.latenessMs.filter((value) => value > ms).length) / Math.max(1, report.latenessMs.length), 1);
+  const over = (ms: number) =>
+    fixed((100 * report.latenessMs.filter((value) => value > ms).length) / Math.max(1, report.latenessMs.length), 1);
   return {
     lateness,
     rate: report.requests / seconds,
@@ -134,7 +152,10 @@ export const scheduleAccuracy: Benchmark = {
   summary: `${IN_FLIGHT.toLocaleString("en-US")} renders in flight on one worker process (default configuration, time factor 1) against the simulator in another process, real time: lateness of each status poll against its nextAttemptAt (${WORKER_MEASURE_MS / 1000} s measured after ${WORKER_WARMUP_MS / 1000} s), status requests/s, CPU. Baseline: a timer-per-job poller process on the same schedule without a database. With --full, two 30 s diagnostic runs follow. PostgreSQL.`,
   async run(ctx) {
     const database = await createTestDatabase("postgres");
-    const sim = await startTryOnSimulator({ initialCredits: 100_000_000, jobDurationMs: { min: 3_600_000, max: 3_600_000 } });
+    const sim = await startTryOnSimulator({
+      initialCredits: 100_000_000,
+      jobDurationMs: { min: 3_600_000, max: 3_600_000 },
+    });
     const admin = await startFakeAdminServer();
     try {
       await seedServiceShop(database.prisma, SHOP, { apiKey: sim.apiKey, baseUrl: sim.baseUrl, concurrencyCap: 5_000 });
@@ -148,8 +169,16 @@ export const scheduleAccuracy: Benchmark = {
       });
       const common = { db: database.prisma, url: database.url, adminUrl: admin.url, jobIds, front };
       const expectedRate = IN_FLIGHT / 3.25;
-      const timers = await measure("timers", { ...common, warmupMs: TIMERS_WARMUP_MS, measureMs: TIMERS_MEASURE_MS }, ctx);
-      const worker = await measure("schedule", { ...common, warmupMs: WORKER_WARMUP_MS, measureMs: WORKER_MEASURE_MS }, ctx);
+      const timers = await measure(
+        "timers",
+        { ...common, warmupMs: TIMERS_WARMUP_MS, measureMs: TIMERS_MEASURE_MS },
+        ctx,
+      );
+      const worker = await measure(
+        "schedule",
+        { ...common, warmupMs: WORKER_WARMUP_MS, measureMs: WORKER_MEASURE_MS },
+        ctx,
+      );
       const variants: Array<[string, Measured]> = [];
       if (ctx.full) {
         // Diagnostics (30 s each, --full): the same worker with its status polls sent without the worker's
@@ -158,8 +187,18 @@ export const scheduleAccuracy: Benchmark = {
         ctx.log("diagnostics…");
         const variantRun = { ...common, warmupMs: WORKER_WARMUP_MS, measureMs: 30_000 };
         variants.push(
-          ["diagnostic: status polls without the worker's shutdown signal", await measure("schedule", { ...variantRun, env: { BENCH_STRIP_SIGNAL: "1" } }, ctx)],
-          ["diagnostic: that, and tickIntervalMs 250", await measure("schedule", { ...variantRun, env: { BENCH_STRIP_SIGNAL: "1" }, config: { tickIntervalMs: 250 } }, ctx)],
+          [
+            "diagnostic: status polls without the worker's shutdown signal",
+            await measure("schedule", { ...variantRun, env: { BENCH_STRIP_SIGNAL: "1" } }, ctx),
+          ],
+          [
+            "diagnostic: that, and tickIntervalMs 250",
+            await measure(
+              "schedule",
+              { ...variantRun, env: { BENCH_STRIP_SIGNAL: "1" }, config: { tickIntervalMs: 250 } },
+              ctx,
+            ),
+          ],
         );
       }
       const base = describe(timers, expectedRate);

@@ -76,7 +76,12 @@ const random = seededRandom(42);
 for (const { shop, renders } of SHOPS) {
   fake.store.addShop({ domain: shop });
   await sessionStorage.storeSession(
-    setUpValidSession({ shop, expires: new Date(Date.now() + 3_600_000), scope: SCOPES, accessToken: fake.issueAccessToken(shop) }),
+    setUpValidSession({
+      shop,
+      expires: new Date(Date.now() + 3_600_000),
+      scope: SCOPES,
+      accessToken: fake.issueAccessToken(shop),
+    }),
   );
   await database.prisma.shop.upsert({ where: { domain: shop }, create: { domain: shop, scopes: SCOPES }, update: {} });
   // Runs of 250 renders, the newest 40 of them listed on the review page's filter.
@@ -85,7 +90,11 @@ for (const { shop, renders } of SHOPS) {
     const run = await database.prisma.run.create({
       data: {
         shop,
-        scope: { kind: "collection", collectionId: `gid://shopify/Collection/${i + 1}`, title: `Collection ${i + 1}` } as Prisma.InputJsonValue,
+        scope: {
+          kind: "collection",
+          collectionId: `gid://shopify/Collection/${i + 1}`,
+          title: `Collection ${i + 1}`,
+        } as Prisma.InputJsonValue,
         options: BENCH_OPTIONS as unknown as Prisma.InputJsonValue,
         estimateCredits: 1_250,
         status: "completed",
@@ -99,7 +108,14 @@ for (const { shop, renders } of SHOPS) {
     const state = stateAt(random);
     const created = Date.UTC(2026, 0, 1) + index * 250;
     const reviewed = ["published", "rejected", "in_review"].includes(state);
-    const file = reviewed ? fake.store.addFile(shop, { filename: `model-shot-${shop}-${index}.jpg`, alt: "Model shot", width: 1536, height: 2048 }) : null;
+    const file = reviewed
+      ? fake.store.addFile(shop, {
+          filename: `model-shot-${shop}-${index}.jpg`,
+          alt: "Model shot",
+          width: 1536,
+          height: 2048,
+        })
+      : null;
     return {
       frontImage: `https://cdn.shopify.test/${shop}/${index}.jpg`,
       state,
@@ -129,10 +145,20 @@ for (const { shop, renders } of SHOPS) {
 await database.prisma.$executeRawUnsafe("ANALYZE");
 const seedMs = performance.now() - seedStarted;
 
-type Loader = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<unknown>;
+type Loader = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => Promise<unknown>;
 
 /** Walks the pages newest first, following nextCursor and starting over at the end, timing each loader call. */
-async function measure(loader: Loader, shop: string, path: string, count: number, fullBucket = false): Promise<number[]> {
+async function measure(
+  loader: Loader,
+  shop: string,
+  path: string,
+  count: number,
+  fullBucket = false,
+): Promise<number[]> {
   const times: number[] = [];
   let cursor: string | null = null;
   for (let i = 0; i < count; i++) {
@@ -161,7 +187,9 @@ for (const { shop, label } of SHOPS) {
 }
 
 const adminCalls = fake.graphqlRequests();
-const previews = adminCalls.filter((entry) => entry.operationName === "GetFileStatuses" && entry.shop === SHOPS[0]?.shop);
+const previews = adminCalls.filter(
+  (entry) => entry.operationName === "GetFileStatuses" && entry.shop === SHOPS[0]?.shop,
+);
 const report: StaffPagesReport = {
   kind,
   version,

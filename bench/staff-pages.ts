@@ -23,7 +23,9 @@ function runChild(kind: DatabaseKind): Promise<StaffPagesReport> {
     });
     let report: StaffPagesReport | undefined;
     child.on("message", (message: StaffPagesReport) => (report = message));
-    child.once("exit", (code) => (report ? resolve(report) : reject(new Error(`staff pages (${kind}) exited with ${code} and no report`))));
+    child.once("exit", (code) =>
+      report ? resolve(report) : reject(new Error(`staff pages (${kind}) exited with ${code} and no report`)),
+    );
   });
 }
 

@@ -57,7 +57,11 @@ export const tickStatements: Benchmark = {
           const db = database.prisma;
           await db.render.deleteMany();
           await db.shop.deleteMany();
-          await seedServiceShop(db, SHOP, { apiKey: "bench-tick-key-0001", baseUrl: "https://tryon.test", concurrencyCap: 5_000 });
+          await seedServiceShop(db, SHOP, {
+            apiKey: "bench-tick-key-0001",
+            baseUrl: "https://tryon.test",
+            concurrencyCap: 5_000,
+          });
           await insertRenders(db, SHOP, size, (index) => ({
             frontImage: `https://images.test/${index}.jpg`,
             state: "running",
@@ -86,7 +90,12 @@ export const tickStatements: Benchmark = {
             const ms = performance.now() - started;
             const polled = await db.render.count({ where: { shop: SHOP, pollCount: 1 } });
             if (report.worked !== size || polled !== size) throw new Error(`tick polled ${polled} of ${size} renders`);
-            const measured: Measured = { size, wire: counting.counter.wire, operations: counting.counter.operations, ms };
+            const measured: Measured = {
+              size,
+              wire: counting.counter.wire,
+              operations: counting.counter.operations,
+              ms,
+            };
             if (scenario.completedShare > 0) {
               counting.counter.wire = 0;
               const next = await worker.tick();
@@ -103,11 +112,17 @@ export const tickStatements: Benchmark = {
     } finally {
       await database.close();
     }
-    const flat = results.every(({ rows }) => new Set(rows.map((row) => row.wire)).size === 1 && new Set(rows.map((row) => row.operations)).size === 1);
+    const flat = results.every(
+      ({ rows }) =>
+        new Set(rows.map((row) => row.wire)).size === 1 && new Set(rows.map((row) => row.operations)).size === 1,
+    );
     const figures: Array<[string, string]> = results.map(({ name, rows }) => [
       name,
       rows
-        .map((row) => `${row.size.toLocaleString("en-US")}: ${row.wire} statements (${row.operations} Prisma operations), ${fixed(row.ms, 0)} ms`)
+        .map(
+          (row) =>
+            `${row.size.toLocaleString("en-US")}: ${row.wire} statements (${row.operations} Prisma operations), ${fixed(row.ms, 0)} ms`,
+        )
         .join("; "),
     ]);
     const ratios = results.map(({ name, rows }) => {

@@ -108,7 +108,13 @@ const observedDb = rawDb.$extends({
     async $allOperations({ operation, args, query }) {
       const started = Date.now();
       const result = await query(args);
-      if (window.open) window.statements.push({ at: started, ms: Date.now() - started, rows: Array.isArray(result) ? result.length : -1, label: labelOf(operation, args) });
+      if (window.open)
+        window.statements.push({
+          at: started,
+          ms: Date.now() - started,
+          rows: Array.isArray(result) ? result.length : -1,
+          label: labelOf(operation, args),
+        });
       if (operation === "$queryRaw" && Array.isArray(result)) {
         for (const row of result as Array<Partial<Render>>) {
           if (row && row.externalJobId && row.nextAttemptAt instanceof Date) {
@@ -191,7 +197,12 @@ const deps = workerDepsFor({
   workerId: `bench-${env.BENCH_MODE}-${process.pid}`,
   config,
 });
-const wrap = env.BENCH_MODE === "schedule" ? timedClient : env.BENCH_MODE === "import" ? sizedClient : (client: TryOnClient) => client;
+const wrap =
+  env.BENCH_MODE === "schedule"
+    ? timedClient
+    : env.BENCH_MODE === "import"
+      ? sizedClient
+      : (client: TryOnClient) => client;
 let worker: Worker | undefined;
 let running: Promise<void> | undefined;
 const timers = new Set<NodeJS.Timeout>();
@@ -201,30 +212,46 @@ if (env.BENCH_MODE !== "timers") {
   worker = makeWorker({
     ...deps,
     makeTryOnClient: (options) => wrap(deps.makeTryOnClient(options)),
-    logger: { info() {}, warn() {}, error: (message, context) => console.error(JSON.stringify({ message, ...context })) },
+    logger: {
+      info() {},
+      warn() {},
+      error: (message, context) => console.error(JSON.stringify({ message, ...context })),
+    },
   });
   running = worker.run();
 }
 
 /** The baseline poller: one timer per job, the worker's 3.0-3.5 s interval, no database on the way. */
 async function startTimers() {
-  const renders = await rawDb.render.findMany({ where: { state: "running" }, select: { externalJobId: true, nextAttemptAt: true, shop: true } });
+  const renders = await rawDb.render.findMany({
+    where: { state: "running" },
+    select: { externalJobId: true, nextAttemptAt: true, shop: true },
+  });
   const settings = await rawDb.shopSettings.findMany();
-  const client = timedClient(deps.makeTryOnClient({ baseUrl: settings[0]?.tryOnBaseUrl ?? "", apiKey: deps.secretBox.open(settings[0]?.tryOnApiKeyEncrypted ?? "") }));
+  const client = timedClient(
+    deps.makeTryOnClient({
+      baseUrl: settings[0]?.tryOnBaseUrl ?? "",
+      apiKey: deps.secretBox.open(settings[0]?.tryOnApiKeyEncrypted ?? ""),
+    }),
+  );
   const arm = (jobId: string, at: number) => {
     scheduled.set(jobId, at);
-    const timer = setTimeout(async () => {
-      timers.delete(timer);
-      try {
-        await client.getJobStatus(jobId);
-      } catch {
-        // counted in the window's errors
-      }
-      if (!stopping) arm(jobId, Date.now() + 3_000 + Math.round(Math.random() * 500));
-    }, Math.max(0, at - Date.now()));
+    const timer = setTimeout(
+      async () => {
+        timers.delete(timer);
+        try {
+          await client.getJobStatus(jobId);
+        } catch {
+          // counted in the window's errors
+        }
+        if (!stopping) arm(jobId, Date.now() + 3_000 + Math.round(Math.random() * 500));
+      },
+      Math.max(0, at - Date.now()),
+    );
     timers.add(timer);
   };
-  for (const render of renders) if (render.externalJobId && render.nextAttemptAt) arm(render.externalJobId, render.nextAttemptAt.getTime());
+  for (const render of renders)
+    if (render.externalJobId && render.nextAttemptAt) arm(render.externalJobId, render.nextAttemptAt.getTime());
 }
 
 let sampler: NodeJS.Timeout | undefined;
@@ -271,7 +298,14 @@ process.on("message", (message: ParentMessage) => {
         if (env.BENCH_MODE === "import") {
           send({
             type: "report",
-            report: { kind: "import", idleRss, peakRss: vmHwm(), sampledPeakRss: rssSamples.peak, samples: rssSamples.count, downloadedBytes },
+            report: {
+              kind: "import",
+              idleRss,
+              peakRss: vmHwm(),
+              sampledPeakRss: rssSamples.peak,
+              samples: rssSamples.count,
+              downloadedBytes,
+            },
           });
           break;
         }

@@ -36,7 +36,9 @@ describe("a freshly started sandbox", () => {
     await staff.app.getByRole("heading", { name: "History", level: 1 }).waitFor();
     expect(new URL(frame.url()).searchParams.get("id_token")).toBeTruthy();
     // The admin's address follows the app's location.
-    await expect.poll(() => new URL(staff.page.url()).pathname).toBe(`/store/${staff.storeName}/apps/model-shots/app/history`);
+    await expect
+      .poll(() => new URL(staff.page.url()).pathname)
+      .toBe(`/store/${staff.storeName}/apps/model-shots/app/history`);
   });
 
   test("shows an empty home page: nothing in progress, nothing to review, nothing spent, no setup warning", async () => {

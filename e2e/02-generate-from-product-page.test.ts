@@ -15,10 +15,11 @@ describe("the product page in the admin", () => {
   test("shows the product's own photos as its media", async () => {
     await staff.openProduct(product());
     await staff.page.getByRole("heading", { name: "Breton striped tee", level: 1 }).waitFor();
-    expect(await staff.page.locator(".media-item img").evaluateAll((images) => images.map((image) => (image as HTMLImageElement).alt))).toEqual([
-      "Breton striped tee, front",
-      "Breton striped tee, back",
-    ]);
+    expect(
+      await staff.page
+        .locator(".media-item img")
+        .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).alt)),
+    ).toEqual(["Breton striped tee, front", "Breton striped tee, back"]);
     await staff.screenshot("product");
     expect(describeFindings(await staff.accessibilityProblems("product"))).toBe("");
   });

@@ -4,7 +4,8 @@ import { describeFindings, StaffBrowser } from "./support/staff-browser";
 
 describe("generating from the app, reviewing, approving and rejecting", () => {
   let staff: StaffBrowser;
-  const modelShotOf = (title: string) => staff.page.locator(`img[alt="${title} worn by a model (generated model shot)"]`);
+  const modelShotOf = (title: string) =>
+    staff.page.locator(`img[alt="${title} worn by a model (generated model shot)"]`);
 
   beforeAll(async () => {
     staff = await StaffBrowser.open();
@@ -28,7 +29,10 @@ describe("generating from the app, reviewing, approving and rejecting", () => {
   async function waitUntilInReview(title: string): Promise<void> {
     await staff.app.getByRole("link", { name: "Open Review" }).click();
     await staff.app.getByRole("heading", { name: "Review", level: 1 }).waitFor();
-    await staff.reloadUntil(`${title} to be ready for review`, async () => (await staff.app.getByRole("button", { name: `Open ${title}` }).count()) === 1);
+    await staff.reloadUntil(
+      `${title} to be ready for review`,
+      async () => (await staff.app.getByRole("button", { name: `Open ${title}` }).count()) === 1,
+    );
   }
 
   test("the Generate page picks a product with the resource picker and shows the cost before generating", async () => {
@@ -95,7 +99,9 @@ describe("generating from the app, reviewing, approving and rejecting", () => {
     );
     expect(await media.count()).toBe(mediaBefore + 1);
     // It loads from the (fake) Shopify CDN.
-    await expect.poll(() => media.first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => media.first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+      .toBe(true);
     await staff.screenshot("product-with-model-shot");
   });
 
@@ -109,7 +115,9 @@ describe("generating from the app, reviewing, approving and rejecting", () => {
 
     await staff.app.getByRole("combobox", { name: "Show" }).selectOption("rejected");
     // The rejected image was deleted from Shopify's Files; the card keeps the product and its state.
-    const card = staff.app.locator("[data-render-id]").filter({ has: staff.app.getByRole("button", { name: "Wrap midi dress", exact: true }) });
+    const card = staff.app
+      .locator("[data-render-id]")
+      .filter({ has: staff.app.getByRole("button", { name: "Wrap midi dress", exact: true }) });
     await card.getByText("Rejected", { exact: true }).first().waitFor();
     await staff.openProduct(staff.sandbox.demo.products.wrapDress ?? "");
     expect(await modelShotOf("Wrap midi dress").count()).toBe(0);

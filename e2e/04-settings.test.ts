@@ -41,7 +41,10 @@ describe("the Settings page", () => {
     await staff.app.getByText(`A key ending in ${last4} is saved.`, { exact: false }).waitFor();
     expect(await staff.app.getByText("A key ending in 0000", { exact: false }).count()).toBe(0);
     // The saved key still works: the catalog (read with it) fills the defaults' pickers.
-    await staff.app.getByText("Add your try-on service key in Settings", { exact: false }).count().then((count) => expect(count).toBe(0));
+    await staff.app
+      .getByText("Add your try-on service key in Settings", { exact: false })
+      .count()
+      .then((count) => expect(count).toBe(0));
   });
 
   test("discarding in the save bar puts the form back as saved", async () => {

@@ -5,7 +5,8 @@ import { describeFindings, StaffBrowser } from "./support/staff-browser";
 describe("a bulk run of a collection", () => {
   let staff: StaffBrowser;
   /** The run page's figure under a label ("Waiting to start", "Ready for review"…). */
-  const count = async (label: string) => Number(await staff.app.getByText(label, { exact: true }).locator("xpath=following-sibling::*[1]").textContent());
+  const count = async (label: string) =>
+    Number(await staff.app.getByText(label, { exact: true }).locator("xpath=following-sibling::*[1]").textContent());
 
   beforeAll(async () => {
     staff = await StaffBrowser.open();
@@ -33,14 +34,23 @@ describe("a bulk run of a collection", () => {
 
     // The sandbox treats collections over 5 products as large: read from Shopify in the background first, with
     // its progress on the page, which asks again by itself until the preview is ready.
-    await staff.app.getByText(/"New arrivals" is a large collection: reading its products from Shopify, \d of 6 so far\./).waitFor();
+    await staff.app
+      .getByText(/"New arrivals" is a large collection: reading its products from Shopify, \d of 6 so far\./)
+      .waitFor();
     expect(describeFindings(await staff.accessibilityProblems("bulk-run-listing"))).toBe("");
     await staff.app.getByText("3 of 6", { exact: true }).waitFor();
     await staff.app.getByText("About 15 credits").waitFor();
     await staff.app.getByRole("heading", { name: "3 products will be skipped" }).waitFor();
-    const skipped = await staff.app.getByRole("heading", { name: "3 products will be skipped" }).locator("xpath=following-sibling::*[1]").textContent();
-    expect(skipped).toContain("Heavy wool coat: The product's photo cannot be used (not a JPEG, PNG or WebP, or over 10 MB). (photo over 10 MB)");
-    expect(skipped).toContain("Embroidered kimono jacket: The product's photo cannot be used (not a JPEG, PNG or WebP, or over 10 MB). (GIF photo)");
+    const skipped = await staff.app
+      .getByRole("heading", { name: "3 products will be skipped" })
+      .locator("xpath=following-sibling::*[1]")
+      .textContent();
+    expect(skipped).toContain(
+      "Heavy wool coat: The product's photo cannot be used (not a JPEG, PNG or WebP, or over 10 MB). (photo over 10 MB)",
+    );
+    expect(skipped).toContain(
+      "Embroidered kimono jacket: The product's photo cannot be used (not a JPEG, PNG or WebP, or over 10 MB). (GIF photo)",
+    );
     expect(skipped).toContain("Gift wrapping: The product has no photo to dress the model in.");
     // A preview spends nothing.
     expect((await simulatorSubmits(staff.sandbox)).length).toBe(submitsBefore);
@@ -86,14 +96,24 @@ describe("a bulk run of a collection", () => {
     await staff.app.getByRole("button", { name: "Approve 3" }).click();
     await staff.toast("Approved 3 renders.").waitFor();
 
-    for (const [key, title] of [["ribbedTank", "Ribbed tank top"], ["polkaSundress", "Polka dot sundress"], ["checkSkirt", "Pleated check skirt"]] as const) {
+    for (const [key, title] of [
+      ["ribbedTank", "Ribbed tank top"],
+      ["polkaSundress", "Polka dot sundress"],
+      ["checkSkirt", "Pleated check skirt"],
+    ] as const) {
       await staff.openProduct(staff.sandbox.demo.products[key] ?? "");
-      await staff.reloadUntil(`${title}'s model shot on the product`, async () => (await staff.page.locator(`img[alt="${title} worn by a model (generated model shot)"]`).count()) === 1);
+      await staff.reloadUntil(
+        `${title}'s model shot on the product`,
+        async () =>
+          (await staff.page.locator(`img[alt="${title} worn by a model (generated model shot)"]`).count()) === 1,
+      );
     }
   });
 
   test("can be cancelled from its page after confirming in a dialog; renders not started cost nothing", async () => {
-    await staff.openApp(`/app/runs/new?collectionId=${encodeURIComponent(staff.sandbox.demo.collections.dresses ?? "")}`);
+    await staff.openApp(
+      `/app/runs/new?collectionId=${encodeURIComponent(staff.sandbox.demo.collections.dresses ?? "")}`,
+    );
     await staff.app.getByText("Collection: Dresses").waitFor();
     await staff.app.getByRole("button", { name: "Preview" }).click();
     // The sundress already has an approved render with this look, so it is skipped.
@@ -105,7 +125,9 @@ describe("a bulk run of a collection", () => {
     await staff.app.getByRole("button", { name: "Cancel run" }).click();
     // App Bridge's modal (ui-modal with its title bar), drawn over the app by the sandbox's App Bridge.
     const dialog = staff.app.getByRole("dialog", { name: "Cancel this run?" });
-    await dialog.getByText("Renders that have not started will be cancelled and cost nothing.", { exact: false }).waitFor();
+    await dialog
+      .getByText("Renders that have not started will be cancelled and cost nothing.", { exact: false })
+      .waitFor();
     await staff.screenshot("bulk-run-cancel-dialog");
     expect(describeFindings(await staff.accessibilityProblems("bulk-run-cancel-dialog"))).toBe("");
     await dialog.getByRole("button", { name: "Keep running" }).click();

@@ -16,14 +16,19 @@ describe("a render the try-on service fails", () => {
   test("shows in History as failed, with the service's reason and the refund", async () => {
     const before = await simulatorLedger(staff.sandbox);
     await failNextJobs(staff.sandbox, 1, FAILURE);
-    await staff.openApp(`/app/generate?productId=${encodeURIComponent(staff.sandbox.demo.products.straightJeans ?? "")}`);
+    await staff.openApp(
+      `/app/generate?productId=${encodeURIComponent(staff.sandbox.demo.products.straightJeans ?? "")}`,
+    );
     await staff.app.getByRole("button", { name: "Generate for 5 credits" }).click();
     await staff.app.getByText("Render queued", { exact: true }).waitFor();
 
     await staff.navLink("History").click();
     await staff.app.getByRole("heading", { name: "History", level: 1 }).waitFor();
     const row = staff.app.getByRole("row").filter({ hasText: "Straight jeans" }).first();
-    await staff.reloadUntil("the failed render in History", async () => (await row.getByText("Failed", { exact: true }).count()) === 1);
+    await staff.reloadUntil(
+      "the failed render in History",
+      async () => (await row.getByText("Failed", { exact: true }).count()) === 1,
+    );
     await row.getByText(FAILURE).waitFor();
     await row.getByText("5 credits charged, 5 refunded").waitFor();
     await staff.screenshot("history-failed-refunded");

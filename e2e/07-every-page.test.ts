@@ -17,7 +17,11 @@ describe("every page", () => {
   const appPages: Array<[name: string, path: () => string, heading: string]> = [
     ["home", () => "/app", "Model Shots"],
     ["generate-pick", () => "/app/generate", "Generate a model shot"],
-    ["generate-product", () => `/app/generate?productId=${encodeURIComponent(staff.sandbox.demo.products.hoodie ?? "")}`, "Oversized hoodie"],
+    [
+      "generate-product",
+      () => `/app/generate?productId=${encodeURIComponent(staff.sandbox.demo.products.hoodie ?? "")}`,
+      "Oversized hoodie",
+    ],
     ["bulk-runs", () => "/app/runs", "Bulk runs"],
     ["bulk-run-new", () => "/app/runs/new", "New bulk run"],
     ["review-published", () => "/app/review?state=published", "Review"],
@@ -46,9 +50,17 @@ describe("every page", () => {
   const adminPages: Array<[name: string, path: () => string, heading: string]> = [
     ["admin-home", () => "", "Welcome to Model Shots Demo"],
     ["admin-products", () => "/products", "Products"],
-    ["admin-product", () => `/products/${(staff.sandbox.demo.products.polkaSundress ?? "").split("/").pop()}`, "Polka dot sundress"],
+    [
+      "admin-product",
+      () => `/products/${(staff.sandbox.demo.products.polkaSundress ?? "").split("/").pop()}`,
+      "Polka dot sundress",
+    ],
     ["admin-collections", () => "/collections", "Collections"],
-    ["admin-collection", () => `/collections/${(staff.sandbox.demo.collections.newArrivals ?? "").split("/").pop()}`, "New arrivals"],
+    [
+      "admin-collection",
+      () => `/collections/${(staff.sandbox.demo.collections.newArrivals ?? "").split("/").pop()}`,
+      "New arrivals",
+    ],
   ];
 
   for (const [name, path, heading] of adminPages) {

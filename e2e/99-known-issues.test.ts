@@ -11,7 +11,9 @@ describe("the app's known accessibility issues", () => {
         .filter(Boolean)
         .map((line) => (JSON.parse(line) as { where: string }).where),
     );
-    const fixed = KNOWN_APP_ACCESSIBILITY_ISSUES.filter((issue) => !seen.has(issue.where)).map((issue) => `${issue.rule}: ${issue.where}`);
+    const fixed = KNOWN_APP_ACCESSIBILITY_ISSUES.filter((issue) => !seen.has(issue.where)).map(
+      (issue) => `${issue.rule}: ${issue.where}`,
+    );
     expect(fixed).toEqual([]);
   });
 });

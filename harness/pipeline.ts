@@ -42,7 +42,14 @@ export function workerDepsFor(input: {
   return {
     db: input.db,
     secretBox: makeSecretBox(TEST_ENCRYPTION_KEY),
-    makeTryOnClient: ({ baseUrl, apiKey }) => createTryOnClient({ baseUrl, apiKey, timeoutMs: 10_000, logger: silentTryOnLogger, readRetry: WORKER_READ_RETRY }),
+    makeTryOnClient: ({ baseUrl, apiKey }) =>
+      createTryOnClient({
+        baseUrl,
+        apiKey,
+        timeoutMs: 10_000,
+        logger: silentTryOnLogger,
+        readRetry: WORKER_READ_RETRY,
+      }),
     renderMediaFor: async (shop) => {
       const token = tokens.get(shop);
       if (!token) throw new Error(`no Admin API token for ${shop}`);
@@ -59,12 +66,18 @@ export interface PipelineHarness {
   admin: FakeAdminServer;
   tokens: Map<string, string>;
   /** Seeds a shop in the fake store and the app (settings with the simulator's key), with a collection of products. */
-  addShop(shop: string, options: { products: number; concurrencyCap?: number; apiKey?: string; credits?: number }): Promise<{ collectionId: string; productIds: string[] }>;
+  addShop(
+    shop: string,
+    options: { products: number; concurrencyCap?: number; apiKey?: string; credits?: number },
+  ): Promise<{ collectionId: string; productIds: string[] }>;
   startCollectionRun(shop: string, collectionId: string, options?: RenderOptions): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function startPipelineHarness(db: PrismaClient, options: { timeFactor: number }): Promise<PipelineHarness> {
+export async function startPipelineHarness(
+  db: PrismaClient,
+  options: { timeFactor: number },
+): Promise<PipelineHarness> {
   const sim = await startTryOnSimulator({ timeFactor: options.timeFactor, initialCredits: 100_000 });
   const admin = await startFakeAdminServer({ fileTimeline: { uploadedMs: 20, processingMs: 50 } });
   const tokens = new Map<string, string>();
@@ -87,7 +100,9 @@ export async function startPipelineHarness(db: PrismaClient, options: { timeFact
           productType: "Shirts",
           images: [
             { filename: `${kind}-${i + 1}-front.jpg`, alt: `${kind} front`, width: 64, height: 80 },
-            ...(i % 4 === 0 ? [{ filename: `${kind}-${i + 1}-back.jpg`, alt: `${kind} back view`, width: 64, height: 80 }] : []),
+            ...(i % 4 === 0
+              ? [{ filename: `${kind}-${i + 1}-back.jpg`, alt: `${kind} back view`, width: 64, height: 80 }]
+              : []),
           ],
         });
         productIds.push(product.id);
@@ -107,7 +122,12 @@ export async function startPipelineHarness(db: PrismaClient, options: { timeFact
       const source = makeProductSource(fakeAdminGraphql(admin.url, shop, token));
       const products = await productsInScope(source, { kind: "collection", collectionId });
       const plan = await planRun(db, products, { shop, options: renderOptions, regenerate: false });
-      const { run } = await startRun(db, { shop, plan, options: renderOptions, scope: { kind: "collection", collectionId } });
+      const { run } = await startRun(db, {
+        shop,
+        plan,
+        options: renderOptions,
+        scope: { kind: "collection", collectionId },
+      });
       return run.id;
     },
     async close() {
@@ -121,7 +141,11 @@ export async function startPipelineHarness(db: PrismaClient, options: { timeFact
 export async function waitForRenders(
   db: PrismaClient,
   done: (counts: Record<string, number>) => boolean,
-  { timeoutMs = 60_000, pollMs = 1000, onProgress }: { timeoutMs?: number; pollMs?: number; onProgress?: (counts: Record<string, number>) => void } = {},
+  {
+    timeoutMs = 60_000,
+    pollMs = 1000,
+    onProgress,
+  }: { timeoutMs?: number; pollMs?: number; onProgress?: (counts: Record<string, number>) => void } = {},
 ): Promise<Record<string, number>> {
   const deadline = Date.now() + timeoutMs;
   let counts: Record<string, number> = {};
@@ -133,8 +157,14 @@ export async function waitForRenders(
     const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
     const settled = (counts.failed ?? 0) + (counts.cancelled ?? 0) + (counts.submit_unknown ?? 0);
     if (total > 0 && settled === total) {
-      const samples = await db.render.findMany({ where: { state: { in: ["failed", "cancelled", "submit_unknown"] } }, take: 3, select: { state: true, errorCode: true, errorMessage: true } });
-      throw new Error(`Every render settled without reaching the goal: ${JSON.stringify(counts)} ${JSON.stringify(samples)}`);
+      const samples = await db.render.findMany({
+        where: { state: { in: ["failed", "cancelled", "submit_unknown"] } },
+        take: 3,
+        select: { state: true, errorCode: true, errorMessage: true },
+      });
+      throw new Error(
+        `Every render settled without reaching the goal: ${JSON.stringify(counts)} ${JSON.stringify(samples)}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }

@@ -13,7 +13,11 @@ export const DEFAULT_TEST_OPTIONS: RenderOptions = {
   expression: "neutral",
 };
 
-export async function seedShop(db: PrismaClient, shop: string, settings: Partial<Prisma.ShopSettingsUncheckedCreateInput> = {}) {
+export async function seedShop(
+  db: PrismaClient,
+  shop: string,
+  settings: Partial<Prisma.ShopSettingsUncheckedCreateInput> = {},
+) {
   await db.shop.upsert({ where: { domain: shop }, create: { domain: shop }, update: {} });
   await db.shopSettings.upsert({ where: { shop }, create: { shop, ...settings }, update: settings });
 }

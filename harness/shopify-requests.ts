@@ -28,11 +28,7 @@ export function embeddedDocumentRequest(path: string, shop: string): Promise<Req
 }
 
 /** A session token signed with the wrong secret, or one that has expired. */
-export async function badSessionTokenRequest(
-  path: string,
-  shop: string,
-  flaw: "forged" | "expired",
-): Promise<Request> {
+export async function badSessionTokenRequest(path: string, shop: string, flaw: "forged" | "expired"): Promise<Request> {
   const now = Date.now() / 1000;
   const { token } =
     flaw === "forged"

@@ -60,7 +60,9 @@ export async function startAdminFrame(options: AdminFrameOptions): Promise<Admin
   const adminCss = await readBrowserAsset("admin.css");
   let appOrigin = "";
 
-  const token = () => mintSessionToken({ shop, apiKey: options.apiKey, apiSecret: options.apiSecret, userId: SANDBOX_STAFF_USER_ID }).token;
+  const token = () =>
+    mintSessionToken({ shop, apiKey: options.apiKey, apiSecret: options.apiSecret, userId: SANDBOX_STAFF_USER_ID })
+      .token;
   const context = (section: AdminPageContext["section"], page: Record<string, unknown>): AdminPageContext => ({
     storeName,
     shopName,
@@ -86,7 +88,12 @@ export async function startAdminFrame(options: AdminFrameOptions): Promise<Admin
     if (type === "collection") {
       return [...fake.store.shop(shop).collections.values()]
         .filter((collection) => matches(collection.title))
-        .map((collection) => ({ id: collection.id, title: collection.title, handle: collection.handle, productsCount: collection.productIds.length }));
+        .map((collection) => ({
+          id: collection.id,
+          title: collection.title,
+          handle: collection.handle,
+          productsCount: collection.productIds.length,
+        }));
     }
     return fake.store
       .products(shop)
@@ -147,7 +154,9 @@ export async function startAdminFrame(options: AdminFrameOptions): Promise<Admin
     }
     if (path === "/__sandbox/session-token" && req.method === "POST") return json(200, { token: token() });
     if (path === "/__sandbox/resources" && req.method === "GET") {
-      return json(200, { resources: pickerResources(url.searchParams.get("type") ?? "product", url.searchParams.get("query") ?? "") });
+      return json(200, {
+        resources: pickerResources(url.searchParams.get("type") ?? "product", url.searchParams.get("query") ?? ""),
+      });
     }
     if (path === "/" || path === "/admin") return redirect(adminBase(storeName));
 
@@ -162,13 +171,18 @@ export async function startAdminFrame(options: AdminFrameOptions): Promise<Admin
     }
     if (rest === "/") return html(200, homePage(context("home", { page: "home" })));
     if (rest === "/products") {
-      return html(200, productsPage(context("products", { page: "products" }), fake.store.products(shop).map(productRow)));
+      return html(
+        200,
+        productsPage(context("products", { page: "products" }), fake.store.products(shop).map(productRow)),
+      );
     }
     const productMatch = /^\/products\/(\d+)$/.exec(rest);
     if (productMatch) {
       const product = fake.store.product(shop, `gid://shopify/Product/${productMatch[1]}`);
       if (!product) return html(404, notFoundPage(context("products", { page: "not-found" }), "Product"));
-      const collections = [...fake.store.shop(shop).collections.values()].filter((collection) => collection.productIds.includes(product.id));
+      const collections = [...fake.store.shop(shop).collections.values()].filter((collection) =>
+        collection.productIds.includes(product.id),
+      );
       return html(
         200,
         productPage(context("products", { page: "product", productId: product.id, productTitle: product.title }), {
@@ -200,7 +214,14 @@ export async function startAdminFrame(options: AdminFrameOptions): Promise<Admin
         const product = fake.store.product(shop, id);
         return product ? [productRow(product)] : [];
       });
-      return html(200, collectionPage(context("collections", { page: "collection", collectionId: collection.id }), { id: collection.id, title: collection.title, products }));
+      return html(
+        200,
+        collectionPage(context("collections", { page: "collection", collectionId: collection.id }), {
+          id: collection.id,
+          title: collection.title,
+          products,
+        }),
+      );
     }
     return html(404, notFoundPage(context("home", { page: "not-found" }), "Page"));
   };

@@ -17,7 +17,10 @@ export interface AdminPageContext {
 }
 
 export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char);
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] ?? char,
+  );
 
 export const numericId = (gid: string) => gid.split("/").pop() ?? "";
 
@@ -143,7 +146,10 @@ export function productPage(context: AdminPageContext, product: ProductPageData)
   const media = product.media.length
     ? `<ul class="media-grid" aria-label="Media">${product.media
         .map(
-          (item, index) => `<li class="media-item${index === 0 ? " media-item-first" : ""}" data-media-id="${escapeHtml(item.id)}">
+          (
+            item,
+            index,
+          ) => `<li class="media-item${index === 0 ? " media-item-first" : ""}" data-media-id="${escapeHtml(item.id)}">
             ${item.url ? `<img src="${escapeHtml(item.url)}" alt="${escapeHtml(item.alt || item.filename)}" loading="lazy">` : `<span class="media-pending">${escapeHtml(item.status.toLowerCase())}</span>`}
             <span class="media-name">${escapeHtml(item.filename)}</span>
           </li>`,
@@ -189,7 +195,7 @@ export function productPage(context: AdminPageContext, product: ProductPageData)
          </section>
          <section class="card" aria-labelledby="collections-heading">
            <h2 id="collections-heading" class="card-title">Collections</h2>
-           <ul class="plain-list">${product.collections.map((collection) => `<li><a href="${base}/collections/${numericId(collection.id)}">${escapeHtml(collection.title)}</a></li>`).join("") || "<li class=\"muted\">None</li>"}</ul>
+           <ul class="plain-list">${product.collections.map((collection) => `<li><a href="${base}/collections/${numericId(collection.id)}">${escapeHtml(collection.title)}</a></li>`).join("") || '<li class="muted">None</li>'}</ul>
          </section>
        </aside>
      </div>`,
@@ -212,14 +218,20 @@ export function collectionsPage(context: AdminPageContext, collections: Collecti
        <table class="table">
          <thead><tr><th scope="col">Title</th><th scope="col">Products</th></tr></thead>
          <tbody>${collections
-           .map((collection) => `<tr><td><a href="${base}/collections/${numericId(collection.id)}">${escapeHtml(collection.title)}</a></td><td>${collection.productCount}</td></tr>`)
+           .map(
+             (collection) =>
+               `<tr><td><a href="${base}/collections/${numericId(collection.id)}">${escapeHtml(collection.title)}</a></td><td>${collection.productCount}</td></tr>`,
+           )
            .join("")}</tbody>
        </table>
      </div>`,
   );
 }
 
-export function collectionPage(context: AdminPageContext, collection: { id: string; title: string; products: ProductRow[] }): string {
+export function collectionPage(
+  context: AdminPageContext,
+  collection: { id: string; title: string; products: ProductRow[] },
+): string {
   const base = adminBase(context.storeName);
   const app = appBase(context.storeName, "model-shots");
   return adminLayout(
@@ -237,7 +249,8 @@ export function collectionPage(context: AdminPageContext, collection: { id: stri
          <thead><tr><th scope="col"><span class="visually-hidden">Photo</span></th><th scope="col">Product</th><th scope="col">Media</th></tr></thead>
          <tbody>${collection.products
            .map(
-             (product) => `<tr><td>${thumbnail(product.thumbnail, "")}</td><td><a href="${base}/products/${numericId(product.id)}">${escapeHtml(product.title)}</a></td><td>${product.mediaCount}</td></tr>`,
+             (product) =>
+               `<tr><td>${thumbnail(product.thumbnail, "")}</td><td><a href="${base}/products/${numericId(product.id)}">${escapeHtml(product.title)}</a></td><td>${product.mediaCount}</td></tr>`,
            )
            .join("")}</tbody>
        </table>

@@ -22,9 +22,15 @@ const server = await createServer({
     host: "127.0.0.1",
     port: settings.SANDBOX_VITE_PORT,
     strictPort: true,
-    hmr: settings.SANDBOX_HMR_PORT === 0 ? false : { protocol: "ws", host: "localhost", port: settings.SANDBOX_HMR_PORT, clientPort: settings.SANDBOX_HMR_PORT },
+    hmr:
+      settings.SANDBOX_HMR_PORT === 0
+        ? false
+        : { protocol: "ws", host: "localhost", port: settings.SANDBOX_HMR_PORT, clientPort: settings.SANDBOX_HMR_PORT },
     // Compile every page up front, so the first visit to each is not a wait of several seconds.
-    warmup: { clientFiles: ["./app/root.tsx", "./app/routes/**/*.tsx"], ssrFiles: ["./app/root.tsx", "./app/routes/**/*.{ts,tsx}"] },
+    warmup: {
+      clientFiles: ["./app/root.tsx", "./app/routes/**/*.tsx"],
+      ssrFiles: ["./app/root.tsx", "./app/routes/**/*.{ts,tsx}"],
+    },
   },
   clearScreen: false,
 });

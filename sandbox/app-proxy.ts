@@ -49,7 +49,10 @@ export async function startAppProxy(options: { port?: number; stub: StubConfig }
   const fonts = await findInterFonts();
   const fontCss = fonts.length
     ? fonts
-        .map(({ weight }) => `@font-face { font-family: "Inter"; font-style: normal; font-weight: ${weight}; font-display: swap; src: url("/__sandbox/fonts/inter-${weight}.woff2") format("woff2"); }`)
+        .map(
+          ({ weight }) =>
+            `@font-face { font-family: "Inter"; font-style: normal; font-weight: ${weight}; font-display: swap; src: url("/__sandbox/fonts/inter-${weight}.woff2") format("woff2"); }`,
+        )
         .join("\n")
     : "/* Inter is not available offline; Polaris falls back to the system font. */";
   let targetPort: number | null = null;
@@ -73,7 +76,8 @@ export async function startAppProxy(options: { port?: number; stub: StubConfig }
     if (path.startsWith(LOCAL_CDN_PREFIX)) {
       const cdnPath = path.slice(LOCAL_CDN_PREFIX.length - 1);
       if (cdnPath.startsWith("/static/fonts/")) send(200, "text/css; charset=utf-8", fontCss, "public, max-age=3600");
-      else if (/^\/s\/files\/.+\.(png|jpe?g|svg|webp)$/i.test(cdnPath)) send(200, "image/png", illustration, "public, max-age=3600");
+      else if (/^\/s\/files\/.+\.(png|jpe?g|svg|webp)$/i.test(cdnPath))
+        send(200, "image/png", illustration, "public, max-age=3600");
       else send(404, "text/plain", `The sandbox has no offline copy of https://cdn.shopify.com${cdnPath}`);
       return true;
     }
@@ -94,7 +98,8 @@ export async function startAppProxy(options: { port?: number; stub: StubConfig }
       (answer) => {
         const responseHeaders = { ...answer.headers };
         const csp = responseHeaders["content-security-policy"];
-        if (typeof csp === "string") responseHeaders["content-security-policy"] = rewriteFrameAncestors(csp, options.stub.adminOrigin);
+        if (typeof csp === "string")
+          responseHeaders["content-security-policy"] = rewriteFrameAncestors(csp, options.stub.adminOrigin);
         // Shopify's preload hint for its script; the stub is served locally and needs none.
         if (String(responseHeaders.link ?? "").includes(SHOPIFY_APP_BRIDGE_URL)) delete responseHeaders.link;
         const type = String(answer.headers["content-type"] ?? "");

@@ -10,7 +10,8 @@ import sharp from "sharp";
  * No text is drawn: these machines may have no fonts.
  */
 
-export type GarmentShape = "tee" | "shirt" | "tank" | "hoodie" | "dress" | "slip_dress" | "trousers" | "jeans" | "skirt" | "coat";
+export type GarmentShape =
+  "tee" | "shirt" | "tank" | "hoodie" | "dress" | "slip_dress" | "trousers" | "jeans" | "skirt" | "coat";
 export type GarmentPattern = "plain" | "stripes" | "dots" | "check" | "denim";
 export type PhotoFormat = "jpeg" | "png" | "webp" | "gif" | "png_uncompressed";
 
@@ -79,7 +80,8 @@ function garmentPaths(shape: GarmentShape, back: boolean): { outline: string; de
       };
     case "hoodie":
       return {
-        outline: "M34 14 Q36 0 50 0 Q64 0 66 14 L74 18 L96 86 L84 90 L72 44 L72 118 L28 118 L28 44 L16 90 L4 86 L26 18 Z",
+        outline:
+          "M34 14 Q36 0 50 0 Q64 0 66 14 L74 18 L96 86 L84 90 L72 44 L72 118 L28 118 L28 44 L16 90 L4 86 L26 18 Z",
         details: back
           ? `<path d="M36 14 Q50 22 64 14" ${seam}/>`
           : `<path d="M40 16 Q50 30 60 16" ${seam}/><path d="M36 84 L64 84 L68 104 L32 104 Z" ${seam}/><path d="M46 24 L45 40 M54 24 L55 40" ${seam}/>`,
@@ -111,7 +113,8 @@ function garmentPaths(shape: GarmentShape, back: boolean): { outline: string; de
       };
     case "coat":
       return {
-        outline: "M32 6 L44 4 L50 16 L56 4 L68 6 L90 34 L94 110 L82 112 L76 50 L76 126 L24 126 L24 50 L18 112 L6 110 L10 34 Z",
+        outline:
+          "M32 6 L44 4 L50 16 L56 4 L68 6 L90 34 L94 110 L82 112 L76 50 L76 126 L24 126 L24 50 L18 112 L6 110 L10 34 Z",
         details: back
           ? `<path d="M50 60 L50 126" ${seam}/>`
           : `<path d="M44 4 L40 40 L50 56 L60 40 L56 4" ${seam}/><path d="M50 56 L50 126" ${seam}/>${[66, 84, 102].map((y) => `<circle cx="46" cy="${y}" r="1.6" fill="#000" fill-opacity="0.4"/><circle cx="54" cy="${y}" r="1.6" fill="#000" fill-opacity="0.4"/>`).join("")}<path d="M30 84 L40 84 M60 84 L70 84" ${seam}/>`,
@@ -160,7 +163,12 @@ async function renderPhoto(spec: DemoPhotoSpec): Promise<DemoPhoto> {
       return { bytes: await image.gif().toBuffer(), width, height, extension: "gif" };
     case "png_uncompressed":
       // An unoptimised export: every pixel stored raw, so a modest photo weighs over 10 MB.
-      return { bytes: await image.png({ compressionLevel: 0, adaptiveFiltering: false }).toBuffer(), width, height, extension: "png" };
+      return {
+        bytes: await image.png({ compressionLevel: 0, adaptiveFiltering: false }).toBuffer(),
+        width,
+        height,
+        extension: "png",
+      };
   }
 }
 

@@ -24,10 +24,21 @@ interface DemoProductSeed {
   description: string;
 }
 
-const SIZES: SeedVariant[] = ["S", "M", "L"].map((size) => ({ title: size, selectedOptions: [{ name: "Size", value: size }] }));
+const SIZES: SeedVariant[] = ["S", "M", "L"].map((size) => ({
+  title: size,
+  selectedOptions: [{ name: "Size", value: size }],
+}));
 
-const front = (spec: Omit<DemoPhotoSeed, "side" | "alt">, alt: string): DemoPhotoSeed => ({ ...spec, side: "front", alt });
-const back = (spec: Omit<DemoPhotoSeed, "side" | "alt">, alt: string): DemoPhotoSeed => ({ ...spec, side: "back", alt });
+const front = (spec: Omit<DemoPhotoSeed, "side" | "alt">, alt: string): DemoPhotoSeed => ({
+  ...spec,
+  side: "front",
+  alt,
+});
+const back = (spec: Omit<DemoPhotoSeed, "side" | "alt">, alt: string): DemoPhotoSeed => ({
+  ...spec,
+  side: "back",
+  alt,
+});
 
 export const DEMO_PRODUCTS = {
   bretonTee: {
@@ -36,8 +47,14 @@ export const DEMO_PRODUCTS = {
     tags: ["summer", "cotton"],
     description: "Heavy cotton jersey with navy stripes.",
     photos: [
-      front({ shape: "tee", color: "#f4f1ea", accent: "#1f3a68", pattern: "stripes", format: "jpeg" }, "Breton striped tee, front"),
-      back({ shape: "tee", color: "#f4f1ea", accent: "#1f3a68", pattern: "stripes", format: "jpeg" }, "Breton striped tee, back"),
+      front(
+        { shape: "tee", color: "#f4f1ea", accent: "#1f3a68", pattern: "stripes", format: "jpeg" },
+        "Breton striped tee, front",
+      ),
+      back(
+        { shape: "tee", color: "#f4f1ea", accent: "#1f3a68", pattern: "stripes", format: "jpeg" },
+        "Breton striped tee, back",
+      ),
     ],
     variants: SIZES,
   },
@@ -86,7 +103,12 @@ export const DEMO_PRODUCTS = {
     productType: "Dresses",
     tags: ["summer"],
     description: "Cotton sundress with white dots.",
-    photos: [front({ shape: "dress", color: "#1d3557", accent: "#ffffff", pattern: "dots", format: "jpeg" }, "Polka dot sundress")],
+    photos: [
+      front(
+        { shape: "dress", color: "#1d3557", accent: "#ffffff", pattern: "dots", format: "jpeg" },
+        "Polka dot sundress",
+      ),
+    ],
   },
   slipDress: {
     title: "Satin slip dress",
@@ -112,8 +134,14 @@ export const DEMO_PRODUCTS = {
     tags: ["denim"],
     description: "Mid-blue straight-leg jeans.",
     photos: [
-      front({ shape: "jeans", color: "#3f6da3", accent: "#ffffff", pattern: "denim", format: "jpeg" }, "Straight jeans, front"),
-      back({ shape: "jeans", color: "#3f6da3", accent: "#ffffff", pattern: "denim", format: "jpeg" }, "Straight jeans, back"),
+      front(
+        { shape: "jeans", color: "#3f6da3", accent: "#ffffff", pattern: "denim", format: "jpeg" },
+        "Straight jeans, front",
+      ),
+      back(
+        { shape: "jeans", color: "#3f6da3", accent: "#ffffff", pattern: "denim", format: "jpeg" },
+        "Straight jeans, back",
+      ),
     ],
   },
   checkSkirt: {
@@ -121,21 +149,36 @@ export const DEMO_PRODUCTS = {
     productType: "Skirts",
     tags: ["autumn"],
     description: "Pleated skirt in a red check.",
-    photos: [front({ shape: "skirt", color: "#9b2226", accent: "#e9d8a6", pattern: "check", format: "webp" }, "Pleated check skirt")],
+    photos: [
+      front(
+        { shape: "skirt", color: "#9b2226", accent: "#e9d8a6", pattern: "check", format: "webp" },
+        "Pleated check skirt",
+      ),
+    ],
   },
   woolCoat: {
     title: "Heavy wool coat",
     productType: "Coats",
     tags: ["autumn"],
     description: "Double-breasted coat. Its only photo is an unoptimised export over 10 MB.",
-    photos: [front({ shape: "coat", color: "#6b4f3a", format: "png_uncompressed", width: 1800, height: 2100 }, "Heavy wool coat")],
+    photos: [
+      front(
+        { shape: "coat", color: "#6b4f3a", format: "png_uncompressed", width: 1800, height: 2100 },
+        "Heavy wool coat",
+      ),
+    ],
   },
   kimono: {
     title: "Embroidered kimono jacket",
     productType: "Jackets",
     tags: ["autumn"],
     description: "Its only photo is a GIF, which the try-on service does not take.",
-    photos: [front({ shape: "coat", color: "#2a9d8f", accent: "#e9c46a", pattern: "dots", format: "gif", width: 600, height: 800 }, "Embroidered kimono jacket")],
+    photos: [
+      front(
+        { shape: "coat", color: "#2a9d8f", accent: "#e9c46a", pattern: "dots", format: "gif", width: 600, height: 800 },
+        "Embroidered kimono jacket",
+      ),
+    ],
   },
   giftCard: {
     title: "Gift wrapping",
@@ -152,7 +195,11 @@ export const DEMO_COLLECTIONS: Array<{ key: string; title: string; products: Dem
   { key: "tops", title: "Summer tops", products: ["bretonTee", "linenShirt", "ribbedTank", "hoodie"] },
   { key: "dresses", title: "Dresses", products: ["wrapDress", "polkaSundress", "slipDress"] },
   { key: "bottoms", title: "Trousers and skirts", products: ["wideTrousers", "straightJeans", "checkSkirt"] },
-  { key: "newArrivals", title: "New arrivals", products: ["ribbedTank", "polkaSundress", "checkSkirt", "woolCoat", "kimono", "giftCard"] },
+  {
+    key: "newArrivals",
+    title: "New arrivals",
+    products: ["ribbedTank", "polkaSundress", "checkSkirt", "woolCoat", "kimono", "giftCard"],
+  },
 ];
 
 export interface SeededDemoStore {
@@ -163,10 +210,17 @@ export interface SeededDemoStore {
   collections: Record<string, string>;
 }
 
-const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/(^-|-$)/g, "");
+const slug = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/(^-|-$)/g, "");
 
 /** Adds the demo shop and its catalogue to a fake Admin API. Photos are rendered once and cached in `cacheDir`. */
-export async function seedDemoStore(fake: FakeAdminApi, options: { cacheDir: string | null }): Promise<SeededDemoStore> {
+export async function seedDemoStore(
+  fake: FakeAdminApi,
+  options: { cacheDir: string | null },
+): Promise<SeededDemoStore> {
   fake.store.addShop({ domain: DEMO_SHOP, name: DEMO_SHOP_NAME, email: "staff@model-shots-demo.example" });
   const products = {} as Record<DemoProductKey, string>;
   for (const [key, seed] of Object.entries(DEMO_PRODUCTS) as Array<[DemoProductKey, DemoProductSeed]>) {

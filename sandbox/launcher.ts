@@ -52,7 +52,10 @@ export const sandboxOptionsSchema = z.object({
   /** Save the simulator's key and default options in the shop's settings once installed. */
   seedSettings: z.boolean().default(true),
   /** Where rendered demo photos are cached between starts; null renders them every time. */
-  imageCacheDir: z.string().nullable().default(join(REPO_ROOT, ".cache", "sandbox-images")),
+  imageCacheDir: z
+    .string()
+    .nullable()
+    .default(join(REPO_ROOT, ".cache", "sandbox-images")),
 });
 export type SandboxOptions = z.input<typeof sandboxOptionsSchema>;
 
@@ -108,7 +111,12 @@ const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) model-shots-sandbox"
 
 class InstallFailedError extends Error {}
 
-async function waitUntil(what: string, timeoutMs: number, check: () => Promise<boolean>, exited: Promise<unknown>): Promise<void> {
+async function waitUntil(
+  what: string,
+  timeoutMs: number,
+  check: () => Promise<boolean>,
+  exited: Promise<unknown>,
+): Promise<void> {
   let appEnded = false;
   void exited.then(() => (appEnded = true));
   const deadline = Date.now() + timeoutMs;
@@ -177,7 +185,9 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
       apiSecret: local.apiSecret,
     });
     cleanups.push(() => adminFrame.close());
-    const proxy: AppProxy = await startAppProxy({ stub: { adminOrigin: adminFrame.url, adminAppUrl: adminFrame.appUrl } });
+    const proxy: AppProxy = await startAppProxy({
+      stub: { adminOrigin: adminFrame.url, adminAppUrl: adminFrame.appUrl },
+    });
     cleanups.push(() => proxy.close());
     adminFrame.setAppOrigin(proxy.url);
 
@@ -226,23 +236,44 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
     await waitUntil(
       "the app's dev server",
       120_000,
-      async () => (await fetch(`http://127.0.0.1:${vitePort}/`, { redirect: "manual", signal: AbortSignal.timeout(5_000) })).status > 0,
+      async () =>
+        (await fetch(`http://127.0.0.1:${vitePort}/`, { redirect: "manual", signal: AbortSignal.timeout(5_000) }))
+          .status > 0,
       appExited,
     );
     proxy.setTarget(vitePort);
 
     // Install: the admin loads the app with a session token and the app exchanges it for an offline token.
-    const sessionToken = () => mintSessionToken({ shop: DEMO_SHOP, apiKey: local.apiKey, apiSecret: local.apiSecret, userId: SANDBOX_STAFF_USER_ID }).token;
-    const host = Buffer.from(`admin.shopify.com/store/${DEMO_SHOP.replace(/\.myshopify\.com$/, "")}`).toString("base64url");
+    const sessionToken = () =>
+      mintSessionToken({
+        shop: DEMO_SHOP,
+        apiKey: local.apiKey,
+        apiSecret: local.apiSecret,
+        userId: SANDBOX_STAFF_USER_ID,
+      }).token;
+    const host = Buffer.from(`admin.shopify.com/store/${DEMO_SHOP.replace(/\.myshopify\.com$/, "")}`).toString(
+      "base64url",
+    );
     const install = new URL("/app", proxy.url);
-    install.search = new URLSearchParams({ embedded: "1", host, id_token: sessionToken(), locale: "en", shop: DEMO_SHOP }).toString();
-    log.info(`Installing ${APP_TITLE} in ${DEMO_SHOP} (the first page load compiles the app; this takes a few seconds)…`);
+    install.search = new URLSearchParams({
+      embedded: "1",
+      host,
+      id_token: sessionToken(),
+      locale: "en",
+      shop: DEMO_SHOP,
+    }).toString();
+    log.info(
+      `Installing ${APP_TITLE} in ${DEMO_SHOP} (the first page load compiles the app; this takes a few seconds)…`,
+    );
     await waitUntil(
       "the app's first page",
       180_000,
       async () => {
         // The library turns away requests that look like bots (Node's own user agent does), as it would in production.
-        const response = await fetch(install, { headers: { "User-Agent": BROWSER_USER_AGENT }, signal: AbortSignal.timeout(60_000) });
+        const response = await fetch(install, {
+          headers: { "User-Agent": BROWSER_USER_AGENT },
+          signal: AbortSignal.timeout(60_000),
+        });
         if (response.status >= 400 && response.status < 500) {
           throw new InstallFailedError(`The app refused the install request with HTTP ${response.status}.`);
         }
@@ -251,7 +282,10 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
       appExited,
     );
     const exchanged = fakeAdmin.fake.requests.some((entry) => entry.target === "oauth" && entry.status === 200);
-    if (!exchanged) throw new Error("The app answered without exchanging the session token for an access token; the install did not happen.");
+    if (!exchanged)
+      throw new Error(
+        "The app answered without exchanging the session token for an access token; the install did not happen.",
+      );
 
     if (options.seedSettings) {
       const form = new URLSearchParams({
@@ -264,12 +298,18 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
       });
       const response = await fetch(`${proxy.url}/app/settings?_data=${encodeURIComponent("routes/app.settings")}`, {
         method: "POST",
-        headers: { Authorization: `Bearer ${sessionToken()}`, "Content-Type": "application/x-www-form-urlencoded", "User-Agent": BROWSER_USER_AGENT },
+        headers: {
+          Authorization: `Bearer ${sessionToken()}`,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "User-Agent": BROWSER_USER_AGENT,
+        },
         body: form,
       });
       const result = (await response.json().catch(() => null)) as { ok?: boolean } | null;
       if (!response.ok || !result?.ok) {
-        throw new Error(`Saving the simulator's key in Settings failed (HTTP ${response.status}): ${JSON.stringify(result)}`);
+        throw new Error(
+          `Saving the simulator's key in Settings failed (HTTP ${response.status}): ${JSON.stringify(result)}`,
+        );
       }
     }
 

@@ -19,7 +19,9 @@ export function readLocalCredentials(): LocalCredentials {
   const apiSecret = values.SHOPIFY_API_SECRET;
   const encryptionKey = values.APP_ENCRYPTION_KEY;
   if (!apiKey || !apiSecret || !encryptionKey) {
-    throw new Error(".env.example must define SHOPIFY_API_KEY, SHOPIFY_API_SECRET and APP_ENCRYPTION_KEY for the sandbox");
+    throw new Error(
+      ".env.example must define SHOPIFY_API_KEY, SHOPIFY_API_SECRET and APP_ENCRYPTION_KEY for the sandbox",
+    );
   }
   return { apiKey, apiSecret, encryptionKey };
 }

@@ -21,16 +21,24 @@ export function isLocalUrl(value: string): boolean {
 export function sandboxRefusals(env: Record<string, string | undefined>, local: LocalCredentials): string[] {
   const reasons: string[] = [];
   if (env.NODE_ENV === "production") {
-    reasons.push("NODE_ENV is production. The sandbox fakes Shopify and hands out session tokens; it never runs in production.");
+    reasons.push(
+      "NODE_ENV is production. The sandbox fakes Shopify and hands out session tokens; it never runs in production.",
+    );
   }
   if (env.SHOPIFY_API_KEY && env.SHOPIFY_API_KEY !== local.apiKey) {
-    reasons.push("SHOPIFY_API_KEY is not the local value from .env.example: real app credentials are configured (in .env or the environment).");
+    reasons.push(
+      "SHOPIFY_API_KEY is not the local value from .env.example: real app credentials are configured (in .env or the environment).",
+    );
   }
   if (env.SHOPIFY_API_SECRET && env.SHOPIFY_API_SECRET !== local.apiSecret) {
-    reasons.push("SHOPIFY_API_SECRET is not the local value from .env.example: real app credentials are configured (in .env or the environment).");
+    reasons.push(
+      "SHOPIFY_API_SECRET is not the local value from .env.example: real app credentials are configured (in .env or the environment).",
+    );
   }
   if (env.SHOPIFY_APP_URL && !isLocalUrl(env.SHOPIFY_APP_URL)) {
-    reasons.push(`SHOPIFY_APP_URL (${env.SHOPIFY_APP_URL}) is not on this machine: the app is configured for a real deployment or tunnel.`);
+    reasons.push(
+      `SHOPIFY_APP_URL (${env.SHOPIFY_APP_URL}) is not on this machine: the app is configured for a real deployment or tunnel.`,
+    );
   }
   return reasons;
 }

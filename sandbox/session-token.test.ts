@@ -17,7 +17,12 @@ const shopify = shopifyApi({
 
 describe("the sandbox's session tokens", () => {
   test("are accepted by Shopify's own verification, for the shop and the staff member they name", async () => {
-    const { token } = mintSessionToken({ shop: "demo.myshopify.com", apiKey: local.apiKey, apiSecret: local.apiSecret, userId: "42" });
+    const { token } = mintSessionToken({
+      shop: "demo.myshopify.com",
+      apiKey: local.apiKey,
+      apiSecret: local.apiSecret,
+      userId: "42",
+    });
     const payload = await shopify.session.decodeSessionToken(token);
     expect(payload.dest).toBe("https://demo.myshopify.com");
     expect(payload.aud).toBe(local.apiKey);
@@ -26,13 +31,24 @@ describe("the sandbox's session tokens", () => {
 
   test("live one minute, like Shopify's", () => {
     const now = Date.UTC(2026, 10, 22, 12, 0, 0);
-    const { claims } = mintSessionToken({ shop: "demo.myshopify.com", apiKey: local.apiKey, apiSecret: local.apiSecret, userId: "42", now });
+    const { claims } = mintSessionToken({
+      shop: "demo.myshopify.com",
+      apiKey: local.apiKey,
+      apiSecret: local.apiSecret,
+      userId: "42",
+      now,
+    });
     expect(claims.exp - claims.iat).toBe(SESSION_TOKEN_LIFETIME_SECONDS);
     expect(SESSION_TOKEN_LIFETIME_SECONDS).toBe(60);
   });
 
   test("signed with another secret are refused by Shopify's verification", async () => {
-    const { token } = mintSessionToken({ shop: "demo.myshopify.com", apiKey: local.apiKey, apiSecret: "someone-elses-secret", userId: "42" });
+    const { token } = mintSessionToken({
+      shop: "demo.myshopify.com",
+      apiKey: local.apiKey,
+      apiSecret: "someone-elses-secret",
+      userId: "42",
+    });
     await expect(shopify.session.decodeSessionToken(token)).rejects.toThrow();
   });
 });

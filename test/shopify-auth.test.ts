@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_KINDS, snapshotAllRows, type TestDatabase } from "../harness/database";
 import type * as AppHome from "../app/routes/app._index/route";
 import { useAppDatabase } from "./support/app-modules";
-import { badSessionTokenRequest, embeddedDocumentRequest, hostParam, sessionTokenRequest } from "../harness/shopify-requests";
+import {
+  badSessionTokenRequest,
+  embeddedDocumentRequest,
+  hostParam,
+  sessionTokenRequest,
+} from "../harness/shopify-requests";
 
 const SHOP = "auth-test.myshopify.com";
 
@@ -65,7 +70,9 @@ describe.each(DATABASE_KINDS)("authenticate.admin on %s", (kind) => {
 
   it("sends a document load without a session token to the session-token bounce page, changing nothing", async () => {
     const before = await snapshotAllRows(database.prisma);
-    const response = await load(new Request(`http://localhost:3000/app?embedded=1&shop=${SHOP}&host=${hostParam(SHOP)}`));
+    const response = await load(
+      new Request(`http://localhost:3000/app?embedded=1&shop=${SHOP}&host=${hostParam(SHOP)}`),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/auth\/session-token\?/);
     expect(await snapshotAllRows(database.prisma)).toEqual(before);

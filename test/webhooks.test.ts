@@ -8,7 +8,11 @@ import { webhookRequest } from "../harness/shopify-requests";
 const SHOP = "webhook-test.myshopify.com";
 const OTHER_SHOP = "bystander.myshopify.com";
 
-type Action = (args: { request: Request; params: Record<string, string>; context: Record<string, unknown> }) => Promise<Response>;
+type Action = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: Record<string, unknown>;
+}) => Promise<Response>;
 
 async function statusOf(action: Action, request: Request): Promise<number> {
   try {
@@ -46,33 +50,57 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
     for (const shop of [SHOP, OTHER_SHOP]) {
       const session = setUpValidSession({ shop, expires: new Date(Date.now() + 3_600_000), scope: "read_products" });
       await database.prisma.session.create({
-        data: { id: session.id, shop, state: "", isOnline: false, accessToken: "shpat_x", scope: "read_products", expires: session.expires },
+        data: {
+          id: session.id,
+          shop,
+          state: "",
+          isOnline: false,
+          accessToken: "shpat_x",
+          scope: "read_products",
+          expires: session.expires,
+        },
       });
       await database.prisma.shop.create({ data: { domain: shop, scopes: "read_products" } });
       // Everything else the app keeps for a shop, so erasure and cancellation have something to act on.
       await database.prisma.shopSettings.create({ data: { shop, tryOnApiKeyLast4: "1234" } });
       await database.prisma.look.create({ data: { shop, name: "Summer", options: {} } });
       const run = await database.prisma.run.create({ data: { shop, scope: {}, options: {}, estimateCredits: 10 } });
-      await seedRenders(database.prisma, shop, 2, { runId: run.id, productId: `gid://shopify/Product/7${shop.length}` });
-      const [charged] = await seedRenders(database.prisma, shop, 1, { state: "running", externalJobId: "job", creditsCharged: 5 });
-      await database.prisma.creditLedgerEntry.create({ data: { shop, renderId: charged!.id, kind: "charge", credits: 5 } });
+      await seedRenders(database.prisma, shop, 2, {
+        runId: run.id,
+        productId: `gid://shopify/Product/7${shop.length}`,
+      });
+      const [charged] = await seedRenders(database.prisma, shop, 1, {
+        state: "running",
+        externalJobId: "job",
+        creditsCharged: 5,
+      });
+      await database.prisma.creditLedgerEntry.create({
+        data: { shop, renderId: charged!.id, kind: "charge", credits: 5 },
+      });
     }
   });
 
   const deliver = (topic: string, payload: unknown, options: { secret?: string; route?: string } = {}) => {
     const route = routes[options.route ?? topic];
     if (!route) throw new Error(`no route for ${topic}`);
-    return statusOf(route, webhookRequest(`/webhooks/${options.route ?? topic}`, { topic, shop: SHOP, payload, secret: options.secret }));
+    return statusOf(
+      route,
+      webhookRequest(`/webhooks/${options.route ?? topic}`, { topic, shop: SHOP, payload, secret: options.secret }),
+    );
   };
 
-  it.each(["app/uninstalled", "app/scopes_update", "customers/data_request", "customers/redact", "shop/redact", "products/delete"])(
-    "rejects a forged %s webhook with 401 and changes nothing",
-    async (topic) => {
-      const before = await snapshotAllRows(database.prisma);
-      expect(await deliver(topic, shopRedactPayload(SHOP), { secret: "forger-secret" })).toBe(401);
-      expect(await snapshotAllRows(database.prisma)).toEqual(before);
-    },
-  );
+  it.each([
+    "app/uninstalled",
+    "app/scopes_update",
+    "customers/data_request",
+    "customers/redact",
+    "shop/redact",
+    "products/delete",
+  ])("rejects a forged %s webhook with 401 and changes nothing", async (topic) => {
+    const before = await snapshotAllRows(database.prisma);
+    expect(await deliver(topic, shopRedactPayload(SHOP), { secret: "forger-secret" })).toBe(401);
+    expect(await snapshotAllRows(database.prisma)).toEqual(before);
+  });
 
   it("rejects a genuine webhook of another topic sent to a route, changing nothing", async () => {
     const before = await snapshotAllRows(database.prisma);
@@ -112,7 +140,12 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
 
   it("app/scopes_update records the granted scopes on the shop's sessions, and is safe to run twice", async () => {
     for (let delivery = 0; delivery < 2; delivery++) {
-      expect(await deliver("app/scopes_update", { current: ["read_products", "write_products", "write_files"], previous: ["read_products"] })).toBe(200);
+      expect(
+        await deliver("app/scopes_update", {
+          current: ["read_products", "write_products", "write_files"],
+          previous: ["read_products"],
+        }),
+      ).toBe(200);
     }
     const session = await database.prisma.session.findFirst({ where: { shop: SHOP } });
     expect(session?.scope).toBe("read_products,write_products,write_files");
@@ -133,7 +166,9 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
     }
     const remaining = await snapshotAllRows(database.prisma);
     // Generic over tables, so a table added later without a cascade to Shop fails this test.
-    const mentionsShop = JSON.stringify(remaining, (_key, value: unknown) => (typeof value === "bigint" ? value.toString() : value)).includes(SHOP);
+    const mentionsShop = JSON.stringify(remaining, (_key, value: unknown) =>
+      typeof value === "bigint" ? value.toString() : value,
+    ).includes(SHOP);
     expect(mentionsShop).toBe(false);
     expect(await database.prisma.shop.count({ where: { domain: OTHER_SHOP } })).toBe(1);
     expect(await database.prisma.session.count({ where: { shop: OTHER_SHOP } })).toBe(1);

@@ -43,7 +43,10 @@ export function CatalogPicker(props: {
       choices={choices}
       selected={[props.value]}
       onChange={(selected) => props.onChange(selected[0] ?? NONE_VALUE)}
-      error={props.error ?? (missing && props.value ? `"${props.value}" is not in the catalog any more; choose another.` : undefined)}
+      error={
+        props.error ??
+        (missing && props.value ? `"${props.value}" is not in the catalog any more; choose another.` : undefined)
+      }
       {...(props.disabled ? { disabled: true } : {})}
     />
   );

@@ -3,7 +3,12 @@ import type { ReactNode } from "react";
 import type { LookView } from "../looks/looks.server";
 
 /** The "Look" card of the pages that queue renders: start from a saved look (or the shop's defaults), then adjust. */
-export function LookCard(props: { looks: LookView[]; lookId: string; onLook: (lookId: string) => void; children: ReactNode }) {
+export function LookCard(props: {
+  looks: LookView[];
+  lookId: string;
+  onLook: (lookId: string) => void;
+  children: ReactNode;
+}) {
   const { looks } = props;
   return (
     <Card>
@@ -13,7 +18,10 @@ export function LookCard(props: { looks: LookView[]; lookId: string; onLook: (lo
         </Text>
         <Select
           label="Start from a saved look"
-          options={[{ value: "", label: looks.length ? "Shop defaults" : "No saved looks yet" }, ...looks.map((look) => ({ value: look.id, label: look.name }))]}
+          options={[
+            { value: "", label: looks.length ? "Shop defaults" : "No saved looks yet" },
+            ...looks.map((look) => ({ value: look.id, label: look.name })),
+          ]}
           value={props.lookId}
           onChange={props.onLook}
           disabled={looks.length === 0}

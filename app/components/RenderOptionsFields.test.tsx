@@ -29,7 +29,9 @@ describe("RenderOptionsFields", () => {
   const values = { ...formValuesOf(null), productType: "top", mannequinId: "mnq_amara", poseId: "pose_front_relaxed" };
 
   it("shows the catalog's models with their thumbnails and only the poses of the garment type", () => {
-    const html = render(<RenderOptionsFields values={values} onChange={() => undefined} catalog={catalog} errors={{}} />);
+    const html = render(
+      <RenderOptionsFields values={values} onChange={() => undefined} catalog={catalog} errors={{}} />,
+    );
     expect(html).toContain('src="https://tryon.test/thumbs/amara.png"');
     expect(html).toContain("Kenji");
     expect(html).toContain("Front, relaxed");
@@ -40,7 +42,12 @@ describe("RenderOptionsFields", () => {
 
   it("shows a server error next to its field", () => {
     const html = render(
-      <RenderOptionsFields values={values} onChange={() => undefined} catalog={catalog} errors={{ poseId: "Choose a pose.", userInstruction: "Keep the instruction under 1,000 characters." }} />,
+      <RenderOptionsFields
+        values={values}
+        onChange={() => undefined}
+        catalog={catalog}
+        errors={{ poseId: "Choose a pose.", userInstruction: "Keep the instruction under 1,000 characters." }}
+      />,
     );
     expect(html).toContain("Choose a pose.");
     expect(html).toContain("Keep the instruction under 1,000 characters.");
@@ -51,7 +58,11 @@ describe("RenderOptionsFields", () => {
       <RenderOptionsFields
         values={values}
         onChange={() => undefined}
-        catalog={{ ok: false, reason: "no_key", message: "Add your try-on service key in Settings to choose a model, pose and background." }}
+        catalog={{
+          ok: false,
+          reason: "no_key",
+          message: "Add your try-on service key in Settings to choose a model, pose and background.",
+        }}
         errors={{}}
       />,
     );
@@ -63,7 +74,14 @@ describe("RenderOptionsFields", () => {
 describe("CatalogPicker", () => {
   it("offers the service default when asked, and flags a value the catalog no longer lists", () => {
     const html = render(
-      <CatalogPicker title="Model" name="mannequinId" items={catalog.ok ? catalog.catalog.mannequins : []} value="mnq_retired" onChange={() => undefined} noneLabel="Service default" />,
+      <CatalogPicker
+        title="Model"
+        name="mannequinId"
+        items={catalog.ok ? catalog.catalog.mannequins : []}
+        value="mnq_retired"
+        onChange={() => undefined}
+        noneLabel="Service default"
+      />,
     );
     expect(html).toContain("Service default");
     expect(html).toContain("is not in the catalog any more");

@@ -17,7 +17,8 @@ export function RenderOptionsFields(props: {
   disabled?: boolean;
 }) {
   const { values, onChange, catalog, errors } = props;
-  const set = <K extends keyof RenderOptionsFormValues>(key: K, value: RenderOptionsFormValues[K]) => onChange({ ...values, [key]: value });
+  const set = <K extends keyof RenderOptionsFormValues>(key: K, value: RenderOptionsFormValues[K]) =>
+    onChange({ ...values, [key]: value });
   const disabled = props.disabled ? { disabled: true } : {};
   const poses = catalog.ok ? (catalog.catalog.posesByProductType[values.productType] ?? []) : [];
 

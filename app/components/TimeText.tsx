@@ -6,7 +6,12 @@ import { formatAbsoluteTime, formatRelativeTime } from "../web/format";
  * depends on the clock, so the browser may word it differently from the server without a hydration warning.
  */
 export function TimeText({ at, showAbsolute = true }: { at: string | null; showAbsolute?: boolean }) {
-  if (!at) return <Text as="span" tone="subdued">—</Text>;
+  if (!at)
+    return (
+      <Text as="span" tone="subdued">
+        —
+      </Text>
+    );
   const absolute = formatAbsoluteTime(at);
   return (
     <Text as="span">

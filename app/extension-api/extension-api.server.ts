@@ -42,15 +42,31 @@ export interface LookChoice {
   credits: number;
 }
 
-async function lookChoices(db: Db, shop: string): Promise<{ choices: LookChoice[]; hasKey: boolean; paused: string | null }> {
-  const [settingsRow, looks] = await Promise.all([db.shopSettings.findUnique({ where: { shop } }), listLooks(db, shop)]);
+async function lookChoices(
+  db: Db,
+  shop: string,
+): Promise<{ choices: LookChoice[]; hasKey: boolean; paused: string | null }> {
+  const [settingsRow, looks] = await Promise.all([
+    db.shopSettings.findUnique({ where: { shop } }),
+    listLooks(db, shop),
+  ]);
   const settings = settingsViewOf(settingsRow, env().TRYON_DEFAULT_BASE_URL);
   const choices: LookChoice[] = [];
   if (settings.defaults) {
-    choices.push({ id: null, name: "Default look", summary: describeOptions(settings.defaults), credits: creditsForJob(settings.defaults.resolution) });
+    choices.push({
+      id: null,
+      name: "Default look",
+      summary: describeOptions(settings.defaults),
+      credits: creditsForJob(settings.defaults.resolution),
+    });
   }
   for (const look of looks) {
-    choices.push({ id: look.id, name: look.name, summary: describeOptions(look.options), credits: creditsForJob(look.options.resolution) });
+    choices.push({
+      id: look.id,
+      name: look.name,
+      summary: describeOptions(look.options),
+      credits: creditsForJob(look.options.resolution),
+    });
   }
   return { choices, hasKey: settings.hasKey, paused: settings.paused?.message ?? null };
 }
@@ -72,7 +88,8 @@ const setupProblem = (hasKey: boolean, choices: LookChoice[]) =>
 /** What the product action shows before anything is spent: the product, the looks and their cost. */
 export async function productSummary(db: Db, admin: AdminRequest, url: URL) {
   const productId = productIdSchema.safeParse(url.searchParams.get("productId") ?? "");
-  if (!productId.success) return refusal(400, "The product id is not valid.", { productId: "The product id is not valid." });
+  if (!productId.success)
+    return refusal(400, "The product id is not valid.", { productId: "The product id is not valid." });
   let product;
   try {
     product = await admin.productSource.getProduct(productId.data);
@@ -102,11 +119,16 @@ export async function createRenderFromExtension(db: Db, admin: AdminRequest, req
   if (!input.ok) return input.answer;
   const { productId, requestKey, lookId } = input.data;
   const existing = await renderForRequestKey(db, admin.shop, requestKey);
-  if (existing) return okAnswer({ renderId: existing.id, created: false, reviewPath: reviewPathFor(existing.productId) });
+  if (existing)
+    return okAnswer({ renderId: existing.id, created: false, reviewPath: reviewPathFor(existing.productId) });
 
   const options = await optionsForExtension(db, admin.shop, lookId);
   if (!options) {
-    return refusal(400, lookId ? "That look no longer exists." : "Choose default render options in the app's Settings first.", lookId ? { lookId: "That look no longer exists." } : {});
+    return refusal(
+      400,
+      lookId ? "That look no longer exists." : "Choose default render options in the app's Settings first.",
+      lookId ? { lookId: "That look no longer exists." } : {},
+    );
   }
   let product;
   try {
@@ -129,7 +151,11 @@ export async function createRenderFromExtension(db: Db, admin: AdminRequest, req
   return okAnswer({ renderId: render.id, created, reviewPath: reviewPathFor(product.id) });
 }
 
-const runPreviewSchema = z.object({ scope: runScopeSchema, lookId: lookIdSchema, regenerate: z.boolean().default(false) });
+const runPreviewSchema = z.object({
+  scope: runScopeSchema,
+  lookId: lookIdSchema,
+  regenerate: z.boolean().default(false),
+});
 const startRunSchema = runPreviewSchema.extend({
   requestKey: requestKeySchema,
   budgetCredits: budgetSchema.nullable().optional(),
@@ -165,7 +191,11 @@ export async function previewRunFromExtension(db: Db, admin: AdminRequest, reque
   if (!input.ok) return input.answer;
   const options = await optionsForExtension(db, admin.shop, input.data.lookId);
   if (!options) return refusal(400, "Choose default render options in the app's Settings first.");
-  const outcome = await planForExtension(db, admin, { scope: input.data.scope, options, regenerate: input.data.regenerate });
+  const outcome = await planForExtension(db, admin, {
+    scope: input.data.scope,
+    options,
+    regenerate: input.data.regenerate,
+  });
   const { choices, hasKey, paused } = await lookChoices(db, admin.shop);
   if (!outcome.ok && outcome.listing) {
     // A large collection read in the background: its progress, and the extension asks again.
@@ -200,7 +230,9 @@ export async function startRunFromExtension(db: Db, admin: AdminRequest, request
   if (!outcome.ok) return refusal(400, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
   if (outcome.plan.eligible.length === 0) return refusal(400, "No product in this selection can be rendered.");
   if (budgetCredits !== null && budgetCredits < outcome.plan.creditsPerRender) {
-    return refusal(400, "The budget is smaller than one render.", { budgetCredits: `One render costs ${outcome.plan.creditsPerRender} credits.` });
+    return refusal(400, "The budget is smaller than one render.", {
+      budgetCredits: `One render costs ${outcome.plan.creditsPerRender} credits.`,
+    });
   }
   const { run, created } = await startRun(db, {
     shop: admin.shop,

@@ -32,7 +32,7 @@ describe("peekStream", () => {
           else controller.enqueue(new Uint8Array(8).fill(pulls));
         },
       },
-      { highWaterMark: 0 }
+      { highWaterMark: 0 },
     );
     const { head, stream } = await peekStream(source, 4);
     expect(head.byteLength).toBe(4);

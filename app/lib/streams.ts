@@ -4,7 +4,10 @@
  * Reads a stream to its end (for callers that need the bytes at once, e.g. when no length is known). Past
  * `maxBytes` the stream is cancelled and the read fails.
  */
-export async function readStream(stream: ReadableStream<Uint8Array>, maxBytes = Number.POSITIVE_INFINITY): Promise<Uint8Array> {
+export async function readStream(
+  stream: ReadableStream<Uint8Array>,
+  maxBytes = Number.POSITIVE_INFINITY,
+): Promise<Uint8Array> {
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -27,7 +30,7 @@ export async function readStream(stream: ReadableStream<Uint8Array>, maxBytes = 
  */
 export async function peekStream(
   stream: ReadableStream<Uint8Array>,
-  bytes: number
+  bytes: number,
 ): Promise<{ head: Uint8Array; stream: ReadableStream<Uint8Array> }> {
   const reader = stream.getReader();
   const seen: Uint8Array[] = [];
@@ -59,7 +62,7 @@ export async function peekStream(
       },
       cancel: (reason) => reader.cancel(reason),
     },
-    { highWaterMark: 0 }
+    { highWaterMark: 0 },
   );
   return { head: head.subarray(0, bytes), stream: replay };
 }

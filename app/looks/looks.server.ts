@@ -29,7 +29,9 @@ export async function listLooks(db: Db, shop: string): Promise<LookView[]> {
   // A look whose stored options no longer parse (an option the service dropped) is hidden, not fatal.
   return rows.flatMap((row) => {
     const options = renderOptionsSchema.safeParse(row.options);
-    return options.success ? [{ id: row.id, name: row.name, options: options.data, updatedAt: row.updatedAt.toISOString() }] : [];
+    return options.success
+      ? [{ id: row.id, name: row.name, options: options.data, updatedAt: row.updatedAt.toISOString() }]
+      : [];
   });
 }
 
@@ -37,12 +39,18 @@ export async function findLook(db: Db, shop: string, lookId: string): Promise<Lo
   const row = await db.look.findFirst({ where: { id: lookId, shop } });
   if (!row) return null;
   const options = renderOptionsSchema.safeParse(row.options);
-  return options.success ? { id: row.id, name: row.name, options: options.data, updatedAt: row.updatedAt.toISOString() } : null;
+  return options.success
+    ? { id: row.id, name: row.name, options: options.data, updatedAt: row.updatedAt.toISOString() }
+    : null;
 }
 
 export type SaveLookResult = { ok: true; look: LookView; created: boolean } | { ok: false; error: string };
 
-export async function saveLook(db: Db, shop: string, input: { name: string; options: RenderOptions }): Promise<SaveLookResult> {
+export async function saveLook(
+  db: Db,
+  shop: string,
+  input: { name: string; options: RenderOptions },
+): Promise<SaveLookResult> {
   const name = lookNameSchema.parse(input.name);
   const options = renderOptionsSchema.parse(input.options) as unknown as Prisma.InputJsonValue;
   const existing = await db.look.findUnique({ where: { shop_name: { shop, name } } });
@@ -57,7 +65,12 @@ export async function saveLook(db: Db, shop: string, input: { name: string; opti
   return {
     ok: true,
     created: !existing,
-    look: { id: row.id, name: row.name, options: renderOptionsSchema.parse(row.options), updatedAt: row.updatedAt.toISOString() },
+    look: {
+      id: row.id,
+      name: row.name,
+      options: renderOptionsSchema.parse(row.options),
+      updatedAt: row.updatedAt.toISOString(),
+    },
   };
 }
 

@@ -38,9 +38,17 @@ export async function collectionListing(
 ): Promise<ListingState> {
   const key = { shop_collectionId: { shop: input.shop, collectionId: input.collectionId } };
   const existing = await db.collectionListing.findUnique({ where: key });
-  if (existing?.status === "listing") return { status: "listing", listed: existing.listed, expected: existing.expected };
-  if (existing?.status === "ready" && existing.finishedAt && input.now.getTime() - existing.finishedAt.getTime() < LISTING_FRESH_MS) {
-    const rows = await db.collectionListingProduct.findMany({ where: { listingId: existing.id }, orderBy: { position: "asc" } });
+  if (existing?.status === "listing")
+    return { status: "listing", listed: existing.listed, expected: existing.expected };
+  if (
+    existing?.status === "ready" &&
+    existing.finishedAt &&
+    input.now.getTime() - existing.finishedAt.getTime() < LISTING_FRESH_MS
+  ) {
+    const rows = await db.collectionListingProduct.findMany({
+      where: { listingId: existing.id },
+      orderBy: { position: "asc" },
+    });
     return { status: "ready", products: rows.map((row) => storedProductSchema.parse(row.product)) };
   }
   // None yet, stale or failed: start over. The lease token moves on, so a worker still holding the old listing
@@ -63,7 +71,8 @@ export async function collectionListing(
       },
     });
   });
-  if (existing?.status === "failed") return { status: "failed", message: existing.error ?? "Reading the collection from Shopify failed." };
+  if (existing?.status === "failed")
+    return { status: "failed", message: existing.error ?? "Reading the collection from Shopify failed." };
   return { status: "listing", listed: 0, expected: input.expected };
 }
 
@@ -96,7 +105,11 @@ export interface ListingStep {
  * token. Returns the listing as it now stands, or null when another worker (or a restart from a preview) has
  * taken it over: then nothing was written.
  */
-export async function readListingPage(db: Db, listing: CollectionListing, step: ListingStep): Promise<CollectionListing | null> {
+export async function readListingPage(
+  db: Db,
+  listing: CollectionListing,
+  step: ListingStep,
+): Promise<CollectionListing | null> {
   const page = await step.source.collectionPage(listing.collectionId, listing.cursor);
   return db.$transaction(async (tx) => {
     const fence = { id: listing.id, leaseToken: listing.leaseToken, status: "listing" as const };
@@ -108,7 +121,13 @@ export async function readListingPage(db: Db, listing: CollectionListing, step: 
           leaseUntil: page.nextCursor === null ? null : new Date(step.now().getTime() + step.leaseMs),
           ...(page.nextCursor === null ? { status: "ready" as const, leaseOwner: null, finishedAt: step.now() } : {}),
         }
-      : { status: "failed", error: "The collection no longer exists in Shopify.", leaseOwner: null, leaseUntil: null, finishedAt: step.now() };
+      : {
+          status: "failed",
+          error: "The collection no longer exists in Shopify.",
+          leaseOwner: null,
+          leaseUntil: null,
+          finishedAt: step.now(),
+        };
     const written = await tx.collectionListing.updateMany({ where: fence, data: update });
     if (written.count !== 1) return null;
     if (page) {

@@ -40,7 +40,11 @@ const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
 /** The render an earlier create request with this key made, if any (the key is the client's idempotency key). */
-export function renderForRequestKey(db: Pick<PrismaClient, "render">, shop: string, requestKey: string): Promise<Render | null> {
+export function renderForRequestKey(
+  db: Pick<PrismaClient, "render">,
+  shop: string,
+  requestKey: string,
+): Promise<Render | null> {
   return db.render.findUnique({ where: { shop_requestKey: { shop, requestKey } } });
 }
 
@@ -75,14 +79,27 @@ async function oncePerRequestKey<T>(
  */
 export async function queueRender(
   db: Db,
-  input: { shop: string; product: ProductForRender; images: SourceImages; options: RenderOptions; requestKey?: string; regeneratedFromId?: string },
+  input: {
+    shop: string;
+    product: ProductForRender;
+    images: SourceImages;
+    options: RenderOptions;
+    requestKey?: string;
+    regeneratedFromId?: string;
+  },
 ): Promise<{ render: Render; created: boolean }> {
   const { row, created } = await oncePerRequestKey(
     input.requestKey,
     (requestKey) => renderForRequestKey(db, input.shop, requestKey),
     () =>
       db.render.create({
-        data: renderRow(input.shop, input.product, input.images, input.options, input) as Prisma.RenderUncheckedCreateInput,
+        data: renderRow(
+          input.shop,
+          input.product,
+          input.images,
+          input.options,
+          input,
+        ) as Prisma.RenderUncheckedCreateInput,
       }),
   );
   return { render: row, created };

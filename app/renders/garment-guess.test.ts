@@ -15,7 +15,10 @@ describe("guessing the garment from Shopify's product type", () => {
   });
 
   it("prefers the product type over the title, and says nothing when neither helps", () => {
-    expect(guessGarment({ productType: "Skirts", title: "Shirt-dress print" })).toEqual({ productType: "bottom", productCategory: "skirt" });
+    expect(guessGarment({ productType: "Skirts", title: "Shirt-dress print" })).toEqual({
+      productType: "bottom",
+      productCategory: "skirt",
+    });
     expect(guessGarment({ productType: "Gift cards", title: "Voucher" })).toBeNull();
   });
 });

@@ -10,7 +10,11 @@ const LOOK: RenderOptions = {
   resolution: "2K",
   aspectRatio: "3:4",
 } as RenderOptions;
-const POSES: Record<string, string[]> = { top: ["pose_arms_open"], bottom: ["pose_walking", "pose_wide_stance"], dress: [] };
+const POSES: Record<string, string[]> = {
+  top: ["pose_arms_open"],
+  bottom: ["pose_walking", "pose_wide_stance"],
+  dress: [],
+};
 const detect = { posesFor: (type: string) => POSES[type] ?? [] };
 
 describe("the options one product of a run is rendered with", () => {
@@ -28,7 +32,11 @@ describe("the options one product of a run is rendered with", () => {
   });
 
   it("drop the chosen category when the product's type names none of its own", () => {
-    const options = optionsForProduct({ ...LOOK, productType: "bottom", productCategory: "jeans", poseId: "pose_walking" }, { productType: "Tops", title: "Tops" }, detect);
+    const options = optionsForProduct(
+      { ...LOOK, productType: "bottom", productCategory: "jeans", poseId: "pose_walking" },
+      { productType: "Tops", title: "Tops" },
+      detect,
+    );
     expect(options).toMatchObject({ productType: "top", poseId: "pose_arms_open" });
     expect(options).not.toHaveProperty("productCategory");
   });

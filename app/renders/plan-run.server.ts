@@ -19,7 +19,10 @@ import { chooseSourceImages, sourceImagesOf } from "./source-images";
  * plan. The plan is made again on start, because the preview a browser holds may be stale and is never trusted.
  */
 
-type Db = Pick<PrismaClient, "render" | "collectionListing" | "collectionListingProduct" | "$transaction" | "$queryRaw">;
+type Db = Pick<
+  PrismaClient,
+  "render" | "collectionListing" | "collectionListingProduct" | "$transaction" | "$queryRaw"
+>;
 
 /** Beyond this a run is refused with advice to split it: planning reads every product from Shopify first. */
 export const MAX_RUN_PRODUCTS = 5_000;
@@ -32,7 +35,7 @@ export type SkipReason = "no_image" | "image_unusable" | "already_approved" | "p
 export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
   no_image: "The product has no photo to dress the model in.",
   image_unusable: "The product's photo cannot be used (not a JPEG, PNG or WebP, or over 10 MB).",
-  already_approved: "The product already has an approved render with this look. Choose \"Regenerate\" to make another.",
+  already_approved: 'The product already has an approved render with this look. Choose "Regenerate" to make another.',
   product_not_found: "The product no longer exists.",
   no_pose: "The try-on service has no pose for this kind of garment.",
 };
@@ -94,8 +97,12 @@ function imagesFor(product: ProductForRender): SourceImages | null {
  * with the credit estimate. Approved renders of the same look are found in one indexed query.
  */
 export async function planRun(db: Db, products: ProductForRender[], plan: PlanOptions): Promise<RunPlan> {
-  const perProduct = new Map(products.map((product) => [product.id, optionsForProduct(plan.options, product, plan.detectGarments)]));
-  const lookKeys = new Map([...perProduct].flatMap(([id, options]) => (options ? [[id, lookKeyOf(options)] as const] : [])));
+  const perProduct = new Map(
+    products.map((product) => [product.id, optionsForProduct(plan.options, product, plan.detectGarments)]),
+  );
+  const lookKeys = new Map(
+    [...perProduct].flatMap(([id, options]) => (options ? [[id, lookKeyOf(options)] as const] : [])),
+  );
   // "Already approved with this look" is per product: with detected garments, products differ in their look.
   const approved = plan.regenerate
     ? new Set<string>()
@@ -114,7 +121,12 @@ export async function planRun(db: Db, products: ProductForRender[], plan: PlanOp
           .filter((row) => lookKeys.get(row.productId) === row.lookKey)
           .map((row) => row.productId),
       );
-  const result: RunPlan = { eligible: [], skipped: [], creditsPerRender: creditsForJob(plan.options.resolution), estimateCredits: 0 };
+  const result: RunPlan = {
+    eligible: [],
+    skipped: [],
+    creditsPerRender: creditsForJob(plan.options.resolution),
+    estimateCredits: 0,
+  };
   for (const product of products) {
     const skip = (reason: SkipReason, detail?: string) =>
       result.skipped.push({ productId: product.id, title: product.title, reason, ...(detail ? { detail } : {}) });

@@ -30,7 +30,14 @@ const FIELDS = {
 describe("the render options form", () => {
   it("turns posted fields into the render options the pipeline accepts, leaving out empty ones", () => {
     const options = renderOptionsFormSchema.parse(FIELDS);
-    expect(options).toEqual({ productType: "dress", mannequinId: "mnq_amara", poseId: "pose_front_relaxed", resolution: "4K", aspectRatio: "3:4", expression: "smile" });
+    expect(options).toEqual({
+      productType: "dress",
+      mannequinId: "mnq_amara",
+      poseId: "pose_front_relaxed",
+      resolution: "4K",
+      aspectRatio: "3:4",
+      expression: "smile",
+    });
     expect(renderOptionsSchema.parse(options)).toEqual(options);
   });
 
@@ -42,7 +49,13 @@ describe("the render options form", () => {
   });
 
   it("names each wrong field in words for staff", () => {
-    const result = parseForm(renderOptionsFormSchema, { ...FIELDS, productType: "hat", poseId: "", resolution: "8K", bodySize: "XXXL" });
+    const result = parseForm(renderOptionsFormSchema, {
+      ...FIELDS,
+      productType: "hat",
+      poseId: "",
+      resolution: "8K",
+      bodySize: "XXXL",
+    });
     expect(result).toEqual({
       ok: false,
       fieldErrors: {
@@ -55,7 +68,10 @@ describe("the render options form", () => {
   });
 
   it("shows the cost of each resolution in its label, and the cost of unknown input as the cheapest", () => {
-    expect(RENDER_OPTION_CHOICES.resolution.map((choice) => choice.label)).toEqual(["2K (5 credits)", "4K (6 credits)"]);
+    expect(RENDER_OPTION_CHOICES.resolution.map((choice) => choice.label)).toEqual([
+      "2K (5 credits)",
+      "4K (6 credits)",
+    ]);
     expect(creditsForJob("4K")).toBe(6);
     expect(creditsForJob("nonsense")).toBe(5);
   });
@@ -91,8 +107,13 @@ describe("the options form and the catalog", () => {
   });
 
   it("fills a model and a suitable pose from the catalog when none was chosen yet, and keeps choices made", () => {
-    expect(withCatalogDefaults({ ...formValuesOf(null), productType: "bottom" }, catalog)).toMatchObject({ mannequinId: "mnq_a", poseId: "pose_walk" });
-    expect(withCatalogDefaults({ ...formValuesOf(null), mannequinId: "mnq_z", poseId: "pose_top" }, catalog)).toMatchObject({ mannequinId: "mnq_z", poseId: "pose_top" });
+    expect(withCatalogDefaults({ ...formValuesOf(null), productType: "bottom" }, catalog)).toMatchObject({
+      mannequinId: "mnq_a",
+      poseId: "pose_walk",
+    });
+    expect(
+      withCatalogDefaults({ ...formValuesOf(null), mannequinId: "mnq_z", poseId: "pose_top" }, catalog),
+    ).toMatchObject({ mannequinId: "mnq_z", poseId: "pose_top" });
     expect(withCatalogDefaults(formValuesOf(null), { ok: false, reason: "no_key", message: "" }).mannequinId).toBe("");
   });
 });
@@ -101,15 +122,31 @@ describe("the options form's state", () => {
   it("applies a look, keeping the product's garment type when asked", () => {
     const current = { ...formValuesOf(null), productType: "bottom", productCategory: "jeans", poseId: "pose_walk" };
     const look = { productType: "top", mannequinId: "mnq_a", poseId: "pose_top", resolution: "4K" };
-    expect(withLook(current, look, catalog, true)).toMatchObject({ productType: "bottom", productCategory: "jeans", mannequinId: "mnq_a", poseId: "pose_walk", resolution: "4K" });
+    expect(withLook(current, look, catalog, true)).toMatchObject({
+      productType: "bottom",
+      productCategory: "jeans",
+      mannequinId: "mnq_a",
+      poseId: "pose_walk",
+      resolution: "4K",
+    });
     expect(withLook(current, look, catalog, false)).toMatchObject({ productType: "top", poseId: "pose_top" });
   });
 
   it("posts what the server parses back into the same options", () => {
-    const values = { ...formValuesOf(null), mannequinId: "mnq_a", poseId: "pose_any", lockBackground: true, background: "bg_a" };
+    const values = {
+      ...formValuesOf(null),
+      mannequinId: "mnq_a",
+      poseId: "pose_any",
+      lockBackground: true,
+      background: "bg_a",
+    };
     const fields = optionsToFormFields(values);
     expect(fields.lockBackground).toBe("on");
-    expect(renderOptionsFormSchema.parse(fields)).toMatchObject({ mannequinId: "mnq_a", lockBackground: true, background: "bg_a" });
+    expect(renderOptionsFormSchema.parse(fields)).toMatchObject({
+      mannequinId: "mnq_a",
+      lockBackground: true,
+      background: "bg_a",
+    });
     expect(optionsToFormFields({ ...values, lockBackground: false })).not.toHaveProperty("lockBackground");
   });
 });

@@ -36,7 +36,10 @@ export interface Choice {
 }
 
 export const RENDER_OPTION_CHOICES = {
-  productType: DEFAULT_TRYON_ENUMS.productTypes.map((value) => ({ value, label: PRODUCT_TYPE_LABELS[value] ?? words(value) })),
+  productType: DEFAULT_TRYON_ENUMS.productTypes.map((value) => ({
+    value,
+    label: PRODUCT_TYPE_LABELS[value] ?? words(value),
+  })),
   productCategory: DEFAULT_TRYON_ENUMS.productCategories.map((value) => ({ value, label: words(value) })),
   bodySize: DEFAULT_TRYON_ENUMS.bodySizes.map((value) => ({ value, label: value })),
   expression: DEFAULT_TRYON_ENUMS.expressions.map((value) => ({ value, label: words(value) })),
@@ -61,7 +64,13 @@ export const renderOptionsFormSchema = z
     bodySize: optionalText(oneOf(DEFAULT_TRYON_ENUMS.bodySizes, "Choose a body size from the list.")),
     expression: optionalText(oneOf(DEFAULT_TRYON_ENUMS.expressions, "Choose an expression from the list.")),
     userInstruction: optionalText(
-      z.string().trim().max(MAX_USER_INSTRUCTION_LENGTH, `Keep the instruction under ${MAX_USER_INSTRUCTION_LENGTH.toLocaleString("en-US")} characters.`),
+      z
+        .string()
+        .trim()
+        .max(
+          MAX_USER_INSTRUCTION_LENGTH,
+          `Keep the instruction under ${MAX_USER_INSTRUCTION_LENGTH.toLocaleString("en-US")} characters.`,
+        ),
     ),
   })
   .transform((fields): RenderOptions => {
@@ -103,7 +112,9 @@ export const EMPTY_RENDER_OPTIONS: RenderOptionsFormValues = {
 };
 
 /** Fills the form from saved options (a look, the shop's defaults, a render's parameters). */
-export function formValuesOf(options: Partial<Record<keyof RenderOptionsFormValues, unknown>> | null | undefined): RenderOptionsFormValues {
+export function formValuesOf(
+  options: Partial<Record<keyof RenderOptionsFormValues, unknown>> | null | undefined,
+): RenderOptionsFormValues {
   const values = { ...EMPTY_RENDER_OPTIONS };
   if (!options) return values;
   for (const key of Object.keys(values) as Array<keyof RenderOptionsFormValues>) {
@@ -115,7 +126,11 @@ export function formValuesOf(options: Partial<Record<keyof RenderOptionsFormValu
 }
 
 /** Changing the garment type keeps the pose only if the new type has it; otherwise the type's first pose. */
-export function withProductType(values: RenderOptionsFormValues, productType: string, catalog: CatalogResult): RenderOptionsFormValues {
+export function withProductType(
+  values: RenderOptionsFormValues,
+  productType: string,
+  catalog: CatalogResult,
+): RenderOptionsFormValues {
   const next = { ...values, productType };
   if (catalog.ok) {
     const poses = catalog.catalog.posesByProductType[productType] ?? [];

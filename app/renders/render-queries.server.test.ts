@@ -31,7 +31,12 @@ describe("render queries", () => {
     const ids = pages.flatMap((page) => page.rows.map((row) => row.id));
     expect(new Set(ids).size).toBe(60);
 
-    const backToFirst = await listRenders(database.prisma, SHOP, {}, { before: pages[1]?.previousCursor ?? undefined, pageSize: 25 });
+    const backToFirst = await listRenders(
+      database.prisma,
+      SHOP,
+      {},
+      { before: pages[1]?.previousCursor ?? undefined, pageSize: 25 },
+    );
     expect(backToFirst.rows.map((row) => row.id)).toEqual(pages[0]?.rows.map((row) => row.id));
     expect(backToFirst.previousCursor).toBeNull();
     expect(backToFirst.nextCursor).toBe(pages[0]?.nextCursor);
@@ -61,6 +66,9 @@ describe("render queries", () => {
         { shop: SHOP, renderId: render.id, kind: "refund", credits: 6, createdAt: new Date("2026-02-27T00:00:00Z") },
       ],
     });
-    expect(await creditsSince(database.prisma, SHOP, new Date("2026-03-01T00:00:00Z"))).toEqual({ charged: 6, refunded: 0 });
+    expect(await creditsSince(database.prisma, SHOP, new Date("2026-03-01T00:00:00Z"))).toEqual({
+      charged: 6,
+      refunded: 0,
+    });
   });
 });

@@ -68,13 +68,21 @@ const newerThan = (cursor: Cursor) => ({
  */
 async function keysetPage<T extends { createdAt: Date; id: string }>(
   page: PageRequest,
-  find: (args: { where: Record<string, unknown>; orderBy: Array<Record<string, "asc" | "desc">>; take: number }) => Promise<T[]>,
+  find: (args: {
+    where: Record<string, unknown>;
+    orderBy: Array<Record<string, "asc" | "desc">>;
+    take: number;
+  }) => Promise<T[]>,
 ): Promise<Page<T>> {
   const size = Math.min(Math.max(page.pageSize ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
   const before = decodeCursor(page.before);
   const after = before ? null : decodeCursor(page.after);
   if (before) {
-    const rows = await find({ where: newerThan(before), orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: size + 1 });
+    const rows = await find({
+      where: newerThan(before),
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: size + 1,
+    });
     const hasNewer = rows.length > size;
     const pageRows = rows.slice(0, size).reverse();
     const first = pageRows[0];

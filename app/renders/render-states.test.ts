@@ -50,7 +50,9 @@ describe("the render state machine", () => {
 
   it("puts every state of a run's render in exactly one of waiting, rendering, needing a decision or settled", () => {
     for (const state of RENDER_STATES) {
-      const groups = [WAITING_STATES, RENDERING_STATES, ["submit_unknown"], SETTLED_STATES].filter((group) => group.includes(state));
+      const groups = [WAITING_STATES, RENDERING_STATES, ["submit_unknown"], SETTLED_STATES].filter((group) =>
+        group.includes(state),
+      );
       expect(groups, state).toHaveLength(1);
     }
   });

@@ -37,7 +37,14 @@ export function canTransition(from: RenderState, to: RenderState): boolean {
 /** Not sent to the service yet. */
 export const WAITING_STATES: readonly RenderState[] = ["queued"];
 /** At the service (or maybe: a submit whose answer is awaited), or its image on the way into Shopify Files. */
-export const RENDERING_STATES: readonly RenderState[] = ["submitting", "running", "stalled", "rendered", "importing", "import_failed"];
+export const RENDERING_STATES: readonly RenderState[] = [
+  "submitting",
+  "running",
+  "stalled",
+  "rendered",
+  "importing",
+  "import_failed",
+];
 /** Work the pipeline is still doing: not waiting on a person and not finished (Home's "In progress"). */
 export const IN_PROGRESS_STATES: readonly RenderState[] = [...WAITING_STATES, ...RENDERING_STATES, "publishing"];
 /** States a person must act on: review a render, settle a submit that may have started, look at a stalled job. */

@@ -114,7 +114,12 @@ export async function releaseUnchargedSubmit(
   db: Db,
   held: HeldRender,
   to: "queued" | "failed" | "cancelled",
-  changes: { nextAttemptAt: Date | null; errorCode: string | null; errorMessage: string | null; finishedAt?: Date | null },
+  changes: {
+    nextAttemptAt: Date | null;
+    errorCode: string | null;
+    errorMessage: string | null;
+    finishedAt?: Date | null;
+  },
 ): Promise<boolean> {
   const rows = await db.$queryRaw<{ n: number }[]>`
     WITH u AS (

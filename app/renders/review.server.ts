@@ -16,7 +16,9 @@ export class ReviewError extends Error {
 }
 
 const notInState = (action: string) =>
-  new ReviewError(`This render cannot be ${action} any more: it changed since the page was loaded. Reload to see its state.`);
+  new ReviewError(
+    `This render cannot be ${action} any more: it changed since the page was loaded. Reload to see its state.`,
+  );
 
 /**
  * Approves a render in review. Publishing itself is the worker's job (durable and retried), so approval is
@@ -27,16 +29,21 @@ export async function approveRender(
   input: { shop: string; renderId: string; reviewer: string; options?: Partial<PublishOptions> },
 ): Promise<void> {
   const options = publishOptionsSchema.parse(input.options ?? {});
-  const moved = await transitionRenderForPerson(db, { id: input.renderId, shop: input.shop, from: ["in_review"] }, "publishing", {
-    reviewDecision: "approved",
-    reviewedBy: input.reviewer,
-    reviewedAt: new Date(),
-    publishOptions: options as unknown as Prisma.InputJsonValue,
-    nextAttemptAt: new Date(),
-    attempts: 0,
-    errorCode: null,
-    errorMessage: null,
-  });
+  const moved = await transitionRenderForPerson(
+    db,
+    { id: input.renderId, shop: input.shop, from: ["in_review"] },
+    "publishing",
+    {
+      reviewDecision: "approved",
+      reviewedBy: input.reviewer,
+      reviewedAt: new Date(),
+      publishOptions: options as unknown as Prisma.InputJsonValue,
+      nextAttemptAt: new Date(),
+      attempts: 0,
+      errorCode: null,
+      errorMessage: null,
+    },
+  );
   if (!moved) throw notInState("approved");
 }
 
@@ -48,13 +55,18 @@ export async function rejectRender(
 ): Promise<void> {
   const render = await db.render.findFirst({ where: { id: input.renderId, shop: input.shop } });
   if (!render) throw new ReviewError("Render not found.");
-  const moved = await transitionRenderForPerson(db, { id: render.id, shop: input.shop, from: ["in_review"] }, "rejected", {
-    reviewDecision: "rejected",
-    reviewedBy: input.reviewer,
-    reviewedAt: new Date(),
-    finishedAt: new Date(),
-    nextAttemptAt: null,
-  });
+  const moved = await transitionRenderForPerson(
+    db,
+    { id: render.id, shop: input.shop, from: ["in_review"] },
+    "rejected",
+    {
+      reviewDecision: "rejected",
+      reviewedBy: input.reviewer,
+      reviewedAt: new Date(),
+      finishedAt: new Date(),
+      nextAttemptAt: null,
+    },
+  );
   if (!moved) throw notInState("rejected");
   // After the state change: a failure here leaves an unattached file in Files, never a published image.
   if (render.fileId) await media.deleteFile(render.fileId).catch(() => undefined);
@@ -69,13 +81,18 @@ export async function revertRender(
   const render = await db.render.findFirst({ where: { id: input.renderId, shop: input.shop, state: "published" } });
   if (!render?.fileId) throw notInState("reverted");
   await media.detachFromProduct(render.fileId, render.productId);
-  const moved = await transitionRenderForPerson(db, { id: render.id, shop: input.shop, from: ["published"] }, "in_review", {
-    reviewDecision: null,
-    reviewedBy: input.reviewer,
-    reviewedAt: new Date(),
-    publishedAt: null,
-    finishedAt: null,
-  });
+  const moved = await transitionRenderForPerson(
+    db,
+    { id: render.id, shop: input.shop, from: ["published"] },
+    "in_review",
+    {
+      reviewDecision: null,
+      reviewedBy: input.reviewer,
+      reviewedAt: new Date(),
+      publishedAt: null,
+      finishedAt: null,
+    },
+  );
   if (!moved) throw notInState("reverted");
 }
 
@@ -109,7 +126,9 @@ export async function regenerateRender(
  */
 export async function resolveSubmitUnknown(
   db: Db,
-  input: { shop: string; renderId: string } & ({ outcome: "started"; externalJobId: string } | { outcome: "not_started" }),
+  input: { shop: string; renderId: string } & (
+    { outcome: "started"; externalJobId: string } | { outcome: "not_started" }
+  ),
 ): Promise<void> {
   const where = { id: input.renderId, shop: input.shop, from: ["submit_unknown"] as const };
   const moved =
@@ -138,7 +157,10 @@ export async function resolveSubmitUnknown(
  * Cancels renders that have not been sent yet; renders already at the service finish and come to review. A
  * queued render a worker is still checking is cancelled too: the token bump makes its submit intent fail.
  */
-export async function cancelQueuedRenders(db: Db, where: { shop: string; runId?: string; productId?: string }): Promise<number> {
+export async function cancelQueuedRenders(
+  db: Db,
+  where: { shop: string; runId?: string; productId?: string },
+): Promise<number> {
   const result = await db.render.updateMany({
     where: { ...where, state: "queued" },
     data: { state: "cancelled", finishedAt: new Date(), nextAttemptAt: null, leaseToken: { increment: 1 } },
@@ -153,9 +175,15 @@ export async function setRunStatus(
   const now = new Date();
   const changed =
     input.action === "pause"
-      ? await db.run.updateMany({ where: { id: input.runId, shop: input.shop, status: "active" }, data: { status: "paused", pausedAt: now } })
+      ? await db.run.updateMany({
+          where: { id: input.runId, shop: input.shop, status: "active" },
+          data: { status: "paused", pausedAt: now },
+        })
       : input.action === "resume"
-        ? await db.run.updateMany({ where: { id: input.runId, shop: input.shop, status: "paused" }, data: { status: "active", pausedAt: null } })
+        ? await db.run.updateMany({
+            where: { id: input.runId, shop: input.shop, status: "paused" },
+            data: { status: "active", pausedAt: null },
+          })
         : await db.run.updateMany({
             where: { id: input.runId, shop: input.shop, status: { in: ["active", "paused"] } },
             data: { status: "cancelled", cancelledAt: now },

@@ -17,7 +17,11 @@ describe("choosing a product's source images", () => {
   });
 
   it("takes a photo whose alt text or file name says back as the back image, even when it comes first", () => {
-    const choice = chooseSourceImages([photo("m1", "tee_back.jpg"), photo("m2", "tee.jpg"), photo("m3", "x.jpg", "Back view")]);
+    const choice = chooseSourceImages([
+      photo("m1", "tee_back.jpg"),
+      photo("m2", "tee.jpg"),
+      photo("m3", "x.jpg", "Back view"),
+    ]);
     expect(choice).toMatchObject({ ok: true, frontMediaId: "m2", backMediaId: "m1" });
     expect(looksLikeBackImage(photo("m3", "x.jpg", "Back view"))).toBe(true);
     expect(looksLikeBackImage(photo("m4", "backpack.jpg", "A backpack"))).toBe(false);

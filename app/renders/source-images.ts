@@ -18,7 +18,8 @@ const filenameOf = (url: string) => decodeURIComponent(new URL(url).pathname.spl
 /** The app's own published renders (see renderFilename and renderAltText): never a source for another render. */
 export function isGeneratedModelShot(photo: ProductPhoto): boolean {
   return Boolean(
-    (photo.alt && photo.alt.includes("(generated model shot)")) || (photo.url && filenameOf(photo.url).startsWith("model-shot-")),
+    (photo.alt && photo.alt.includes("(generated model shot)")) ||
+    (photo.url && filenameOf(photo.url).startsWith("model-shot-")),
   );
 }
 
@@ -49,7 +50,12 @@ export function chooseSourceImages(photos: ProductPhoto[]): SourceImageChoice {
 }
 
 /** The images a render is sent with, from the photos chosen for the front and (optionally) the back. */
-export function sourceImagesOf(chosen: { frontUrl: string; frontMediaId: string; backUrl?: string | undefined; backMediaId?: string | undefined }): SourceImages {
+export function sourceImagesOf(chosen: {
+  frontUrl: string;
+  frontMediaId: string;
+  backUrl?: string | undefined;
+  backMediaId?: string | undefined;
+}): SourceImages {
   return {
     front: [chosen.frontUrl],
     ...(chosen.backUrl ? { back: chosen.backUrl } : {}),

@@ -44,7 +44,10 @@ export function ErrorBoundary() {
   return (
     <div style={{ fontFamily: "system-ui, sans-serif", padding: "2rem", maxWidth: "40rem" }}>
       <h1 style={{ fontSize: "1.25rem" }}>This page could not be shown</h1>
-      <p>Something went wrong on our side. Nothing you did was lost. Reload the page; if it keeps happening, contact Model Shots support.</p>
+      <p>
+        Something went wrong on our side. Nothing you did was lost. Reload the page; if it keeps happening, contact
+        Model Shots support.
+      </p>
     </div>
   );
 }

@@ -17,7 +17,9 @@ export function makeSecretBox(base64Key: string): SecretBox {
       const iv = randomBytes(12);
       const cipher = createCipheriv("aes-256-gcm", key, iv);
       const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-      return ["v1", iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(".");
+      return ["v1", iv, cipher.getAuthTag(), ciphertext]
+        .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+        .join(".");
     },
     open(sealed) {
       const [version, iv, tag, ciphertext] = sealed.split(".");

@@ -15,7 +15,11 @@ describe("saving settings", () => {
     return answer;
   };
   const save = (fields: Partial<SettingsInput>, defaultBaseUrl?: string) =>
-    saveSettings(database.prisma, { secretBox: box, checkKey, defaultBaseUrl }, SHOP, { concurrencyCap: 4, publishWithoutReview: false, ...fields });
+    saveSettings(database.prisma, { secretBox: box, checkKey, defaultBaseUrl }, SHOP, {
+      concurrencyCap: 4,
+      publishWithoutReview: false,
+      ...fields,
+    });
 
   beforeAll(async () => {
     database = await createTestDatabase("postgres");
@@ -56,14 +60,22 @@ describe("saving settings", () => {
     expect(await save({ apiKey: "first-key-1234" }, "https://default.example")).toMatchObject({ ok: true });
     expect(checks.at(-1)?.baseUrl).toBe("https://default.example");
     await database.prisma.shop.deleteMany();
-    expect(await save({ apiKey: "first-key-1234" })).toMatchObject({ ok: false, fieldErrors: { tryOnBaseUrl: "Enter the try-on service address." } });
+    expect(await save({ apiKey: "first-key-1234" })).toMatchObject({
+      ok: false,
+      fieldErrors: { tryOnBaseUrl: "Enter the try-on service address." },
+    });
   });
 
   it("lifts a pause only when a key was checked in this save", async () => {
     await save({ apiKey: "first-key-1234", tryOnBaseUrl: "https://tryon.example" });
-    await database.prisma.shopSettings.update({ where: { shop: SHOP }, data: { pausedReason: "out_of_credits", pausedMessage: "No credits", pausedAt: new Date() } });
+    await database.prisma.shopSettings.update({
+      where: { shop: SHOP },
+      data: { pausedReason: "out_of_credits", pausedMessage: "No credits", pausedAt: new Date() },
+    });
     await save({ tryOnBaseUrl: "https://tryon.example" });
-    expect((await database.prisma.shopSettings.findUniqueOrThrow({ where: { shop: SHOP } })).pausedReason).toBe("out_of_credits");
+    expect((await database.prisma.shopSettings.findUniqueOrThrow({ where: { shop: SHOP } })).pausedReason).toBe(
+      "out_of_credits",
+    );
     await save({ apiKey: "second-key-5678", tryOnBaseUrl: "https://tryon.example" });
     expect((await database.prisma.shopSettings.findUniqueOrThrow({ where: { shop: SHOP } })).pausedReason).toBeNull();
   });

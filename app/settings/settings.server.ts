@@ -67,7 +67,11 @@ export const checkKeyAgainstService: KeyChecker = async (baseUrl, apiKey) => {
     return { ok: true };
   } catch (error) {
     if (error instanceof TryOnAuthError) {
-      return { ok: false, field: "apiKey", message: "The try-on service refused this key. Copy it again from your try-on account and paste it here." };
+      return {
+        ok: false,
+        field: "apiKey",
+        message: "The try-on service refused this key. Copy it again from your try-on account and paste it here.",
+      };
     }
     // The key was accepted; the balance is a separate matter the home page reports.
     if (error instanceof TryOnOutOfCreditsError) return { ok: true };
@@ -75,7 +79,8 @@ export const checkKeyAgainstService: KeyChecker = async (baseUrl, apiKey) => {
       return {
         ok: false,
         field: "tryOnBaseUrl",
-        message: "The try-on service could not be reached at this address, so the key could not be checked. Check the address and try again.",
+        message:
+          "The try-on service could not be reached at this address, so the key could not be checked. Check the address and try again.",
       };
     }
     return { ok: false, field: "tryOnBaseUrl", message: "This address is not a valid try-on service address." };
@@ -105,7 +110,12 @@ export type SaveSettingsResult = { ok: true; view: SettingsView; keyChecked: boo
  * first, and nothing is saved if it fails. A key that works lifts a pause caused by a bad key or missing key
  * (and by spent credits: a new key may be another account).
  */
-export async function saveSettings(db: Db, deps: SaveSettingsDeps, shop: string, input: SettingsInput): Promise<SaveSettingsResult> {
+export async function saveSettings(
+  db: Db,
+  deps: SaveSettingsDeps,
+  shop: string,
+  input: SettingsInput,
+): Promise<SaveSettingsResult> {
   const current = await db.shopSettings.findUnique({ where: { shop } });
   const baseUrl = input.tryOnBaseUrl ?? deps.defaultBaseUrl;
   const storedKey = current?.tryOnApiKeyEncrypted ? deps.secretBox.open(current.tryOnApiKeyEncrypted) : null;

@@ -19,7 +19,10 @@ export interface TryOnAccess {
 }
 
 /** The shop's access, or null while it has no key or no service address. */
-export function tryOnAccessOf(settings: ShopSettings | null, keys: { secretBox: SecretBox; defaultBaseUrl: string | undefined }): TryOnAccess | null {
+export function tryOnAccessOf(
+  settings: ShopSettings | null,
+  keys: { secretBox: SecretBox; defaultBaseUrl: string | undefined },
+): TryOnAccess | null {
   const baseUrl = settings?.tryOnBaseUrl ?? keys.defaultBaseUrl;
   if (!settings?.tryOnApiKeyEncrypted || !baseUrl) return null;
   const apiKey = keys.secretBox.open(settings.tryOnApiKeyEncrypted);
@@ -28,23 +31,40 @@ export function tryOnAccessOf(settings: ShopSettings | null, keys: { secretBox: 
 
 export type TryOnCaller = "page" | "worker" | "key-check";
 
-export function makeTryOnClientFor(caller: TryOnCaller, { baseUrl, apiKey }: { baseUrl: string; apiKey: string }): TryOnClient {
+export function makeTryOnClientFor(
+  caller: TryOnCaller,
+  { baseUrl, apiKey }: { baseUrl: string; apiKey: string },
+): TryOnClient {
   switch (caller) {
     case "page":
       // A person is waiting on the page: fail fast rather than retry for a minute.
-      return createTryOnClient({ baseUrl, apiKey, timeoutMs: 8_000, readRetry: { attempts: 2, baseDelayMs: 200, maxDelayMs: 1_000 } });
+      return createTryOnClient({
+        baseUrl,
+        apiKey,
+        timeoutMs: 8_000,
+        readRetry: { attempts: 2, baseDelayMs: 200, maxDelayMs: 1_000 },
+      });
     case "worker":
       return createTryOnClient({ baseUrl, apiKey, readRetry: WORKER_READ_RETRY });
     case "key-check":
       // A fresh catalog cache, so an earlier success for the same key cannot stand in for the check.
-      return createTryOnClient({ baseUrl, apiKey, timeoutMs: 8_000, readRetry: { attempts: 1 }, catalogCache: new CatalogCache({ ttlMs: 0 }) });
+      return createTryOnClient({
+        baseUrl,
+        apiKey,
+        timeoutMs: 8_000,
+        readRetry: { attempts: 1 },
+        catalogCache: new CatalogCache({ ttlMs: 0 }),
+      });
   }
 }
 
 /** The shop's try-on client for a page, or null when no key (or no service address) is set yet. */
 export function tryOnClientFor(settings: ShopSettings | null): TryOnClient | null {
   const config = env();
-  const access = tryOnAccessOf(settings, { secretBox: makeSecretBox(config.APP_ENCRYPTION_KEY), defaultBaseUrl: config.TRYON_DEFAULT_BASE_URL });
+  const access = tryOnAccessOf(settings, {
+    secretBox: makeSecretBox(config.APP_ENCRYPTION_KEY),
+    defaultBaseUrl: config.TRYON_DEFAULT_BASE_URL,
+  });
   return access ? makeTryOnClientFor("page", access) : null;
 }
 

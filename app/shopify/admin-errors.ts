@@ -32,7 +32,7 @@ export class AdminApiError extends Error {
     message: string,
     /** The operation's name (`GetProductForRender`), when the document has one. */
     readonly operationName: string | undefined,
-    options?: ErrorOptions
+    options?: ErrorOptions,
   ) {
     super(message, options);
   }
@@ -45,11 +45,11 @@ export class AdminGraphqlError extends AdminApiError {
     operationName: string | undefined,
     readonly errors: readonly GraphqlErrorDetail[],
     /** Partial data, when Shopify returned some alongside the errors. */
-    readonly data: unknown
+    readonly data: unknown,
   ) {
     super(
       `${operationName ?? "Admin API operation"} failed: ${errors.map((e) => e.message).join("; ")}`,
-      operationName
+      operationName,
     );
   }
 
@@ -61,7 +61,11 @@ export class AdminGraphqlError extends AdminApiError {
 /** Still throttled after the bounded number of waits. The job should be retried later, not failed. */
 export class AdminThrottledError extends AdminApiError {
   override name = "AdminThrottledError";
-  constructor(operationName: string | undefined, readonly attempts: number, readonly cost: QueryCost | undefined) {
+  constructor(
+    operationName: string | undefined,
+    readonly attempts: number,
+    readonly cost: QueryCost | undefined,
+  ) {
     super(`${operationName ?? "Admin API operation"} still throttled after ${attempts} attempts`, operationName);
   }
 }
@@ -76,7 +80,7 @@ export class AdminHttpError extends AdminApiError {
     operationName: string | undefined,
     readonly status: number,
     readonly body: unknown,
-    readonly attempts: number
+    readonly attempts: number,
   ) {
     super(`${operationName ?? "Admin API operation"} got HTTP ${status} after ${attempts} attempt(s)`, operationName);
   }
@@ -89,13 +93,17 @@ export class AdminHttpError extends AdminApiError {
 /** The request never got a response (connection refused or reset, DNS) on every attempt. */
 export class AdminNetworkError extends AdminApiError {
   override name = "AdminNetworkError";
-  constructor(operationName: string | undefined, readonly attempts: number, cause: unknown) {
+  constructor(
+    operationName: string | undefined,
+    readonly attempts: number,
+    cause: unknown,
+  ) {
     super(
       `${operationName ?? "Admin API operation"} failed on the network after ${attempts} attempt(s)`,
       operationName,
       {
         cause,
-      }
+      },
     );
   }
 }
@@ -103,12 +111,15 @@ export class AdminNetworkError extends AdminApiError {
 /** A mutation answered with `userErrors`: Shopify refused the change and applied none of it. */
 export class ShopifyUserError extends AdminApiError {
   override name = "ShopifyUserError";
-  constructor(operationName: string | undefined, readonly userErrors: readonly UserErrorDetail[]) {
+  constructor(
+    operationName: string | undefined,
+    readonly userErrors: readonly UserErrorDetail[],
+  ) {
     super(
       `${operationName ?? "Admin API mutation"} was refused: ${userErrors
         .map((e) => (e.field?.length ? `${e.field.join(".")}: ${e.message}` : e.message))
         .join("; ")}`,
-      operationName
+      operationName,
     );
   }
 

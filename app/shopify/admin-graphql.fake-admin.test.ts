@@ -43,7 +43,7 @@ const shopify = shopifyApp(
     adminApiAccessToken: undefined,
     logger: { level: 0 },
     future: { expiringOfflineAccessTokens: true },
-  })
+  }),
 );
 
 fake.store.addShop({ domain: SHOP });
@@ -59,13 +59,23 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 /** The shop's offline session, as token exchange would have stored it. */
-function storeOfflineSession(fields: Pick<ConstructorParameters<typeof Session>[0], "accessToken" | "scope" | "expires" | "refreshToken" | "refreshTokenExpires">) {
-  return shopify.sessionStorage.storeSession(new Session({ id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, ...fields }));
+function storeOfflineSession(
+  fields: Pick<
+    ConstructorParameters<typeof Session>[0],
+    "accessToken" | "scope" | "expires" | "refreshToken" | "refreshTokenExpires"
+  >,
+) {
+  return shopify.sessionStorage.storeSession(
+    new Session({ id: `offline_${SHOP}`, shop: SHOP, state: "", isOnline: false, ...fields }),
+  );
 }
 
 beforeEach(async () => {
   // An installed shop.
-  await storeOfflineSession({ scope: "read_products,write_products,write_files", accessToken: fake.issueAccessToken(SHOP) });
+  await storeOfflineSession({
+    scope: "read_products,write_products,write_files",
+    accessToken: fake.issueAccessToken(SHOP),
+  });
   fake.setBucketAvailable(SHOP, 2000);
   fake.clearRequests();
   clock.slept = 0;
@@ -86,7 +96,7 @@ describe("the Admin client for background work, against the fake Admin API", () 
   it("rides out a burst that the shop's bucket throttles, surfacing no error", async () => {
     const admin = await backgroundAdmin();
     const burst = await Promise.all(
-      Array.from({ length: 12 }, () => admin.query(GET_PRODUCT_FOR_RENDER, { id: dress.id }))
+      Array.from({ length: 12 }, () => admin.query(GET_PRODUCT_FOR_RENDER, { id: dress.id })),
     );
 
     for (const data of burst) {
@@ -114,7 +124,9 @@ describe("the Admin client for background work, against the fake Admin API", () 
     const actual = requests.reduce((sum, r) => sum + (r.actualQueryCost ?? 0), 0);
     const needed = ((actual - 2000) / 100) * 1000;
     expect(clock.slept).toBeGreaterThan(0);
-    expect(clock.slept).toBeLessThanOrEqual(Math.max(0, needed) + 1000 + ((requests[0]?.requestedQueryCost ?? 0) / 100) * 1000);
+    expect(clock.slept).toBeLessThanOrEqual(
+      Math.max(0, needed) + 1000 + ((requests[0]?.requestedQueryCost ?? 0) / 100) * 1000,
+    );
   });
 
   it("retries a 503 and a dropped connection on the way to Shopify", async () => {
@@ -130,7 +142,7 @@ describe("the Admin client for background work, against the fake Admin API", () 
     const admin = await backgroundAdmin();
     fake.revokeAccessTokens(SHOP);
     await expect(admin.query(GET_PRODUCT_FOR_RENDER, { id: dress.id })).rejects.toSatisfy(
-      (e) => e instanceof AdminHttpError && e.status === 401
+      (e) => e instanceof AdminHttpError && e.status === 401,
     );
     expect(fake.graphqlRequests()).toHaveLength(1);
   });
@@ -180,7 +192,7 @@ describe("the Admin client for background work, against the fake Admin API", () 
           input: [{ filename: "render.png", mimeType: "image/png", resource: "IMAGE", httpMethod: "PUT" }],
         })
       ).stagedUploadsCreate,
-      "CreateStagedUploads"
+      "CreateStagedUploads",
     );
     const target = staged.stagedTargets?.[0];
     expect(target?.url && target.resourceUrl).toBeTruthy();
@@ -197,7 +209,7 @@ describe("the Admin client for background work, against the fake Admin API", () 
           files: [{ originalSource: target!.resourceUrl!, alt: "Model wearing the linen shirt", contentType: "IMAGE" }],
         })
       ).fileCreate,
-      "CreateFile"
+      "CreateFile",
     );
     const fileId = created.files![0]!.id;
 
@@ -219,7 +231,7 @@ describe("the Admin client for background work, against the fake Admin API", () 
 
     throwIfUserErrors(
       (await admin.query(ATTACH_FILE_TO_PRODUCT, { fileId, productId: product.id })).fileUpdate,
-      "AttachFileToProduct"
+      "AttachFileToProduct",
     );
     throwIfUserErrors(
       (
@@ -228,12 +240,12 @@ describe("the Admin client for background work, against the fake Admin API", () 
           variantMedia: [{ variantId: product.variantIds[0]!, mediaIds: [fileId] }],
         })
       ).productVariantAppendMedia,
-      "AppendVariantMedia"
+      "AppendVariantMedia",
     );
     throwIfUserErrors(
       (await admin.query(REORDER_PRODUCT_MEDIA, { id: product.id, moves: [{ id: fileId, newPosition: "0" }] }))
         .productReorderMedia,
-      "ReorderProductMedia"
+      "ReorderProductMedia",
     );
 
     const after = (await admin.query(GET_PRODUCT_FOR_RENDER, { id: product.id })).product;

@@ -318,7 +318,7 @@ describe("throwIfUserErrors", () => {
         userErrors: [
           { field: ["moves", "0", "id"], message: "Media does not exist", code: "MEDIA_DOES_NOT_EXIST_ON_PRODUCT" },
         ],
-      })
+      }),
     );
   });
 

@@ -48,7 +48,7 @@ export interface AdminGraphqlResponse {
 /** Shaped like shopify-app-remix's `admin.graphql`; only `variables` is passed. */
 export type RawAdminGraphqlRequest = (
   query: string,
-  options: { variables?: Record<string, unknown> }
+  options: { variables?: Record<string, unknown> },
 ) => Promise<AdminGraphqlResponse>;
 
 export interface AdminGraphqlLogger {
@@ -91,9 +91,10 @@ export type OperationVariables<Doc extends string> = Doc extends KnownDocument
   ? KnownOperations[Doc]["variables"]
   : Record<string, unknown>;
 /** Variables may be left out only when the operation requires none. */
-type VariablesArgs<Doc extends string> = Record<string, never> extends OperationVariables<Doc>
-  ? [variables?: OperationVariables<Doc>]
-  : [variables: OperationVariables<Doc>];
+type VariablesArgs<Doc extends string> =
+  Record<string, never> extends OperationVariables<Doc>
+    ? [variables?: OperationVariables<Doc>]
+    : [variables: OperationVariables<Doc>];
 
 export interface AdminGraphql {
   /**
@@ -181,7 +182,12 @@ export function makeAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
     if (cost?.requestedQueryCost !== undefined) lastRequestedCost.set(document, cost.requestedQueryCost);
     const status = cost?.throttleStatus;
     if (status) {
-      bucket = { available: status.currentlyAvailable, maximum: status.maximumAvailable, restoreRate: status.restoreRate, at: now() };
+      bucket = {
+        available: status.currentlyAvailable,
+        maximum: status.maximumAvailable,
+        restoreRate: status.restoreRate,
+        at: now(),
+      };
     }
   }
 
@@ -269,7 +275,7 @@ export function makeAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
             failure:
               attempt.kind === "network-error"
                 ? describe(attempt.error)
-                : attempt.errors?.map((e) => e.message).join("; ") ?? `HTTP ${attempt.status ?? "5xx"}`,
+                : (attempt.errors?.map((e) => e.message).join("; ") ?? `HTTP ${attempt.status ?? "5xx"}`),
             retry: failureRetries,
             waitMs: Math.round(waitMs),
           });
@@ -310,7 +316,11 @@ export function makeAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
 
 async function classifyResponse(response: AdminGraphqlResponse, now: number): Promise<Attempt> {
   if (response.status === 429) {
-    return { kind: "throttled", cost: undefined, retryAfterMs: parseRetryAfter(response.headers.get("Retry-After"), now, { fractionalSeconds: true }) };
+    return {
+      kind: "throttled",
+      cost: undefined,
+      retryAfterMs: parseRetryAfter(response.headers.get("Retry-After"), now, { fractionalSeconds: true }),
+    };
   }
   if (response.status >= 500) return { kind: "server-error", status: response.status, body: await safeJson(response) };
   if (response.status < 200 || response.status >= 300) {

@@ -25,7 +25,7 @@ function chunkedSource(bytes: Uint8Array, chunkSize = 4096) {
         seen.cancelled = true;
       },
     },
-    { highWaterMark: 0 }
+    { highWaterMark: 0 },
   );
   return { body, seen };
 }
@@ -54,7 +54,13 @@ describe("importing an image into Shopify Files", () => {
   it("streams the body into the staged upload with its declared length", async () => {
     const media = makeRenderMedia(fakeAdminGraphql(admin.url, SHOP, token), recordingFetch);
     const { body } = chunkedSource(image);
-    const file = await media.importImage({ body, byteLength: image.byteLength, contentType: "image/png", filename: "model-shot-a.png", alt: "A tee worn by a model" });
+    const file = await media.importImage({
+      body,
+      byteLength: image.byteLength,
+      contentType: "image/png",
+      filename: "model-shot-a.png",
+      alt: "A tee worn by a model",
+    });
     const upload = uploads.at(-1);
     expect(upload?.body).toBeInstanceOf(ReadableStream);
     expect(upload?.length).toBe(String(image.byteLength));
@@ -64,7 +70,13 @@ describe("importing an image into Shopify Files", () => {
   it("reads a body of unknown length once, then uploads it with the length learnt", async () => {
     const media = makeRenderMedia(fakeAdminGraphql(admin.url, SHOP, token), recordingFetch);
     const { body } = chunkedSource(image);
-    const file = await media.importImage({ body, byteLength: null, contentType: "image/png", filename: "model-shot-b.png", alt: "A dress worn by a model" });
+    const file = await media.importImage({
+      body,
+      byteLength: null,
+      contentType: "image/png",
+      filename: "model-shot-b.png",
+      alt: "A dress worn by a model",
+    });
     expect(uploads.at(-1)?.length).toBe(String(image.byteLength));
     expect(Buffer.from(storedBytes(file.fileId) ?? []).equals(Buffer.from(image))).toBe(true);
   });
@@ -74,7 +86,13 @@ describe("importing an image into Shopify Files", () => {
     const { body, seen } = chunkedSource(image);
     const before = uploads.length;
     await expect(
-      media.importImage({ body, byteLength: image.byteLength, contentType: "image/png", filename: "model-shot-c.png", alt: "x" })
+      media.importImage({
+        body,
+        byteLength: image.byteLength,
+        contentType: "image/png",
+        filename: "model-shot-c.png",
+        alt: "x",
+      }),
     ).rejects.toThrow();
     expect(seen.cancelled).toBe(true);
     expect(uploads.length).toBe(before);

@@ -1,4 +1,10 @@
-import type { FileState, ImportedFile, ProductMediaState, RenderMedia, ShopifyFileStatus } from "../renders/render-media";
+import type {
+  FileState,
+  ImportedFile,
+  ProductMediaState,
+  RenderMedia,
+  ShopifyFileStatus,
+} from "../renders/render-media";
 import type { AdminGraphql } from "./admin-graphql.server";
 import { readStream } from "../lib/streams";
 import { throwIfUserErrors } from "./admin-errors";
@@ -37,7 +43,15 @@ export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch)
       let target;
       try {
         const staged = await admin.query(CREATE_STAGED_UPLOADS, {
-          input: [{ resource: "IMAGE", filename, mimeType: contentType, httpMethod: "PUT", fileSize: String(upload.byteLength) }],
+          input: [
+            {
+              resource: "IMAGE",
+              filename,
+              mimeType: contentType,
+              httpMethod: "PUT",
+              fileSize: String(upload.byteLength),
+            },
+          ],
         });
         throwIfUserErrors(staged.stagedUploadsCreate, "stagedUploadsCreate");
         target = staged.stagedUploadsCreate?.stagedTargets?.[0];
@@ -78,11 +92,23 @@ export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch)
       const result = await admin.query(GET_FILE_STATUSES, { ids: fileIds });
       for (const node of result.nodes) {
         if (!node || !("fileStatus" in node)) continue;
-        const message = node.fileErrors?.map((error) => error.message).filter(Boolean).join("; ");
+        const message = node.fileErrors
+          ?.map((error) => error.message)
+          .filter(Boolean)
+          .join("; ");
         const image = node.image
-          ? { url: node.image.url, previewUrl: node.image.preview, width: node.image.width ?? null, height: node.image.height ?? null }
+          ? {
+              url: node.image.url,
+              previewUrl: node.image.preview,
+              width: node.image.width ?? null,
+              height: node.image.height ?? null,
+            }
           : undefined;
-        states.set(node.id, { status: asStatus(node.fileStatus), ...(message ? { errorMessage: message } : {}), ...(image ? { image } : {}) });
+        states.set(node.id, {
+          status: asStatus(node.fileStatus),
+          ...(message ? { errorMessage: message } : {}),
+          ...(image ? { image } : {}),
+        });
       }
       return states;
     },
@@ -112,9 +138,13 @@ export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch)
     },
 
     async moveToFirst(productId, fileId) {
-      const result = await admin.query(REORDER_PRODUCT_MEDIA, { id: productId, moves: [{ id: fileId, newPosition: "0" }] });
+      const result = await admin.query(REORDER_PRODUCT_MEDIA, {
+        id: productId,
+        moves: [{ id: fileId, newPosition: "0" }],
+      });
       const errors = result.productReorderMedia?.mediaUserErrors ?? [];
-      if (errors.length > 0) throw new Error(`Reordering the product's media failed: ${errors.map((e) => e.message).join("; ")}`);
+      if (errors.length > 0)
+        throw new Error(`Reordering the product's media failed: ${errors.map((e) => e.message).join("; ")}`);
     },
 
     async imageRenditionUrl(mediaId) {

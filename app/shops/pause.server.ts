@@ -25,7 +25,11 @@ export async function pauseShop(
 ): Promise<void> {
   const message = input.detail ? `${PAUSE_MESSAGES[input.reason]} (${input.detail})` : PAUSE_MESSAGES[input.reason];
   const paused = { pausedReason: input.reason, pausedMessage: message, pausedAt: input.at };
-  await db.shopSettings.upsert({ where: { shop: input.shop }, create: { shop: input.shop, ...paused }, update: paused });
+  await db.shopSettings.upsert({
+    where: { shop: input.shop },
+    create: { shop: input.shop, ...paused },
+    update: paused,
+  });
 }
 
 /** Lifts a shop's pause (after staff added credits or fixed the key). */

@@ -29,7 +29,14 @@ export async function recordShopUninstalled(db: PrismaClient, shop: string, at: 
     // uninstalled shops) and resume if the merchant reinstalls before shop/redact.
     db.render.updateMany({
       where: { shop, state: "queued" },
-      data: { state: "cancelled", finishedAt: at, nextAttemptAt: null, errorCode: "app_uninstalled", errorMessage: "The app was uninstalled.", leaseToken: { increment: 1 } },
+      data: {
+        state: "cancelled",
+        finishedAt: at,
+        nextAttemptAt: null,
+        errorCode: "app_uninstalled",
+        errorMessage: "The app was uninstalled.",
+        leaseToken: { increment: 1 },
+      },
     }),
   ]);
 }
@@ -38,7 +45,14 @@ export async function recordShopUninstalled(db: PrismaClient, shop: string, at: 
 export async function recordProductDeleted(db: PrismaClient, shop: string, productId: string, at: Date): Promise<void> {
   await db.render.updateMany({
     where: { shop, productId, state: "queued" },
-    data: { state: "cancelled", finishedAt: at, nextAttemptAt: null, errorCode: "product_deleted", errorMessage: "The product was deleted.", leaseToken: { increment: 1 } },
+    data: {
+      state: "cancelled",
+      finishedAt: at,
+      nextAttemptAt: null,
+      errorCode: "product_deleted",
+      errorMessage: "The product was deleted.",
+      leaseToken: { increment: 1 },
+    },
   });
 }
 
@@ -56,8 +70,5 @@ export async function recordScopesUpdated(db: PrismaClient, shop: string, scopes
  * onDelete: Cascade, so deleting the Shop row removes them; sessions are keyed by shop name only.
  */
 export async function eraseShopData(db: PrismaClient, shop: string): Promise<void> {
-  await db.$transaction([
-    db.session.deleteMany({ where: { shop } }),
-    db.shop.deleteMany({ where: { domain: shop } }),
-  ]);
+  await db.$transaction([db.session.deleteMany({ where: { shop } }), db.shop.deleteMany({ where: { domain: shop } })]);
 }

@@ -23,8 +23,7 @@ export interface CatalogView {
 }
 
 export type CatalogResult =
-  | { ok: true; catalog: CatalogView }
-  | { ok: false; reason: "no_key" | "refused" | "unavailable"; message: string };
+  { ok: true; catalog: CatalogView } | { ok: false; reason: "no_key" | "refused" | "unavailable"; message: string };
 
 const itemOf = (entry: CatalogEntry): CatalogItem => ({
   id: entry.id,
@@ -35,7 +34,11 @@ const itemOf = (entry: CatalogEntry): CatalogItem => ({
 /** The catalog read with the shop's client, or why it cannot be shown, in words for staff. */
 export async function loadCatalog(client: TryOnClient | null): Promise<CatalogResult> {
   if (!client) {
-    return { ok: false, reason: "no_key", message: "Add your try-on service key in Settings to choose a model, pose and background." };
+    return {
+      ok: false,
+      reason: "no_key",
+      message: "Add your try-on service key in Settings to choose a model, pose and background.",
+    };
   }
   try {
     const [mannequins, backgrounds, ...poses] = await Promise.all([
@@ -47,13 +50,24 @@ export async function loadCatalog(client: TryOnClient | null): Promise<CatalogRe
     DEFAULT_TRYON_ENUMS.productTypes.forEach((type, index) => {
       posesByProductType[type] = (poses[index] ?? []).map(itemOf);
     });
-    return { ok: true, catalog: { mannequins: mannequins.map(itemOf), backgrounds: backgrounds.map(itemOf), posesByProductType } };
+    return {
+      ok: true,
+      catalog: { mannequins: mannequins.map(itemOf), backgrounds: backgrounds.map(itemOf), posesByProductType },
+    };
   } catch (error) {
     if (error instanceof TryOnAuthError) {
-      return { ok: false, reason: "refused", message: "The try-on service refused the saved key. Check it in Settings." };
+      return {
+        ok: false,
+        reason: "refused",
+        message: "The try-on service refused the saved key. Check it in Settings.",
+      };
     }
     if (error instanceof TryOnOutOfCreditsError) {
-      return { ok: false, reason: "refused", message: "The try-on account has run out of credits. Add credits at the service, then reload." };
+      return {
+        ok: false,
+        reason: "refused",
+        message: "The try-on account has run out of credits. Add credits at the service, then reload.",
+      };
     }
     return {
       ok: false,
@@ -74,9 +88,11 @@ export function catalogProblems(
   if (!catalog.ok) return {};
   const problems: Record<string, string> = {};
   const { mannequins, backgrounds, posesByProductType } = catalog.catalog;
-  if (!mannequins.some((item) => item.id === options.mannequinId)) problems.mannequinId = "This model is not in the try-on catalog any more. Choose another.";
+  if (!mannequins.some((item) => item.id === options.mannequinId))
+    problems.mannequinId = "This model is not in the try-on catalog any more. Choose another.";
   const poses = posesByProductType[options.productType] ?? [];
-  if (!poses.some((item) => item.id === options.poseId)) problems.poseId = "This pose does not suit the garment type. Choose another.";
+  if (!poses.some((item) => item.id === options.poseId))
+    problems.poseId = "This pose does not suit the garment type. Choose another.";
   const background = options.background;
   if (background && !/^https?:\/\//.test(background) && !backgrounds.some((item) => item.id === background)) {
     problems.background = "This background is not in the try-on catalog any more. Choose another.";

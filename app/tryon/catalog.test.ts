@@ -25,7 +25,7 @@ describe("listing shapes", () => {
 
   it("refuses an answer without a list of records with ids", () => {
     expect(() => parseCatalogList({ data: { count: 3 } }, "backgrounds", BASE)).toThrow(
-      /no list of records with an id/
+      /no list of records with an id/,
     );
     expect(() => parseCatalogList({ data: [{ name: "no id" }] }, "backgrounds", BASE)).toThrow();
   });

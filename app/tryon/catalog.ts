@@ -50,7 +50,7 @@ export function parseCatalogList(
   body: unknown,
   kind: CatalogKind,
   baseUrl: string,
-  itemsPath?: string
+  itemsPath?: string,
 ): CatalogEntry[] {
   const list = itemsPath !== undefined ? readPath(body, itemsPath) : findListIn(body, kind);
   const parsed = z.array(catalogItemSchema).safeParse(list);

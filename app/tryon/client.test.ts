@@ -82,7 +82,7 @@ describe("options", () => {
   it("are validated, and the error never echoes the key", () => {
     expect(() => createTryOnClient({ baseUrl: "ftp://nope", apiKey: KEY })).toThrow(/baseUrl/);
     expect(() => createTryOnClient({ baseUrl: BASE, apiKey: KEY, paths: { status: "/jobs" } })).toThrow(
-      /must contain \{id\}/
+      /must contain \{id\}/,
     );
     try {
       createTryOnClient({ baseUrl: "nope", apiKey: KEY, timeoutMs: -1 });
@@ -97,7 +97,7 @@ describe("requests", () => {
     const fetchImpl = scripted((call) =>
       call.method === "POST"
         ? json(202, { data: { id: "j1", status: "queued" } })
-        : json(200, { data: { id: "j1", status: "processing" } })
+        : json(200, { data: { id: "j1", status: "processing" } }),
     );
     const { client: tryOn } = client(fetchImpl);
     await tryOn.submitTryOnJob(jobInput());
@@ -172,8 +172,8 @@ describe("submit classification", () => {
               controller.error(new TypeError("terminated"));
             },
           }),
-          { status: 202 }
-        )
+          { status: 202 },
+        ),
     );
     const { client: tryOn } = client(fetchImpl);
     const error = await caught(tryOn.submitTryOnJob(jobInput()));
@@ -188,7 +188,7 @@ describe("submit classification", () => {
 
   it("a redirect: unexpected response, not followed", async () => {
     const fetchImpl = scripted(
-      () => new Response(null, { status: 307, headers: { Location: "https://elsewhere.example/" } })
+      () => new Response(null, { status: 307, headers: { Location: "https://elsewhere.example/" } }),
     );
     const { client: tryOn } = client(fetchImpl);
     expect(await caught(tryOn.submitTryOnJob(jobInput()))).toBeInstanceOf(TryOnUnexpectedResponseError);
@@ -209,7 +209,7 @@ describe("submit classification", () => {
 describe("error bodies", () => {
   it("out of credits is recognised from a body code as well as from 402", async () => {
     const { client: tryOn } = client(
-      scripted(() => json(422, { error: { code: "INSUFFICIENT_CREDITS", message: "Top up" } }))
+      scripted(() => json(422, { error: { code: "INSUFFICIENT_CREDITS", message: "Top up" } })),
     );
     const error = await caught(tryOn.submitTryOnJob(jobInput()));
     expect(error).toBeInstanceOf(TryOnOutOfCreditsError);
@@ -253,7 +253,7 @@ describe("reads", () => {
       (_call) =>
         new Promise<Response>(() => {
           /* never answers; the client's timeout aborts it */
-        })
+        }),
     );
     const neverAnswering: FetchLike = (url, init) =>
       Promise.race([
@@ -298,7 +298,7 @@ describe("results", () => {
 
   it("are fetched from the service's own host with the API key", async () => {
     const fetchImpl = scripted(
-      () => new Response(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), { status: 200 })
+      () => new Response(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), { status: 200 }),
     );
     const { client: tryOn } = client(fetchImpl);
     const result = await tryOn.downloadJobResult({ jobId: "j1", outputUrl: `${BASE}/results/j1.png` });
@@ -308,10 +308,10 @@ describe("results", () => {
 
   it("that are not images are refused", async () => {
     const { client: tryOn } = client(
-      scripted(() => new Response("<html>login</html>", { status: 200, headers: { "Content-Type": "text/html" } }))
+      scripted(() => new Response("<html>login</html>", { status: 200, headers: { "Content-Type": "text/html" } })),
     );
     expect(
-      await caught(tryOn.downloadJobResult({ jobId: "j1", outputUrl: "https://cdn.example/out.jpg" }))
+      await caught(tryOn.downloadJobResult({ jobId: "j1", outputUrl: "https://cdn.example/out.jpg" })),
     ).toBeInstanceOf(TryOnUnexpectedResponseError);
   });
 });
@@ -326,7 +326,7 @@ describe("the API key", () => {
         return json(422, { error: { message: echo, details: [{ field: "mannequin_id", message: echo }] } });
       if (call.url.includes("/j-unknown")) return json(200, { data: { status: `status-${KEY}` } });
       return Promise.reject(
-        new TypeError(`fetch failed for ${KEY}`, { cause: Object.assign(new Error(KEY), { code: "ECONNRESET" }) })
+        new TypeError(`fetch failed for ${KEY}`, { cause: Object.assign(new Error(KEY), { code: "ECONNRESET" }) }),
       );
     });
     const { client: tryOn, logger } = client(fetchImpl);

@@ -1,6 +1,12 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { z } from "zod";
-import { type CatalogCache, type CatalogEntry, type CatalogKind, parseCatalogList, sharedCatalogCache } from "./catalog";
+import {
+  type CatalogCache,
+  type CatalogEntry,
+  type CatalogKind,
+  parseCatalogList,
+  sharedCatalogCache,
+} from "./catalog";
 import {
   expandPath,
   joinUrl,
@@ -109,7 +115,7 @@ export interface TryOnClient {
   listBackgrounds(options?: CallOptions): Promise<CatalogEntry[]>;
   checkTryOnInput(
     input: TryOnJobInput,
-    options?: { requestTransformedUrl?: RequestTransformedUrl; signal?: AbortSignal }
+    options?: { requestTransformedUrl?: RequestTransformedUrl; signal?: AbortSignal },
   ): Promise<InputCheckResult>;
   /** Forgets this key's cached listings (e.g. after the service rejected an id the cache still had). */
   invalidateCatalog(): void;
@@ -121,7 +127,7 @@ class RetryableReadFailure extends Error {
     readonly reason: string,
     readonly httpStatus?: number,
     readonly retryAfterMs?: number,
-    readonly rateLimited = false
+    readonly rateLimited = false,
   ) {
     super(reason);
   }
@@ -166,7 +172,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
     method: "GET" | "POST",
     url: string,
     call: CallOptions | undefined,
-    extra: { body?: string; headers?: Record<string, string>; redirect?: RequestRedirect; maxBodyBytes?: number }
+    extra: { body?: string; headers?: Record<string, string>; redirect?: RequestRedirect; maxBodyBytes?: number },
   ) =>
     sendHttpRequest(fetchImpl, {
       method,
@@ -197,13 +203,13 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
     if (answer.status === 401 || answer.status === 403) {
       return new TryOnAuthError(
         `The try-on service refused the API key (HTTP ${answer.status})${said}. Check the key in the service's dashboard.`,
-        details
+        details,
       );
     }
     if (answer.status === 402 || (body.code !== undefined && OUT_OF_CREDITS_CODE.test(body.code))) {
       return new TryOnOutOfCreditsError(
         `The try-on account has too few credits (HTTP ${answer.status})${said}.`,
-        details
+        details,
       );
     }
     if (answer.status === 429) {
@@ -216,7 +222,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
     if (answer.status >= 300 && answer.status < 400) {
       return new TryOnUnexpectedResponseError(
         `The try-on service redirected ${what} (HTTP ${answer.status}); configure the base URL to the final address.`,
-        details
+        details,
       );
     }
     if (answer.status === 404 && operation === "status") {
@@ -225,7 +231,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
     if (answer.status === 404 || answer.status === 405) {
       return new TryOnUnexpectedResponseError(
         `The try-on service has no endpoint for ${what} (HTTP ${answer.status}); check the configured paths.`,
-        details
+        details,
       );
     }
     return new TryOnRejectedInputError(`The try-on service rejected ${what} (HTTP ${answer.status})${said || "."}`, {
@@ -242,7 +248,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
     operation: TryOnOperation,
     what: string,
     call: CallOptions | undefined,
-    attempt: () => Promise<T>
+    attempt: () => Promise<T>,
   ): Promise<T> {
     const policy = settings.readRetry;
     let last: RetryableReadFailure | undefined;
@@ -327,7 +333,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
       logger.warn("submit outcome unknown", { reason });
       throw new TryOnOutcomeUnknownError(
         `The try-on job was sent but no answer came back (${reason}). It may have been created and charged; it will not be sent again automatically.`,
-        { operation: "submit", reason }
+        { operation: "submit", reason },
       );
     }
     if (answer.status >= 500) {
@@ -336,7 +342,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
       const said = decodedError.ok ? parseServiceErrorBody(decodedError.value).message : undefined;
       throw new TryOnOutcomeUnknownError(
         `The try-on service failed while taking the job (HTTP ${answer.status}). It may have been created and charged; it will not be sent again automatically.`,
-        { operation: "submit", httpStatus: answer.status, ...(said !== undefined && { serviceMessage: redact(said) }) }
+        { operation: "submit", httpStatus: answer.status, ...(said !== undefined && { serviceMessage: redact(said) }) },
       );
     }
     if (answer.status < 200 || answer.status >= 300) throw refusalError(answer, "submit", "the try-on job");
@@ -347,7 +353,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
       logger.warn("submit outcome unknown", { httpStatus: answer.status, reason });
       throw new TryOnOutcomeUnknownError(
         `The try-on service accepted the job (HTTP ${answer.status}) but its answer could not be read (${reason}). It may have been created and charged; it will not be sent again automatically.`,
-        { operation: "submit", httpStatus: answer.status, reason }
+        { operation: "submit", httpStatus: answer.status, reason },
       );
     }
     const { id, status: rawStatus } = parsedBody.data.data;
@@ -374,7 +380,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
     if (!fields.success) {
       throw new TryOnUnexpectedResponseError(
         `The status answer for job ${jobId} has no readable status at ${settings.fields.status}; check the configured field names.`,
-        { operation: "status" }
+        { operation: "status" },
       );
     }
     const { status, known } = normalizeJobStatus(fields.data.status, settings.statusVocabulary);
@@ -394,7 +400,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
       if (!outputUrl) {
         throw new TryOnUnexpectedResponseError(
           `Job ${jobId} is completed but its answer has no result URL at ${settings.fields.outputUrl}; check the configured field names.`,
-          { operation: "status" }
+          { operation: "status" },
         );
       }
       result.outputUrl = outputUrl;
@@ -452,7 +458,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
         "rate limited (HTTP 429)",
         429,
         parseRetryAfter(answer.headers.get("retry-after"), now()),
-        true
+        true,
       );
     }
     if (answer.status >= 500) throw new RetryableReadFailure(`HTTP ${answer.status}`, answer.status);
@@ -461,7 +467,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
 
   async function downloadJobResult(
     job: { jobId: string; outputUrl?: string },
-    call?: CallOptions
+    call?: CallOptions,
   ): Promise<TryOnResultImage> {
     const what = `the result of job ${job.jobId}`;
     const freshUrl = async () => {
@@ -481,7 +487,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
       if (refreshes >= 1) {
         throw new TryOnResultUnavailableError(
           `The result of job ${job.jobId} could not be downloaded: its URL is gone or expired, even after asking for a fresh one.`,
-          { operation: "result" }
+          { operation: "result" },
         );
       }
       logger.info("result URL gone, asking the service for a fresh one", { jobId: job.jobId });
@@ -523,7 +529,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
           `The try-on service's answer is not a listing: ${(error as Error).message}.`,
           {
             operation: "catalog",
-          }
+          },
         );
       }
     });
@@ -538,10 +544,10 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
       "poses",
       `poses:${productType}`,
       expandPath(settings.paths.poses, { product_type: productType }),
-      call
+      call,
     ).then((poses) =>
       // A service that ignores the filter would list every pose; keep those that say they suit another type out.
-      poses.filter((pose) => pose.productTypes === undefined || pose.productTypes.includes(productType))
+      poses.filter((pose) => pose.productTypes === undefined || pose.productTypes.includes(productType)),
     );
 
   /** Last line of defence: whatever text reached an error (an id, a service message), the key leaves it. */
@@ -594,7 +600,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
           maxProductImages: settings.maxProductImages,
           ...(check.requestTransformedUrl && { requestTransformedUrl: check.requestTransformedUrl }),
           ...(check.signal && { signal: check.signal }),
-        })
+        }),
     ),
     invalidateCatalog: () => cache.invalidate(cachePrefix),
   };

@@ -167,7 +167,7 @@ describe("spec part 2: resources and their fields", () => {
   it("submit request field names are snake_case, every field of the spec included", async () => {
     const { client, submits } = setup();
     await client.submitTryOnJob(
-      job({ productBackImage: simulator.sampleImageUrl("tee-back.jpg"), userInstruction: "Roll the sleeves once." })
+      job({ productBackImage: simulator.sampleImageUrl("tee-back.jpg"), userInstruction: "Roll the sleeves once." }),
     );
     const body = submits()[0]?.body as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(
@@ -185,7 +185,7 @@ describe("spec part 2: resources and their fields", () => {
         "body_size",
         "expression",
         "user_instruction",
-      ].sort()
+      ].sort(),
     );
   });
 

@@ -11,7 +11,9 @@ export const TRYON_CREDIT_COST = { "2K": 5, "4K": 6 } as const satisfies Record<
  * (a form still being filled in) is priced as 2K, the cheapest, until it is.
  */
 export function creditsForJob(resolution: string | undefined): number {
-  return TRYON_CREDIT_COST[(RESOLUTIONS as readonly string[]).includes(resolution ?? "") ? (resolution as Resolution) : "2K"];
+  return TRYON_CREDIT_COST[
+    (RESOLUTIONS as readonly string[]).includes(resolution ?? "") ? (resolution as Resolution) : "2K"
+  ];
 }
 
 /** Credits a batch of jobs would cost if every one of them were charged. */

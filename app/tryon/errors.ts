@@ -121,7 +121,7 @@ export class TryOnRejectedInputError extends TryOnNotChargedError {
   readonly fieldErrors: Array<{ field?: string; code?: string; message?: string }>;
   constructor(
     message: string,
-    details: TryOnErrorDetails & { fieldErrors?: Array<{ field?: string; code?: string; message?: string }> }
+    details: TryOnErrorDetails & { fieldErrors?: Array<{ field?: string; code?: string; message?: string }> },
   ) {
     super(message, details);
     this.fieldErrors = details.fieldErrors ?? [];

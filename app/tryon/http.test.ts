@@ -57,7 +57,7 @@ describe("transport failures", () => {
   it("a name that does not resolve never reached the service", async () => {
     const cause = Object.assign(new Error("getaddrinfo ENOTFOUND tryon.example"), { code: "ENOTFOUND" });
     expect((await transportFailure(failingFetch(new TypeError("fetch failed", { cause })))).mayHaveReachedService).toBe(
-      false
+      false,
     );
   });
 
@@ -65,7 +65,7 @@ describe("transport failures", () => {
     const members = [Object.assign(new Error("connect ECONNREFUSED ::1:80"), { code: "ECONNREFUSED" })];
     const cause = new AggregateError(members, "all attempts failed");
     expect((await transportFailure(failingFetch(new TypeError("fetch failed", { cause })))).mayHaveReachedService).toBe(
-      false
+      false,
     );
   });
 
@@ -100,7 +100,7 @@ describe("transport failures", () => {
           signal: controller.signal,
           redirect: "manual",
           maxBodyBytes: 10,
-        }
+        },
       );
     } catch (error) {
       expect(error).toBeInstanceOf(TransportFailure);

@@ -32,7 +32,11 @@ export interface HttpAnswer {
  * request never left (name resolution, refused connection, connect timeout, a URL that cannot be requested).
  */
 export class TransportFailure extends Error {
-  constructor(readonly mayHaveReachedService: boolean, readonly reason: string, readonly timedOut: boolean) {
+  constructor(
+    readonly mayHaveReachedService: boolean,
+    readonly reason: string,
+    readonly timedOut: boolean,
+  ) {
     super(reason);
     this.name = "TransportFailure";
   }
@@ -189,7 +193,11 @@ export async function openHttpStream(fetchImpl: FetchLike, request: HttpRequest)
 }
 
 /** Passes the body on chunk by chunk, counting bytes; releases the deadline when the body ends, fails or is cancelled. */
-function limitedStream(body: ReadableStream<Uint8Array>, request: HttpRequest, deadline: Deadline): ReadableStream<Uint8Array> {
+function limitedStream(
+  body: ReadableStream<Uint8Array>,
+  request: HttpRequest,
+  deadline: Deadline,
+): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   let total = 0;
   return new ReadableStream<Uint8Array>(
@@ -218,7 +226,7 @@ function limitedStream(body: ReadableStream<Uint8Array>, request: HttpRequest, d
       },
     },
     // Pull only when the consumer asks: nothing is read ahead and buffered here.
-    { highWaterMark: 0 }
+    { highWaterMark: 0 },
   );
 }
 

@@ -19,7 +19,10 @@ export interface ImageProbe {
 }
 
 export class ImageProbeError extends Error {
-  constructor(message: string, readonly url: string) {
+  constructor(
+    message: string,
+    readonly url: string,
+  ) {
     super(message);
     this.name = "ImageProbeError";
   }
@@ -143,7 +146,7 @@ async function probeWithin(url: string, options: ImageProbeOptions, deadlines: D
     const { head: firstBytes, size } = await readHeadAndCount(
       ranged,
       16,
-      knownSize !== undefined ? 16 : options.maxBytes
+      knownSize !== undefined ? 16 : options.maxBytes,
     );
     if (partial && knownSize === undefined) {
       // The server gave a range without a total: count the whole body with a plain GET, stopping past the limit.

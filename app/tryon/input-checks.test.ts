@@ -76,7 +76,7 @@ describe("fields and enums", () => {
         resolution: "8K" as never,
         aspectRatio: "2:1" as never,
       }),
-      deps()
+      deps(),
     );
     expect(result.ok ? [] : result.problems.map((problem) => problem.field)).toEqual([
       "productType",
@@ -99,7 +99,7 @@ describe("fields and enums", () => {
         expression: "calm",
         poseId: "pose_walking",
       }),
-      deps({ enums })
+      deps({ enums }),
     );
     expect(result.ok).toBe(true);
   });
@@ -108,7 +108,7 @@ describe("fields and enums", () => {
 describe("images", () => {
   it("accepts JPEG, PNG and WebP within the limit, from a HEAD alone", async () => {
     const urls = (["jpeg", "png", "webp"] as const).map((format) =>
-      server.add(`ok.${format}`, formats[format], { contentType: `image/${format}` })
+      server.add(`ok.${format}`, formats[format], { contentType: `image/${format}` }),
     );
     const result = await checkTryOnInput(input(urls[0]!, { productImages: urls, productBackImage: urls[1]! }), deps());
     expect(result).toMatchObject({ ok: true, substitutions: [] });
@@ -162,7 +162,7 @@ describe("images", () => {
           asked.push([url, reason]);
           return converted;
         },
-      })
+      }),
     );
     expect(asked).toEqual([
       [large, { problem: "too_large", format: "jpeg", sizeBytes: formats.jpeg.byteLength + 5000, maxBytes: 4096 }],
@@ -205,7 +205,7 @@ describe("images", () => {
         requestTransformedUrl: async () => {
           throw new Error("CDN said no");
         },
-      })
+      }),
     );
     expect(result.ok ? "" : result.problems[0]?.message).toMatch(/asking for a converted copy failed \(CDN said no\)/);
   });
@@ -228,7 +228,7 @@ describe("catalog ids", () => {
     const catalog = fakeCatalog();
     const result = await checkTryOnInput(
       input(url, { mannequinId: "mnq_gone", poseId: "pose_walking", background: "bg_moon" }),
-      deps({ catalog })
+      deps({ catalog }),
     );
     expect(result.ok ? [] : result.problems.map((problem) => `${problem.field}:${problem.code}`)).toEqual([
       "background:unknown_catalog_id",

@@ -17,11 +17,7 @@ import {
 export const MAX_INPUT_IMAGE_BYTES = 10_000_000;
 
 export type InputProblemCode =
-  | "invalid_value"
-  | "unknown_catalog_id"
-  | "image_too_large"
-  | "unsupported_image_format"
-  | "image_unreachable";
+  "invalid_value" | "unknown_catalog_id" | "image_too_large" | "unsupported_image_format" | "image_unreachable";
 
 export interface InputProblem {
   /** Path in TryOnJobInput, e.g. `productImages.0`, `mannequinId`. */
@@ -49,8 +45,7 @@ export interface ImageSubstitution {
 }
 
 export type InputCheckResult =
-  | { ok: true; input: TryOnJobInput; substitutions: ImageSubstitution[] }
-  | { ok: false; problems: InputProblem[] };
+  { ok: true; input: TryOnJobInput; substitutions: ImageSubstitution[] } | { ok: false; problems: InputProblem[] };
 
 export interface CatalogSource {
   listMannequins(): Promise<CatalogEntry[]>;
@@ -98,7 +93,7 @@ function problemFor(field: string, reason: TransformReason, suffix: string): Inp
       field,
       code: "image_too_large",
       message: `The image is ${describeSize(reason.sizeBytes)}; the try-on service takes at most ${describeSize(
-        reason.maxBytes
+        reason.maxBytes,
       )}${suffix}.`,
     };
   }
@@ -118,7 +113,7 @@ function problemFor(field: string, reason: TransformReason, suffix: string): Inp
 export async function checkTryOnInput(input: TryOnJobInput, deps: InputCheckDeps): Promise<InputCheckResult> {
   const schema = makeTryOnJobInputSchema(
     deps.enums ?? DEFAULT_TRYON_ENUMS,
-    deps.maxProductImages ?? DEFAULT_MAX_PRODUCT_IMAGES
+    deps.maxProductImages ?? DEFAULT_MAX_PRODUCT_IMAGES,
   );
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
@@ -217,7 +212,7 @@ export async function checkTryOnInput(input: TryOnJobInput, deps: InputCheckDeps
       "poseId",
       checked.poseId,
       deps.catalog.listPoses(checked.productType),
-      `pose for product type ${checked.productType}`
+      `pose for product type ${checked.productType}`,
     ),
   ]);
 

@@ -42,7 +42,7 @@ export function canonicalStatusName(raw: string): string {
 
 export function normalizeJobStatus(
   raw: string,
-  vocabulary: StatusVocabulary = DEFAULT_STATUS_VOCABULARY
+  vocabulary: StatusVocabulary = DEFAULT_STATUS_VOCABULARY,
 ): { status: NormalizedJobStatus; known: boolean } {
   const name = canonicalStatusName(raw);
   const has = (list: readonly string[]) => list.some((entry) => canonicalStatusName(entry) === name);

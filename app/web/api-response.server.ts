@@ -7,7 +7,10 @@ import { fieldErrorsOf, type FieldErrors } from "./forms";
  * The answers of the JSON API the admin extensions call: `{ ok: true, ... }`, or `{ ok: false, error, fieldErrors }`
  * with a 4xx status, sent with CORS headers for Shopify's extension origin.
  */
-export type ApiAnswer<T> = { status: number; body: ({ ok: true } & T) | { ok: false; error: string; fieldErrors: FieldErrors } };
+export type ApiAnswer<T> = {
+  status: number;
+  body: ({ ok: true } & T) | { ok: false; error: string; fieldErrors: FieldErrors };
+};
 
 export const okAnswer = <T>(body: T): ApiAnswer<T> => ({ status: 200, body: { ok: true, ...body } });
 
@@ -17,7 +20,10 @@ export const refusal = (status: number, error: string, fieldErrors: FieldErrors 
 });
 
 /** Parses a JSON body with a schema; the refusal names every field that is wrong. */
-export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<{ ok: true; data: z.output<S> } | { ok: false; answer: ApiAnswer<never> }> {
+export async function readJsonBody<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+): Promise<{ ok: true; data: z.output<S> } | { ok: false; answer: ApiAnswer<never> }> {
   let body: unknown;
   try {
     body = await request.json();
@@ -25,7 +31,11 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
     return { ok: false, answer: refusal(400, "The request body must be JSON.") };
   }
   const parsed = schema.safeParse(body);
-  if (!parsed.success) return { ok: false, answer: refusal(400, "Some of the request's fields are not valid.", fieldErrorsOf(parsed.error)) };
+  if (!parsed.success)
+    return {
+      ok: false,
+      answer: refusal(400, "Some of the request's fields are not valid.", fieldErrorsOf(parsed.error)),
+    };
   return { ok: true, data: parsed.data };
 }
 

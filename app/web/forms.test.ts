@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { checkbox, fieldErrorsOf, formDataOf, formDataToObject, optionalText, parseForm, requestKeySchema } from "./forms";
+import {
+  checkbox,
+  fieldErrorsOf,
+  formDataOf,
+  formDataToObject,
+  optionalText,
+  parseForm,
+  requestKeySchema,
+} from "./forms";
 
 describe("form parsing", () => {
   it("keeps every value of array fields and the last of the others", () => {
@@ -9,7 +17,11 @@ describe("form parsing", () => {
     data.append("renderIds", "b");
     data.append("intent", "first");
     data.append("intent", "second");
-    expect(formDataToObject(data, ["renderIds", "variantIds"])).toEqual({ renderIds: ["a", "b"], variantIds: [], intent: "second" });
+    expect(formDataToObject(data, ["renderIds", "variantIds"])).toEqual({
+      renderIds: ["a", "b"],
+      variantIds: [],
+      intent: "second",
+    });
   });
 
   it("reads checkboxes as browsers send them", () => {
@@ -25,11 +37,18 @@ describe("form parsing", () => {
   });
 
   it("keys errors by field path, first message only, whole-form issues under _form", () => {
-    const schema = z.object({ name: z.string().min(2, "name too short").max(1, "never"), items: z.array(z.string().min(1, "empty item")) });
+    const schema = z.object({
+      name: z.string().min(2, "name too short").max(1, "never"),
+      items: z.array(z.string().min(1, "empty item")),
+    });
     const result = schema.safeParse({ name: "a", items: [""] });
     expect(result.success).toBe(false);
-    if (!result.success) expect(fieldErrorsOf(result.error)).toEqual({ name: "name too short", "items.0": "empty item" });
-    const refined = z.object({ a: z.string() }).refine(() => false, "whole form").safeParse({ a: "x" });
+    if (!result.success)
+      expect(fieldErrorsOf(result.error)).toEqual({ name: "name too short", "items.0": "empty item" });
+    const refined = z
+      .object({ a: z.string() })
+      .refine(() => false, "whole form")
+      .safeParse({ a: "x" });
     if (!refined.success) expect(fieldErrorsOf(refined.error)).toEqual({ _form: "whole form" });
   });
 
@@ -37,7 +56,10 @@ describe("form parsing", () => {
     expect(requestKeySchema.safeParse("0b6b7a58-0c3e-4d53-9b1e-2f1cf5f0c2a1").success).toBe(true);
     expect(requestKeySchema.safeParse("short").success).toBe(false);
     expect(requestKeySchema.safeParse("has spaces in it").success).toBe(false);
-    expect(parseForm(z.object({ requestKey: requestKeySchema }), {})).toMatchObject({ ok: false, fieldErrors: { requestKey: expect.stringContaining("reload") } });
+    expect(parseForm(z.object({ requestKey: requestKeySchema }), {})).toMatchObject({
+      ok: false,
+      fieldErrors: { requestKey: expect.stringContaining("reload") },
+    });
   });
 
   it("posts a list as its name repeated, which formDataToObject reads back", () => {

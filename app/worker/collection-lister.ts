@@ -64,7 +64,11 @@ export function makeCollectionLister(deps: CollectionListerDeps): CollectionList
         });
       }
     } catch (error) {
-      deps.logger?.warn("reading a collection failed", { shop: listing.shop, collectionId: listing.collectionId, error: String(error) });
+      deps.logger?.warn("reading a collection failed", {
+        shop: listing.shop,
+        collectionId: listing.collectionId,
+        error: String(error),
+      });
       const message =
         error instanceof AdminApiError
           ? "Shopify did not answer as expected while the collection was being read. Preview again to retry."

@@ -17,7 +17,11 @@ export function makeServiceGates(db: Pick<PrismaClient, "serviceGate" | "$queryR
      * Adds a tick's failures to the key's consecutive count (shared by every worker) and opens the circuit
      * once it reaches the threshold, in one statement. Returns whether the circuit is now open.
      */
-    async recordFailures(keyHash: string, failures: number, options: { now: Date; threshold: number; openUntil: Date }): Promise<boolean> {
+    async recordFailures(
+      keyHash: string,
+      failures: number,
+      options: { now: Date; threshold: number; openUntil: Date },
+    ): Promise<boolean> {
       const rows = await db.$queryRaw<{ open: boolean }[]>`
         INSERT INTO "ServiceGate" ("keyHash", "consecutiveFailures", "circuitOpenUntil", "updatedAt")
         VALUES (${keyHash}, ${failures}, CASE WHEN ${failures} >= ${options.threshold} THEN ${options.openUntil}::timestamp(3) END, ${options.now})

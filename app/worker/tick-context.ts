@@ -30,7 +30,11 @@ export interface TickContext {
 
 /** Exponential back-off with jitter for a step that failed `attempt` times (the first failure waits about retryBaseMs). */
 export function backoffMs(ctx: Pick<TickContext, "config" | "random">, attempt: number): number {
-  return backoffDelayMs(Math.max(0, attempt - 1), { baseDelayMs: ctx.config.retryBaseMs, maxDelayMs: ctx.config.retryMaxMs }, ctx.random);
+  return backoffDelayMs(
+    Math.max(0, attempt - 1),
+    { baseDelayMs: ctx.config.retryBaseMs, maxDelayMs: ctx.config.retryMaxMs },
+    ctx.random,
+  );
 }
 
 /**

@@ -25,7 +25,11 @@ export const workerConfigSchema = z.object({
   /** Durations kept per shop to learn when completion becomes plausible (enough for a steady 5th percentile). */
   durationSamples: z.number().int().positive().default(100),
   /** No final status after this long: `stalled`, polled slowly, never resubmitted. */
-  stallAfterMs: z.number().int().positive().default(15 * 60_000),
+  stallAfterMs: z
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60_000),
   stalledPollIntervalMs: z.number().int().positive().default(60_000),
   /** Parallel HTTP calls per worker. */
   httpConcurrency: z.number().int().positive().default(16),
@@ -34,7 +38,11 @@ export const workerConfigSchema = z.object({
   circuitOpenMs: z.number().int().positive().default(30_000),
   /** Back-off after a transient failure of one render's step (doubles per attempt, capped). */
   retryBaseMs: z.number().int().positive().default(5_000),
-  retryMaxMs: z.number().int().positive().default(10 * 60_000),
+  retryMaxMs: z
+    .number()
+    .int()
+    .positive()
+    .default(10 * 60_000),
   /** import_failed renders are retried this many times before they fail for good. */
   importMaxAttempts: z.number().int().positive().default(8),
   /**

@@ -54,7 +54,6 @@ export interface Worker {
 
 const silentLogger: WorkerLogger = { info() {}, warn() {}, error() {} };
 
-
 /**
  * The background loop. Like graphile-worker's worker: claim is one atomic statement, every write is fenced by
  * the lease token, and the loop can be driven tick by tick (tests, benchmarks) or run until stopped.
@@ -90,7 +89,8 @@ export function makeWorker(deps: WorkerDeps): Worker {
       claimDueSubmits(deps.db, { ...claim, leaseMs: config.submitLeaseMs, limit: config.submitBatchSize }),
     ]);
     const work = await claimDueWork(deps.db, { ...claim, leaseMs: config.workLeaseMs, limit: config.workBatchSize });
-    if (submits.length === 0 && work.length === 0) return { submitted: 0, worked: 0, saturated: false, idleMs: await idleMs() };
+    if (submits.length === 0 && work.length === 0)
+      return { submitted: 0, worked: 0, saturated: false, idleMs: await idleMs() };
 
     const shops = [...new Set([...submits, ...work].map((render) => render.shop))];
     const ctx: TickContext = {
@@ -108,7 +108,8 @@ export function makeWorker(deps: WorkerDeps): Worker {
 
     const byState = (...states: Render["state"][]) => work.filter((render) => states.includes(render.state));
     const importing = new Map<string, Render[]>();
-    for (const render of byState("importing")) importing.set(render.shop, [...(importing.get(render.shop) ?? []), render]);
+    for (const render of byState("importing"))
+      importing.set(render.shop, [...(importing.get(render.shop) ?? []), render]);
 
     await Promise.all([
       pLimit(config.httpConcurrency).map(submits, (render) => guard(render, () => submitRender(ctx, render))),

@@ -28,7 +28,11 @@ export async function describeMachine(): Promise<MachineDescription> {
   } finally {
     await client.end().catch(() => undefined);
   }
-  const pgliteVersion = (JSON.parse(readFileSync(join(REPO_ROOT, "node_modules/@electric-sql/pglite/package.json"), "utf8")) as { version: string }).version;
+  const pgliteVersion = (
+    JSON.parse(readFileSync(join(REPO_ROOT, "node_modules/@electric-sql/pglite/package.json"), "utf8")) as {
+      version: string;
+    }
+  ).version;
   return {
     cores: os.availableParallelism(),
     cpu: os.cpus()[0]?.model.trim() ?? "unknown",
@@ -36,7 +40,10 @@ export async function describeMachine(): Promise<MachineDescription> {
     node: process.version,
     postgres,
     pglite: `@electric-sql/pglite ${pgliteVersion}`,
-    loadAverage: os.loadavg().map((value) => value.toFixed(2)).join(" "),
+    loadAverage: os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(" "),
     os: `${os.type()} ${os.release()} ${os.arch()}`,
   };
 }

@@ -30,7 +30,11 @@ export const mib = (bytes: number, digits = 1) => `${fixed(bytes / 1024 / 1024, 
 export const ratio = (value: number, base: number, digits = 2) => `${fixed(value / base, digits)}×`;
 
 /** Runs `task` over `items` with at most `limit` at once. */
-export async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<void>) {
+export async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<void>,
+) {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(limit, items.length) }, async () => {

@@ -7,7 +7,14 @@ import { chromium, type Browser, type BrowserContext } from "playwright-core";
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
-const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /**
  * Headless Chromium says "HeadlessChrome" in its user agent, and the Shopify library turns requests from
@@ -41,5 +48,10 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 export async function newStaffContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 1400, height: 900 }, userAgent: DESKTOP_CHROME_USER_AGENT, locale: "en-GB", timezoneId: "UTC" });
+  return browser.newContext({
+    viewport: { width: 1400, height: 900 },
+    userAgent: DESKTOP_CHROME_USER_AGENT,
+    locale: "en-GB",
+    timezoneId: "UTC",
+  });
 }

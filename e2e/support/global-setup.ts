@@ -43,7 +43,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", join(REPO_ROOT, "scripts", "sandbox.ts"), "--port", "0", "--no-hot-reload", "--time-factor", E2E_TIME_FACTOR, "--ready-file", readyFile],
+    [
+      "--import",
+      "tsx",
+      join(REPO_ROOT, "scripts", "sandbox.ts"),
+      "--port",
+      "0",
+      "--no-hot-reload",
+      "--time-factor",
+      E2E_TIME_FACTOR,
+      "--ready-file",
+      readyFile,
+    ],
     // The sandbox reads .env.example itself; the test runner's own variables must not leak into the app.
     {
       cwd: REPO_ROOT,

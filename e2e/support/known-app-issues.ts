@@ -17,6 +17,7 @@ export const KNOWN_APP_ACCESSIBILITY_ISSUES: KnownAppIssue[] = [];
 
 export function knownIssueFor(finding: { id: string; targets: string[] }): KnownAppIssue | undefined {
   return KNOWN_APP_ACCESSIBILITY_ISSUES.find(
-    (issue) => issue.rule === finding.id && (!issue.target || finding.targets.some((target) => issue.target?.test(target))),
+    (issue) =>
+      issue.rule === finding.id && (!issue.target || finding.targets.some((target) => issue.target?.test(target))),
   );
 }

@@ -8,7 +8,14 @@ import type { SandboxInfo } from "./sandbox-info";
  */
 
 const fakeAdminRequestSchema = z.array(
-  z.object({ target: z.string(), method: z.string(), shop: z.string().nullable(), status: z.number(), grantType: z.string().optional(), operationName: z.string().nullish() }),
+  z.object({
+    target: z.string(),
+    method: z.string(),
+    shop: z.string().nullable(),
+    status: z.number(),
+    grantType: z.string().optional(),
+    operationName: z.string().nullish(),
+  }),
 );
 
 export async function fakeAdminRequests(sandbox: SandboxInfo) {
@@ -25,14 +32,20 @@ const ledgerSchema = z.object({
 });
 
 export async function simulatorLedger(sandbox: SandboxInfo) {
-  const response = await fetch(`${sandbox.simulatorUrl}/__simulator/ledger?api_key=${encodeURIComponent(sandbox.simulatorApiKey)}`);
+  const response = await fetch(
+    `${sandbox.simulatorUrl}/__simulator/ledger?api_key=${encodeURIComponent(sandbox.simulatorApiKey)}`,
+  );
   return ledgerSchema.parse(await response.json()).data;
 }
 
-const submitsSchema = z.object({ data: z.array(z.object({ seq: z.number(), httpStatus: z.number().nullable(), jobId: z.string().optional() })) });
+const submitsSchema = z.object({
+  data: z.array(z.object({ seq: z.number(), httpStatus: z.number().nullable(), jobId: z.string().optional() })),
+});
 
 export async function simulatorSubmits(sandbox: SandboxInfo) {
-  const response = await fetch(`${sandbox.simulatorUrl}/__simulator/submits?api_key=${encodeURIComponent(sandbox.simulatorApiKey)}`);
+  const response = await fetch(
+    `${sandbox.simulatorUrl}/__simulator/submits?api_key=${encodeURIComponent(sandbox.simulatorApiKey)}`,
+  );
   return submitsSchema.parse(await response.json()).data;
 }
 
@@ -43,5 +56,6 @@ export async function failNextJobs(sandbox: SandboxInfo, times: number, message:
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ apiKey: sandbox.simulatorApiKey, fault: { type: "fail_job", message }, times }),
   });
-  if (response.status !== 201) throw new Error(`The simulator refused the fault: HTTP ${response.status} ${await response.text()}`);
+  if (response.status !== 201)
+    throw new Error(`The simulator refused the fault: HTTP ${response.status} ${await response.text()}`);
 }

@@ -162,14 +162,37 @@ export class StaffBrowser {
    */
   async accessibilityProblems(name: string): Promise<AxeFinding[]> {
     const source = await axeSource;
-    const frames: Array<{ label: string; frame: Frame; exclude: string[] }> = [{ label: "admin", frame: this.page.mainFrame(), exclude: ["#app-frame"] }];
-    if ((await this.page.locator("#app-frame").count()) > 0) frames.push({ label: "app", frame: await this.appFrame(), exclude: [] });
+    const frames: Array<{ label: string; frame: Frame; exclude: string[] }> = [
+      { label: "admin", frame: this.page.mainFrame(), exclude: ["#app-frame"] },
+    ];
+    if ((await this.page.locator("#app-frame").count()) > 0)
+      frames.push({ label: "app", frame: await this.appFrame(), exclude: [] });
     const report: Record<string, AxeFinding[]> = {};
     for (const { label, frame, exclude } of frames) {
       if (!(await frame.evaluate(() => "axe" in window))) await frame.addScriptTag({ content: source });
       report[label] = await frame.evaluate(async (excluded: string[]) => {
-        const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; helpUrl: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
-        const result = await axe.run({ include: [["html"]], exclude: excluded.map((selector) => [selector]) }, { iframes: false, resultTypes: ["violations"] });
+        const axe = (
+          window as unknown as {
+            axe: {
+              run(
+                context: unknown,
+                options: unknown,
+              ): Promise<{
+                violations: Array<{
+                  id: string;
+                  impact: string | null;
+                  help: string;
+                  helpUrl: string;
+                  nodes: Array<{ target: unknown[] }>;
+                }>;
+              }>;
+            };
+          }
+        ).axe;
+        const result = await axe.run(
+          { include: [["html"]], exclude: excluded.map((selector) => [selector]) },
+          { iframes: false, resultTypes: ["violations"] },
+        );
         return result.violations.map((violation) => ({
           id: violation.id,
           impact: violation.impact,
@@ -185,7 +208,11 @@ export class StaffBrowser {
     for (const [label, findings] of Object.entries(report)) {
       for (const finding of findings.filter((candidate) => BLOCKING_IMPACTS.includes(candidate.impact ?? ""))) {
         const known = label === "app" ? knownIssueFor(finding) : undefined;
-        if (known) await appendFile(KNOWN_SEEN_FILE, `${JSON.stringify({ rule: known.rule, where: known.where, page: name })}\n`);
+        if (known)
+          await appendFile(
+            KNOWN_SEEN_FILE,
+            `${JSON.stringify({ rule: known.rule, where: known.where, page: name })}\n`,
+          );
         else blocking.push({ ...finding, id: `${label}: ${finding.id}` });
       }
     }
@@ -195,5 +222,10 @@ export class StaffBrowser {
 
 /** A readable summary of axe findings for an assertion message. */
 export function describeFindings(findings: AxeFinding[]): string {
-  return findings.map((finding) => `${finding.id} (${finding.impact}): ${finding.help}\n    ${finding.targets.slice(0, 5).join("\n    ")}`).join("\n");
+  return findings
+    .map(
+      (finding) =>
+        `${finding.id} (${finding.impact}): ${finding.help}\n    ${finding.targets.slice(0, 5).join("\n    ")}`,
+    )
+    .join("\n");
 }

@@ -21,7 +21,10 @@ export class LeakyBucket {
   private available: number;
   private updatedAt: number;
 
-  constructor(private readonly plan: BucketPlan, private readonly now: () => number) {
+  constructor(
+    private readonly plan: BucketPlan,
+    private readonly now: () => number,
+  ) {
     this.available = plan.maximumAvailable;
     this.updatedAt = now();
   }

@@ -53,7 +53,7 @@ export function requestedQueryCost(
   schema: GraphQLSchema,
   operation: OperationDefinitionNode,
   fragments: Record<string, FragmentDefinitionNode>,
-  variables: Record<string, unknown>
+  variables: Record<string, unknown>,
 ): number {
   const ctx: CostContext = { schema, fragments, variables };
   if (operation.operation === "mutation") {
@@ -67,7 +67,7 @@ export function actualQueryCost(
   operation: OperationDefinitionNode,
   fragments: Record<string, FragmentDefinitionNode>,
   variables: Record<string, unknown>,
-  data: unknown
+  data: unknown,
 ): number {
   const ctx: CostContext = { schema, fragments, variables };
   if (operation.operation === "mutation") {
@@ -75,7 +75,7 @@ export function actualQueryCost(
   }
   return Math.min(
     requestedQueryCost(schema, operation, fragments, variables),
-    actualSelectionCost(ctx, operation.selectionSet, schema.getQueryType()!, data)
+    actualSelectionCost(ctx, operation.selectionSet, schema.getQueryType()!, data),
   );
 }
 
@@ -84,7 +84,7 @@ function collectFields(
   ctx: CostContext,
   selectionSet: SelectionSetNode,
   parentType: GraphQLCompositeType,
-  into: Map<string, CollectedField[]> = new Map()
+  into: Map<string, CollectedField[]> = new Map(),
 ): Map<string, CollectedField[]> {
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
@@ -129,7 +129,7 @@ function fieldCost(ctx: CostContext, { node, definition }: CollectedField): numb
 function connectionNodeCost(
   ctx: CostContext,
   selectionSet: SelectionSetNode,
-  connectionType: GraphQLCompositeType
+  connectionType: GraphQLCompositeType,
 ): number {
   let cost = 0;
   for (const fields of collectFields(ctx, selectionSet, connectionType).values()) {
@@ -150,7 +150,7 @@ function actualSelectionCost(
   ctx: CostContext,
   selectionSet: SelectionSetNode,
   parentType: GraphQLCompositeType,
-  data: unknown
+  data: unknown,
 ): number {
   if (!data || typeof data !== "object") return 0;
   let total = 0;
@@ -177,13 +177,13 @@ function actualFieldCost(ctx: CostContext, { node, definition }: CollectedField,
         if (innerDefinition.name === "nodes") {
           nodesCost = Math.max(
             nodesCost,
-            sum(items.map((item) => 1 + actualSelectionCost(ctx, inner.selectionSet!, innerNamed, item)))
+            sum(items.map((item) => 1 + actualSelectionCost(ctx, inner.selectionSet!, innerNamed, item))),
           );
         }
         if (innerDefinition.name === "edges") {
           const edgeNode = collectFields(ctx, inner.selectionSet, innerNamed).get("node") ?? [];
           const costs = items.map((edge) =>
-            Math.max(0, ...edgeNode.map((f) => actualFieldCost(ctx, f, (edge as { node?: unknown } | null)?.node)))
+            Math.max(0, ...edgeNode.map((f) => actualFieldCost(ctx, f, (edge as { node?: unknown } | null)?.node))),
           );
           nodesCost = Math.max(nodesCost, sum(costs));
         }
@@ -193,7 +193,7 @@ function actualFieldCost(ctx: CostContext, { node, definition }: CollectedField,
   }
   if (Array.isArray(value)) {
     const costs = value.map((item) =>
-      item == null ? 0 : 1 + actualSelectionCost(ctx, node.selectionSet!, named, item)
+      item == null ? 0 : 1 + actualSelectionCost(ctx, node.selectionSet!, named, item),
     );
     return listMultiplier(ctx, node, definition.type) > 1 ? sum(costs) : Math.max(0, ...costs);
   }

@@ -137,7 +137,12 @@ async function renditionOf(
   const format = params.get("format") as keyof typeof RENDITION_FORMATS | null;
   if (!width && !height && !(format && format in RENDITION_FORMATS)) return content;
   const { default: sharp } = await import("sharp");
-  let image = sharp(content.bytes, { animated: false }).resize({ width, height, fit: "inside", withoutEnlargement: true });
+  let image = sharp(content.bytes, { animated: false }).resize({
+    width,
+    height,
+    fit: "inside",
+    withoutEnlargement: true,
+  });
   const target = format && format in RENDITION_FORMATS ? format : null;
   if (target === "jpg") image = image.jpeg({ quality: 85 });
   else if (target === "webp") image = image.webp({ quality: 85 });
@@ -181,7 +186,7 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
 
   function takeForced(target: FakeTarget, shop: string | null, kinds: Forced["kind"][]): Forced | undefined {
     const index = forced.findIndex(
-      (f) => f.target === target && kinds.includes(f.kind) && (!f.shop || f.shop === shop)
+      (f) => f.target === target && kinds.includes(f.kind) && (!f.shop || f.shop === shop),
     );
     return index === -1 ? undefined : forced.splice(index, 1)[0];
   }
@@ -209,7 +214,7 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
       record({ ...base, status: failure.status, outcome: "forced-failure" });
       return Response.json(
         { errors: "Internal Server Error" },
-        { status: failure.status, statusText: "Forced by fake-admin" }
+        { status: failure.status, statusText: "Forced by fake-admin" },
       );
     }
     switch (target) {
@@ -279,7 +284,7 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
     const fragments = Object.fromEntries(
       document.definitions
         .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
-        .map((d) => [d.name.value, d])
+        .map((d) => [d.name.value, d]),
     );
     const operationType = operation.operation;
     const state = store.shop(shop);
@@ -371,7 +376,7 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
         {
           status: 403,
           headers: { "Content-Type": "application/xml" },
-        }
+        },
       );
     };
     const key = decodeURIComponent(`${url.origin}${url.pathname}`.slice(origins.upload.length + 1));
@@ -404,7 +409,7 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
       record({ ...base, shop: staged.shop, status: 201, outcome: "ok" });
       return new Response(
         `<?xml version="1.0" encoding="UTF-8"?><PostResponse><Location>${staged.resourceUrl}</Location><Key>${staged.key}</Key></PostResponse>`,
-        { status: 201, headers: { "Content-Type": "application/xml" } }
+        { status: 201, headers: { "Content-Type": "application/xml" } },
       );
     }
     return denied("Staged uploads are write-only");
@@ -475,7 +480,7 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
     /** The next `count` requests to `target` (GraphQL by default) answer HTTP `status` (500 by default). */
     failNext(
       count = 1,
-      { status = 500, target = "graphql", shop }: { status?: number; target?: FakeTarget; shop?: string } = {}
+      { status = 500, target = "graphql", shop }: { status?: number; target?: FakeTarget; shop?: string } = {},
     ): void {
       for (let i = 0; i < count; i++)
         forced.push({ kind: "status", status, target, ...(shop ? { shop: normalizeShop(shop) } : {}) });

@@ -55,7 +55,7 @@ async function stage(fake: ReturnType<typeof setup>["fake"], httpMethod: "PUT" |
 async function uploadedFile(fake: ReturnType<typeof setup>["fake"], bytes: Uint8Array = makePng(768, 1024)) {
   const target = await stage(fake);
   const put = await fake.handle(
-    new Request(target.url, { method: "PUT", body: bytes.slice(), headers: { "Content-Type": "image/png" } })
+    new Request(target.url, { method: "PUT", body: bytes.slice(), headers: { "Content-Type": "image/png" } }),
   );
   expect(put.status).toBe(200);
   const { body } = await runGraphql<CreateData>(fake, SHOP, CREATE, {

@@ -59,7 +59,7 @@ describe("the fake Admin API executes documents against Shopify's schema", () =>
           variants(first: 10) { nodes { title selectedOptions { name value } media(first: 1) { nodes { id } } } }
         }
       }`,
-      { id: shirt.id }
+      { id: shirt.id },
     );
     expect(status).toBe(200);
     expect(body.errors).toBeUndefined();
@@ -81,7 +81,7 @@ describe("the fake Admin API executes documents against Shopify's schema", () =>
       height: 1600,
     });
     expect(product.media.nodes[0]?.image?.url).toMatch(
-      /^https:\/\/fake-admin-cdn\.test\/s\/files\/.+linen-shirt-1\.png/
+      /^https:\/\/fake-admin-cdn\.test\/s\/files\/.+linen-shirt-1\.png/,
     );
     expect(product.variants.nodes[0]).toEqual({
       title: "S / Sand",
@@ -110,7 +110,7 @@ describe("the fake Admin API executes documents against Shopify's schema", () =>
     expect(wrongArgument.body.errors?.[0]?.message).toMatch(/Int cannot represent non-integer value/);
     const wrongVariable = await runGraphql(fake, SHOP, `query ($id: String!) { product(id: $id) { id } }`, { id: "x" });
     expect(wrongVariable.body.errors?.[0]?.message).toMatch(
-      /Variable "\$id" of type "String!" used in position expecting type "ID!"/
+      /Variable "\$id" of type "String!" used in position expecting type "ID!"/,
     );
   });
 
@@ -142,7 +142,7 @@ describe("the fake Admin API executes documents against Shopify's schema", () =>
         node(id: $one) { id ... on Product { title } }
         nodes(ids: $ids) { __typename id ... on MediaImage { alt } ... on ProductVariant { title } }
       }`,
-      { one: shirt.id, ids: [shirt.mediaIds[0], shirt.variantIds[0], "gid://shopify/Product/999999"] }
+      { one: shirt.id, ids: [shirt.mediaIds[0], shirt.variantIds[0], "gid://shopify/Product/999999"] },
     );
     expect(body.data).toEqual({
       node: { id: shirt.id, title: "Linen shirt" },
@@ -175,7 +175,7 @@ describe("the fake Admin API executes documents against Shopify's schema", () =>
     const unsupported = await runGraphql(
       fake,
       SHOP,
-      `{ products(first: 10, query: "inventory_total:>5") { nodes { title } } }`
+      `{ products(first: 10, query: "inventory_total:>5") { nodes { title } } }`,
     );
     expect(unsupported.body.errors?.[0]?.message).toMatch(/fake-admin does not implement/);
   });
@@ -184,11 +184,11 @@ describe("the fake Admin API executes documents against Shopify's schema", () =>
     const { fake } = seededFake();
     const token = fake.issueAccessToken(SHOP);
     const oldVersion = await fake.handle(
-      adminGraphqlRequest({ shop: SHOP, query: "{ shop { name } }", accessToken: token, apiVersion: "2024-01" })
+      adminGraphqlRequest({ shop: SHOP, query: "{ shop { name } }", accessToken: token, apiVersion: "2024-01" }),
     );
     expect(oldVersion.status).toBe(404);
     const unknownShop = await fake.handle(
-      adminGraphqlRequest({ shop: "nobody.myshopify.com", query: "{ shop { name } }", accessToken: token })
+      adminGraphqlRequest({ shop: "nobody.myshopify.com", query: "{ shop { name } }", accessToken: token }),
     );
     expect(unknownShop.status).toBe(404);
   });
@@ -276,7 +276,7 @@ describe("product mutations", () => {
       fake,
       SHOP,
       `mutation ($product: ProductUpdateInput!) { productUpdate(product: $product) { product { title status productType } userErrors { field message } } }`,
-      { product: { id: shirt.id, title: "Linen shirt, relaxed", status: "DRAFT", productType: "Tops" } }
+      { product: { id: shirt.id, title: "Linen shirt, relaxed", status: "DRAFT", productType: "Tops" } },
     );
     expect(body.data).toEqual({
       productUpdate: {
@@ -293,7 +293,7 @@ describe("product mutations", () => {
       fake,
       SHOP,
       `mutation ($product: ProductUpdateInput!) { productUpdate(product: $product) { product { id } userErrors { field message } } }`,
-      { product: { id: "gid://shopify/Product/424242", title: "Ghost" } }
+      { product: { id: "gid://shopify/Product/424242", title: "Ghost" } },
     );
     expect(body.data).toEqual({
       productUpdate: { product: null, userErrors: [{ field: ["id"], message: "Product does not exist" }] },
@@ -302,7 +302,7 @@ describe("product mutations", () => {
       fake,
       SHOP,
       `mutation ($product: ProductUpdateInput!) { productUpdate(product: $product) { userErrors { field message } } }`,
-      { product: { id: shirt.id, title: " ", status: "ARCHIVED" } }
+      { product: { id: shirt.id, title: " ", status: "ARCHIVED" } },
     );
     expect(blankTitle.body.data).toEqual({
       productUpdate: { userErrors: [{ field: ["title"], message: "Title can't be blank" }] },
@@ -321,7 +321,7 @@ describe("product mutations", () => {
       {
         product: { id: shirt.id },
         media: [{ alt: "Detail", mediaContentType: "IMAGE", originalSource: "https://images.example/detail.jpg" }],
-      }
+      },
     );
     expect(body.data).toEqual({
       productUpdate: {

@@ -73,7 +73,7 @@ export function makePng(width = 1, height = 1, rgb: readonly [number, number, nu
       pngChunk("IHDR", header),
       pngChunk("IDAT", deflateSync(raw)),
       pngChunk("IEND", Buffer.alloc(0)),
-    ])
+    ]),
   );
 }
 

@@ -131,7 +131,7 @@ describe("token exchange at POST https://{shop}/admin/oauth/access_token", () =>
     const { session } = await shopify.auth.migrateToExpiringToken({ shop: SHOP, nonExpiringOfflineAccessToken: old });
     expect(session.refreshToken).toMatch(/^shprt_/);
     const withOld = await fake.handle(
-      adminGraphqlRequest({ shop: SHOP, query: "{ shop { name } }", accessToken: old })
+      adminGraphqlRequest({ shop: SHOP, query: "{ shop { name } }", accessToken: old }),
     );
     expect(withOld.status).toBe(401);
   });
@@ -165,7 +165,7 @@ describe("refresh", () => {
 describe("access tokens on GraphQL", () => {
   it("answers an unknown access token with 401 and Shopify's message", async () => {
     const response = await fake.handle(
-      adminGraphqlRequest({ shop: SHOP, query: "{ shop { name } }", accessToken: "shpat_unknown" })
+      adminGraphqlRequest({ shop: SHOP, query: "{ shop { name } }", accessToken: "shpat_unknown" }),
     );
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({

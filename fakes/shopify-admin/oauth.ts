@@ -57,7 +57,10 @@ export class TokenRegistry {
   private readonly accessTokens = new Map<string, AccessTokenGrant>();
   private readonly refreshTokens = new Map<string, RefreshTokenGrant>();
 
-  constructor(private readonly config: OAuthConfig, private readonly now: () => number) {}
+  constructor(
+    private readonly config: OAuthConfig,
+    private readonly now: () => number,
+  ) {}
 
   /** The grant behind a token if it is valid for this shop right now. */
   validAccess(token: string | null, shop: string): AccessTokenGrant | undefined {
@@ -69,7 +72,7 @@ export class TokenRegistry {
 
   issueOffline(
     shop: string,
-    { expiring }: { expiring: boolean }
+    { expiring }: { expiring: boolean },
   ): { access: AccessTokenGrant; refresh: RefreshTokenGrant | null } {
     const access = this.addAccess({
       shop,
@@ -158,7 +161,7 @@ export async function handleAccessTokenRequest(
   shop: string,
   registry: TokenRegistry,
   config: OAuthConfig,
-  now: () => number
+  now: () => number,
 ): Promise<Response> {
   const parsed = tokenRequestSchema.safeParse(await readBody(request));
   if (!parsed.success) return oauthError(400, "invalid_request", z.prettifyError(parsed.error));
@@ -187,7 +190,7 @@ export async function handleAccessTokenRequest(
       return oauthError(
         400,
         "invalid_subject_token",
-        "The subject token is not a non-expiring offline token of this shop"
+        "The subject token is not a non-expiring offline token of this shop",
       );
     }
     old.revoked = true;
@@ -224,7 +227,7 @@ export async function handleAccessTokenRequest(
 
 function offlineTokenResponse(
   { access, refresh }: ReturnType<TokenRegistry["issueOffline"]>,
-  now: () => number
+  now: () => number,
 ): Response {
   return Response.json({
     access_token: access.token,

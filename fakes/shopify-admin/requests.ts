@@ -36,7 +36,7 @@ export async function runGraphql<TData = Record<string, unknown>>(
   fake: FakeAdminApi,
   shop: string,
   query: string,
-  variables?: Record<string, unknown>
+  variables?: Record<string, unknown>,
 ): Promise<{ status: number; body: GraphqlBody<TData> }> {
   const accessToken = tokenFor(fake, shop);
   const response = await fake.handle(adminGraphqlRequest({ shop, query, variables, accessToken }));

@@ -74,7 +74,7 @@ interface ImageView {
 function imageOf(
   ctx: ResolverContext,
   file: FileRecord,
-  idType: "ImageSource" | "ProductImage" = "ImageSource"
+  idType: "ImageSource" | "ProductImage" = "ImageSource",
 ): ImageView | null {
   if (ctx.store.fileStatus(file) !== "READY") return null;
   return {
@@ -113,7 +113,7 @@ function byNumericId<T extends { id: string }>(a: T, b: T): number {
 function sortedBy<T extends { id: string }>(
   items: T[],
   sortKey: string | null | undefined,
-  keys: Record<string, (a: T, b: T) => number>
+  keys: Record<string, (a: T, b: T) => number>,
 ): T[] {
   const compare = keys[sortKey ?? "ID"];
   if (!compare) throw notSupported(`sortKey ${sortKey}`);
@@ -160,8 +160,7 @@ const IMAGE_RESOURCES = new Set(["IMAGE", "PRODUCT_IMAGE", "FILE", "COLLECTION_I
 
 /** Where a file's bytes come from: a staged upload of this fake, or an external URL. */
 type Source =
-  | { kind: "staged"; url: string; staged: StagedUploadRecord | undefined }
-  | { kind: "external"; url: string };
+  { kind: "staged"; url: string; staged: StagedUploadRecord | undefined } | { kind: "external"; url: string };
 
 function parseSource(ctx: ResolverContext, originalSource: string): Source | undefined {
   let url: URL;
@@ -191,7 +190,7 @@ const lastSegment = (url: string) =>
 /** Bytes and outcome of a new file, decided at creation like Shopify's download step. */
 async function contentOf(
   ctx: ResolverContext,
-  source: Source
+  source: Source,
 ): Promise<{ bytes: Uint8Array | null; failure?: FileFailure }> {
   let bytes: Uint8Array | null;
   if (source.kind === "staged") {
@@ -280,7 +279,7 @@ export const resolvers = {
           tag: (p, v) => p.tags.some((t) => t.toLowerCase() === v.toLowerCase()),
           id: (p, v) => legacyIdOf(p.id) === v,
         },
-        (p, word) => matchesText(p.title, word)
+        (p, word) => matchesText(p.title, word),
       );
       const products = [...ctx.shop.products.values()].filter(filter);
       return connection(
@@ -290,7 +289,7 @@ export const resolvers = {
           CREATED_AT: (a, b) => a.createdAt.localeCompare(b.createdAt),
           UPDATED_AT: (a, b) => a.updatedAt.localeCompare(b.updatedAt),
         }),
-        args
+        args,
       );
     }),
     collection: r<unknown, { id: string }>((_, { id }, ctx) => {
@@ -306,7 +305,7 @@ export const resolvers = {
           handle: (c, v) => c.handle === v,
           id: (c, v) => legacyIdOf(c.id) === v,
         },
-        (c, word) => matchesText(c.title, word)
+        (c, word) => matchesText(c.title, word),
       );
       const collections = [...ctx.shop.collections.values()].filter(filter);
       return connection(
@@ -315,7 +314,7 @@ export const resolvers = {
           TITLE: (a, b) => a.title.localeCompare(b.title),
           UPDATED_AT: (a, b) => a.updatedAt.localeCompare(b.updatedAt),
         }),
-        args
+        args,
       );
     }),
     files: r<unknown, ListArgs>((_, args, ctx) => {
@@ -329,7 +328,7 @@ export const resolvers = {
           id: (f, v) => legacyIdOf(f.id) === v,
           product_id: (f, v) => f.productIds.some((p) => legacyIdOf(p) === v),
         },
-        (f, word) => matchesText(f.filename, word)
+        (f, word) => matchesText(f.filename, word),
       );
       const files = [...ctx.shop.files.values()].filter(filter);
       return connection(
@@ -338,7 +337,7 @@ export const resolvers = {
           CREATED_AT: (a, b) => a.createdAt.localeCompare(b.createdAt),
           FILENAME: (a, b) => a.filename.localeCompare(b.filename),
         }),
-        args
+        args,
       );
     }),
     node: r<unknown, { id: string }>((_, { id }, ctx) => {
@@ -370,14 +369,14 @@ export const resolvers = {
     images: r<ProductRecord, ConnectionArgs>((p, args, ctx) =>
       connection(
         filesOf(ctx, p.mediaIds).flatMap((f) => imageOf(ctx, f, "ProductImage") ?? []),
-        args
-      )
+        args,
+      ),
     ),
     variants: r<ProductRecord, ConnectionArgs>((p, args, ctx) =>
       connection(
         p.variantIds.flatMap((id) => ctx.shop.variants.get(id) ?? []),
-        args
-      )
+        args,
+      ),
     ),
     variantsCount: r<ProductRecord>((p) => count(p.variantIds.length)),
     hasOnlyDefaultVariant: r<ProductRecord>((p, _, ctx) => {
@@ -387,8 +386,8 @@ export const resolvers = {
     collections: r<ProductRecord, ConnectionArgs>((p, args, ctx) =>
       connection(
         [...ctx.shop.collections.values()].filter((c) => c.productIds.includes(p.id)),
-        args
-      )
+        args,
+      ),
     ),
   },
 
@@ -415,7 +414,7 @@ export const resolvers = {
       }
       return connection(
         c.productIds.flatMap((id) => ctx.shop.products.get(id) ?? []),
-        args
+        args,
       );
     }),
     productsCount: r<CollectionRecord>((c) => count(c.productIds.length)),
@@ -438,7 +437,13 @@ export const resolvers = {
     // Transforms become the CDN's URL parameters, and the fake CDN serves that rendition (resized, converted).
     url: r<
       ImageView,
-      { transform?: { maxWidth?: number | null; maxHeight?: number | null; preferredContentType?: string | null } | null }
+      {
+        transform?: {
+          maxWidth?: number | null;
+          maxHeight?: number | null;
+          preferredContentType?: string | null;
+        } | null;
+      }
     >((image, { transform }) => {
       const url = new URL(image.url);
       if (transform?.maxWidth) url.searchParams.set("width", String(transform.maxWidth));
@@ -568,8 +573,8 @@ export const resolvers = {
             sourceUrl: source.url,
             bytes: content.bytes,
             mimeType: source.kind === "staged" ? source.staged?.mimeType : undefined,
-            ...(forced ?? content.failure ? { failure: forced ?? content.failure } : {}),
-          })
+            ...((forced ?? content.failure) ? { failure: forced ?? content.failure } : {}),
+          }),
         );
       }
       return { files: created, userErrors: [] };
@@ -775,7 +780,7 @@ export const resolvers = {
           alt: item.alt ?? "",
           sourceUrl: source.url,
           bytes: content.bytes,
-          ...(forced ?? content.failure ? { failure: forced ?? content.failure } : {}),
+          ...((forced ?? content.failure) ? { failure: forced ?? content.failure } : {}),
         });
         ctx.store.attach(ctx.shop, file, product);
       }
@@ -834,7 +839,7 @@ export const resolvers = {
           mediaUserErrors: [],
           userErrors: [],
         };
-      }
+      },
     ),
   },
 };
@@ -851,7 +856,7 @@ function variantMediaChange(
   ctx: ResolverContext,
   productId: string,
   variantMedia: { variantId: string; mediaIds: string[] }[],
-  change: "append" | "detach"
+  change: "append" | "detach",
 ) {
   const product = ctx.shop.products.get(productId);
   if (!product) {

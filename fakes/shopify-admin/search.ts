@@ -14,7 +14,7 @@ export function searchFilter<T>(
   query: string | null | undefined,
   resource: string,
   fields: SearchFields<T>,
-  bareWord: (item: T, word: string) => boolean
+  bareWord: (item: T, word: string) => boolean,
 ): (item: T) => boolean {
   if (!query?.trim()) return () => true;
   const predicates: ((item: T) => boolean)[] = [];

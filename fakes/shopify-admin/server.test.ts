@@ -22,7 +22,7 @@ const graphql = (
   path: string,
   query: string,
   variables: Record<string, unknown> = {},
-  headers: Record<string, string> = {}
+  headers: Record<string, string> = {},
 ) =>
   fetch(`${server.url}${path}`, {
     method: "POST",
@@ -42,7 +42,7 @@ describe("the fake Admin API over HTTP on 127.0.0.1", () => {
             }
           }
         }
-      `
+      `,
     );
     expect(await byPath.json()).toMatchObject({ data: { products: { nodes: [{ title: "Cotton tee" }] } } });
     const byHeader = await graphql(
@@ -55,7 +55,7 @@ describe("the fake Admin API over HTTP on 127.0.0.1", () => {
         }
       `,
       {},
-      { "X-Shopify-Shop-Domain": SHOP }
+      { "X-Shopify-Shop-Domain": SHOP },
     );
     expect(await byHeader.json()).toMatchObject({ data: { shop: { myshopifyDomain: SHOP } } });
   });
@@ -73,7 +73,7 @@ describe("the fake Admin API over HTTP on 127.0.0.1", () => {
           }
         }
       `,
-      { input: [{ filename: "look.png", mimeType: "image/png", resource: "IMAGE" }] }
+      { input: [{ filename: "look.png", mimeType: "image/png", resource: "IMAGE" }] },
     );
     const target = (
       (await staged.json()) as {
@@ -101,7 +101,7 @@ describe("the fake Admin API over HTTP on 127.0.0.1", () => {
             }
           }
         }
-      `
+      `,
     );
     const url = (
       (await media.json()) as { data: { products: { nodes: { featuredMedia: { image: { url: string } } }[] } } }
@@ -122,8 +122,8 @@ describe("the fake Admin API over HTTP on 127.0.0.1", () => {
               name
             }
           }
-        `
-      )
+        `,
+      ),
     ).rejects.toThrow("fetch failed");
   });
 
@@ -150,7 +150,7 @@ describe("the fake Admin API over HTTP on 127.0.0.1", () => {
       {},
       {
         "X-Shopify-Access-Token": issued.accessToken,
-      }
+      },
     );
     expect(failed.status).toBe(502);
     expect((await controls({ action: "failNext", status: 200 })).status).toBe(400);
@@ -181,7 +181,7 @@ describe("the fake Admin API over HTTP on 127.0.0.1", () => {
         accessToken: token,
       });
       const response = await new shopify.clients.Graphql({ session }).request<{ shop: { myshopifyDomain: string } }>(
-        `{ shop { myshopifyDomain } }`
+        `{ shop { myshopifyDomain } }`,
       );
       expect(response.data?.shop.myshopifyDomain).toBe(SHOP);
     } finally {

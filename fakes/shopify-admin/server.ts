@@ -32,7 +32,7 @@ export interface FakeAdminServer {
 }
 
 export async function startFakeAdminServer(
-  options: { fake?: FakeAdminApi; port?: number; host?: string } & FakeAdminOptions = {}
+  options: { fake?: FakeAdminApi; port?: number; host?: string } & FakeAdminOptions = {},
 ): Promise<FakeAdminServer> {
   const { fake: given, port = 0, host = "127.0.0.1", ...fakeOptions } = options;
   const fake = given ?? createFakeAdminApi(fakeOptions);
@@ -126,7 +126,7 @@ async function serveControls(
   fake: FakeAdminApi,
   req: IncomingMessage,
   res: ServerResponse,
-  path: string
+  path: string,
 ): Promise<void> {
   const reply = (status: number, body: unknown) => {
     res.writeHead(status, { "Content-Type": "application/json" });
@@ -159,7 +159,7 @@ async function serve(fake: FakeAdminApi, req: IncomingMessage, res: ServerRespon
   const request = new Request(shopifyUrlOf(local, req), {
     method: req.method ?? "GET",
     headers: Object.entries(req.headers).flatMap(([name, value]) =>
-      value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, v])
+      value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, v]),
     ),
     ...(req.method === "GET" || req.method === "HEAD"
       ? {}

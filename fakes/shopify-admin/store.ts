@@ -493,7 +493,7 @@ export class FakeAdminStore {
   imageUrl(shop: ShopState, file: FileRecord): string {
     const version = Math.floor(Date.parse(file.updatedAt) / 1000);
     return `${this.options.cdnOrigin()}/s/files/1/${shop.number}/files/${encodeURIComponent(
-      file.filename
+      file.filename,
     )}?v=${version}`;
   }
 

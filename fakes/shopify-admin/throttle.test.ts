@@ -111,7 +111,7 @@ describe("the leaky bucket", () => {
     const { body } = await runGraphql(
       fake,
       SHOP,
-      `{ products(first: 250) { nodes { media(first: 250) { nodes { id } } } } }`
+      `{ products(first: 250) { nodes { media(first: 250) { nodes { id } } } } }`,
     );
     expect(body.errors?.[0]).toMatchObject({ extensions: { code: "MAX_COST_EXCEEDED", maxCost: 1000 } });
     expect(body.extensions?.cost?.actualQueryCost).toBeNull();

@@ -100,7 +100,7 @@ export async function handleControlRequest(
   controls: SimulatorControls,
   req: IncomingMessage,
   path: string,
-  query: URLSearchParams
+  query: URLSearchParams,
 ): Promise<Answer | undefined> {
   const { ledger, faults, defaultKey } = state;
   const method = req.method ?? "GET";

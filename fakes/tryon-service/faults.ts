@@ -117,14 +117,14 @@ export class FaultRegistry {
   take<T extends SimFaultType>(
     endpoint: SimEndpoint,
     apiKey: string | undefined,
-    types: readonly T[]
+    types: readonly T[],
   ): Extract<SimFault, { type: T }> | undefined {
     if (this.rules.length === 0) return undefined;
     const applies = (rule: SimFaultRule) =>
       rule.endpoints.includes(endpoint) && (types as readonly string[]).includes(rule.fault.type);
     const rule =
       this.rules.find(
-        (candidate) => applies(candidate) && candidate.apiKey !== undefined && candidate.apiKey === apiKey
+        (candidate) => applies(candidate) && candidate.apiKey !== undefined && candidate.apiKey === apiKey,
       ) ?? this.rules.find((candidate) => applies(candidate) && candidate.apiKey === undefined);
     if (!rule) return undefined;
     if (rule.remaining !== undefined) {

@@ -13,7 +13,7 @@ export class HttpProblem extends Error {
     readonly code: string,
     message: string,
     readonly details?: FieldError[],
-    readonly headers?: Record<string, string>
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

@@ -23,7 +23,7 @@ export function sniffFormat(head: Uint8Array): InputImageFormat | undefined {
 
 export async function fetchInputImage(
   url: string,
-  options: { timeoutMs: number; maxBytes?: number }
+  options: { timeoutMs: number; maxBytes?: number },
 ): Promise<InputImageResult> {
   const maxBytes = options.maxBytes ?? SIM_MAX_IMAGE_BYTES;
   let response: Response;

@@ -13,7 +13,7 @@ export async function handleSubmit(
   state: SimulatorState,
   req: IncomingMessage,
   apiKey: string,
-  record: SubmitRecord
+  record: SubmitRecord,
 ): Promise<Answer> {
   const { settings, jobs, ledger, faults, random } = state;
   const text = await readRequestBody(req, 1024 * 1024);
@@ -49,10 +49,10 @@ export async function handleSubmit(
       field,
       url,
       result: await fetchInputImage(url, { timeoutMs: settings.imageFetchTimeoutMs }),
-    }))
+    })),
   );
   const imageErrors: FieldError[] = fetched.flatMap(({ field, result }) =>
-    result.ok ? [] : [{ field, code: result.code, message: result.message }]
+    result.ok ? [] : [{ field, code: result.code, message: result.message }],
   );
   if (imageErrors.length > 0) {
     throw new HttpProblem(422, "validation_failed", "an input image was refused", imageErrors);
@@ -66,7 +66,7 @@ export async function handleSubmit(
       "concurrency_limit",
       `at most ${settings.maxConcurrentJobs} jobs may run at once for this key`,
       undefined,
-      { "Retry-After": "5" }
+      { "Retry-After": "5" },
     );
   }
   const credits = TRYON_CREDIT_COST[request.resolution];
@@ -75,7 +75,7 @@ export async function handleSubmit(
     throw new HttpProblem(
       402,
       "insufficient_credits",
-      `this job needs ${credits} credits and the balance is ${balance}`
+      `this job needs ${credits} credits and the balance is ${balance}`,
     );
   }
   for (const { url, result } of fetched) if (result.ok) state.images.set(url, result.bytes);
@@ -94,7 +94,7 @@ export async function handleSubmit(
     endsAt: fate === "never" ? Number.POSITIVE_INFINITY : createdAt + durationMs,
     fate,
     failureMessage:
-      fate === "fail" ? failure?.message ?? "Simulated failure: the render could not be completed." : undefined,
+      fate === "fail" ? (failure?.message ?? "Simulated failure: the render could not be completed.") : undefined,
     request,
     credits,
     settled: false,

@@ -6,7 +6,7 @@ function job(
   createdAt: number,
   durationMs: number,
   fate: SimJob["fate"] = "complete",
-  apiKey = "k"
+  apiKey = "k",
 ): SimJob {
   return {
     id,

@@ -29,7 +29,7 @@ const { values: flags } = parseArgs({
 
 if (flags.help) {
   console.log(
-    "Usage: npm run simulator -- [--port 4455] [--api-key KEY] [--time-factor 1] [--credits 1000] [--result-ttl-ms 3600000] [--failure-rate 0] [--quiet]"
+    "Usage: npm run simulator -- [--port 4455] [--api-key KEY] [--time-factor 1] [--credits 1000] [--result-ttl-ms 3600000] [--failure-rate 0] [--quiet]",
   );
   process.exit(0);
 }

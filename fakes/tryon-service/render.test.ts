@@ -60,7 +60,7 @@ describe("rendered results", () => {
     const letter = await pixel(
       image,
       box.textLeft + box.cell + Math.floor(box.cell / 2),
-      box.textTop + Math.floor(box.cell / 2)
+      box.textTop + Math.floor(box.cell / 2),
     );
     expect(Math.min(...letter)).toBeGreaterThan(200);
   });
@@ -96,7 +96,7 @@ describe("results served by the simulator", () => {
     });
     simulator.advanceTime(10);
     const status = dataOf(
-      (await callSimulator(simulator, "GET", `/api/v1/tryon/apparel/${String(dataOf(accepted.json).id)}`)).json
+      (await callSimulator(simulator, "GET", `/api/v1/tryon/apparel/${String(dataOf(accepted.json).id)}`)).json,
     );
     const response = await fetch(String(status.output_url));
     return sharp(Buffer.from(await response.arrayBuffer())).metadata();

@@ -66,8 +66,8 @@ function watermarkSvg(width: number, height: number, caption: string): string {
     <rect x="0" y="${box.top}" width="${width}" height="${box.bannerHeight}" fill="#b00020" fill-opacity="0.85"/>
     ${blockText(WATERMARK_WORD, box.textLeft, box.textTop, box.cell, "#ffffff")}
     <text x="${box.cell}" y="${
-    captionSize + box.cell
-  }" font-family="sans-serif" font-size="${captionSize}" fill="#b00020">${escapeXml(caption)}</text>
+      captionSize + box.cell
+    }" font-family="sans-serif" font-size="${captionSize}" fill="#b00020">${escapeXml(caption)}</text>
   </svg>`;
 }
 
@@ -91,7 +91,7 @@ function figure(
   pose: SimPose,
   bodySize: string,
   expression: string,
-  productType: string
+  productType: string,
 ): FigureLayout {
   const figureHeight = Math.min(height * 0.86, width * 1.9);
   const u = figureHeight / 8;
@@ -113,7 +113,7 @@ function figure(
       // Hands on hips: elbow out, hand back at the waist.
       const elbowX = x0 + side * 0.9 * u;
       return `<polyline points="${x0},${y0} ${elbowX},${y(2.9)} ${cx + side * waistHalf},${y(
-        3.9
+        3.9,
       )}" fill="none" stroke="${skin}" stroke-width="${0.3 * u * s}" stroke-linecap="round" stroke-linejoin="round"/>`;
     }
     const x1 = x0 + side * Math.sin(radians) * armLength;
@@ -126,7 +126,7 @@ function figure(
     const hipX = cx + side * (hipHalf - legWidth / 2);
     const footX = hipX + side * pose.stance * hipHalf * 0.6;
     return `<line x1="${hipX}" y1="${y(4.3)}" x2="${footX}" y2="${y(
-      7.85
+      7.85,
     )}" stroke="${skin}" stroke-width="${legWidth}" stroke-linecap="round"/>`;
   };
   const eyeY = y(0.55);
@@ -143,13 +143,13 @@ function figure(
     ${leg(-1)}${leg(1)}
     ${arm(-1)}${arm(1)}
     <path d="M ${cx - shoulderHalf} ${y(1.35)} L ${cx + shoulderHalf} ${y(1.35)} L ${cx + waistHalf} ${y(3.6)} L ${
-    cx + hipHalf
-  } ${y(4.45)} L ${cx - hipHalf} ${y(4.45)} L ${cx - waistHalf} ${y(3.6)} Z" fill="${skin}"/>
+      cx + hipHalf
+    } ${y(4.45)} L ${cx - hipHalf} ${y(4.45)} L ${cx - waistHalf} ${y(3.6)} Z" fill="${skin}"/>
     <rect x="${cx - 0.14 * u}" y="${y(0.9)}" width="${0.28 * u}" height="${0.5 * u}" fill="${skin}"/>
     <circle cx="${cx}" cy="${y(0.55)}" r="${0.45 * u}" fill="${skin}"/>
     <path d="M ${cx - 0.47 * u} ${y(0.45)} Q ${cx} ${y(-0.28)} ${cx + 0.47 * u} ${y(0.45)} Z" fill="${
-    mannequin.hairColor
-  }"/>
+      mannequin.hairColor
+    }"/>
     <circle cx="${cx - 0.14 * u}" cy="${eyeY}" r="${0.04 * u}" fill="#222"/>
     <circle cx="${cx + 0.14 * u}" cy="${eyeY}" r="${0.04 * u}" fill="#222"/>
     ${mouth}
@@ -158,8 +158,8 @@ function figure(
     productType === "bottom"
       ? { from: 4.1, to: 7.2, half: hipHalf * 1.2 }
       : productType === "dress" || productType === "jumpsuit"
-      ? { from: 1.3, to: 6.9, half: hipHalf * 1.3 }
-      : { from: 1.3, to: 4.6, half: shoulderHalf * 1.15 };
+        ? { from: 1.3, to: 6.9, half: hipHalf * 1.3 }
+        : { from: 1.3, to: 4.6, half: shoulderHalf * 1.15 };
   return {
     svg,
     garment: {

@@ -5,7 +5,7 @@ export async function callSimulator(
   simulator: TryOnSimulator,
   method: string,
   path: string,
-  options: { body?: unknown; apiKey?: string | null; contentType?: string; rawBody?: string } = {}
+  options: { body?: unknown; apiKey?: string | null; contentType?: string; rawBody?: string } = {},
 ): Promise<{ status: number; headers: Headers; json: unknown }> {
   const apiKey = options.apiKey === undefined ? simulator.apiKey : options.apiKey;
   const headers: Record<string, string> = {};

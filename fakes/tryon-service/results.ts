@@ -66,7 +66,7 @@ function renderResult(state: SimulatorState, job: SimJob): Promise<Buffer> {
     const productImage = front !== undefined ? await imageBytes(state, front) : undefined;
     const background =
       request.background !== undefined && isUrl(request.background)
-        ? (await imageBytes(state, request.background)) ?? findBackground(DEFAULT_BACKGROUND_ID)
+        ? ((await imageBytes(state, request.background)) ?? findBackground(DEFAULT_BACKGROUND_ID))
         : findBackground(request.background ?? DEFAULT_BACKGROUND_ID);
     const { width, height } = outputSize(request.resolution, request.aspect_ratio);
     return renderTryOnResult({

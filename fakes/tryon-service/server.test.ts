@@ -285,11 +285,11 @@ describe("jobs and results", () => {
     const accepted = await submit(simulator.apiKey);
     simulator.advanceTime(1000);
     const status = dataOf(
-      (await callSimulator(simulator, "GET", `/api/v1/tryon/apparel/${String(dataOf(accepted.json).id)}`)).json
+      (await callSimulator(simulator, "GET", `/api/v1/tryon/apparel/${String(dataOf(accepted.json).id)}`)).json,
     );
     const tampered = String(status.output_url).replace(
       /expires=(\d+)/,
-      (_all, value: string) => `expires=${Number(value) + 1}`
+      (_all, value: string) => `expires=${Number(value) + 1}`,
     );
     expect((await fetch(tampered)).status).toBe(403);
   });
@@ -317,7 +317,7 @@ describe("catalog", () => {
     expect(backgrounds.length).toBeGreaterThanOrEqual(3);
     for (const productType of ["top", "bottom", "dress", "outerwear", "jumpsuit"]) {
       const poses = dataOf(
-        (await callSimulator(simulator, "GET", `/api/v1/poses?product_type=${productType}`)).json
+        (await callSimulator(simulator, "GET", `/api/v1/poses?product_type=${productType}`)).json,
       ) as unknown as Array<{
         product_types: string[];
       }>;
@@ -325,7 +325,7 @@ describe("catalog", () => {
       expect(poses.every((pose) => pose.product_types.includes(productType))).toBe(true);
     }
     const bottoms = dataOf(
-      (await callSimulator(simulator, "GET", "/api/v1/poses?product_type=bottom")).json
+      (await callSimulator(simulator, "GET", "/api/v1/poses?product_type=bottom")).json,
     ) as unknown as Array<{
       id: string;
       thumbnail_url: string;
@@ -346,7 +346,7 @@ describe("test-only endpoints", () => {
     await submit(apiKey, { aspect_ratio: "2:1" });
     await submit(apiKey);
     const ledger = dataOf(
-      (await callSimulator(simulator, "GET", `/__simulator/ledger?api_key=${apiKey}`, { apiKey: null })).json
+      (await callSimulator(simulator, "GET", `/__simulator/ledger?api_key=${apiKey}`, { apiKey: null })).json,
     );
     expect(ledger).toMatchObject({ balance: 2, refunds: [] });
     expect(ledger.charges).toHaveLength(1);

@@ -19,7 +19,7 @@ export interface TryOnSimulator extends SimulatorControls {
 /** Starts a simulator on 127.0.0.1. Resolves once it listens. */
 export async function startTryOnSimulator(
   options: SimulatorOptionsInput = {},
-  hooks: SimulatorHooks = {}
+  hooks: SimulatorHooks = {},
 ): Promise<TryOnSimulator> {
   const state = createSimulatorState(simulatorOptionsSchema.parse(options), hooks);
   const controls = makeSimulatorControls(state);
@@ -28,7 +28,7 @@ export async function startTryOnSimulator(
   const server = createServer((req, res) => {
     const started = Date.now();
     res.on("finish", () =>
-      hooks.log?.(`${req.method} ${req.url?.split("?")[0]} ${res.statusCode} ${Date.now() - started}ms`)
+      hooks.log?.(`${req.method} ${req.url?.split("?")[0]} ${res.statusCode} ${Date.now() - started}ms`),
     );
     void route(req, res);
   });

@@ -30,7 +30,7 @@ export async function handleApi(
   res: ServerResponse,
   endpoint: SimEndpoint,
   path: string,
-  query: URLSearchParams
+  query: URLSearchParams,
 ) {
   const { faults, submits } = state;
   const presented = bearerKey(req);
@@ -50,7 +50,7 @@ export async function handleApi(
         undefined,
         {
           "WWW-Authenticate": 'Bearer realm="tryon"',
-        }
+        },
       );
     }
     apiKey = presented;
@@ -61,15 +61,15 @@ export async function handleApi(
         limited.retryAfterFormat === "seconds"
           ? String(limited.retryAfterSeconds)
           : limited.retryAfterFormat === "http_date"
-          ? new Date(state.now() + limited.retryAfterSeconds * 1000).toUTCString()
-          : undefined;
+            ? new Date(state.now() + limited.retryAfterSeconds * 1000).toUTCString()
+            : undefined;
       if (record) record.fault = "rate_limit";
       throw new HttpProblem(
         429,
         "rate_limited",
         "too many requests (simulated)",
         undefined,
-        retryAfter ? { "Retry-After": retryAfter } : undefined
+        retryAfter ? { "Retry-After": retryAfter } : undefined,
       );
     }
     const early = faults.take(endpoint, apiKey, ["server_error"]);
@@ -82,12 +82,12 @@ export async function handleApi(
       endpoint === "submit" && record
         ? await handleSubmit(state, req, apiKey, record)
         : endpoint === "status"
-        ? handleStatus(state, decodeURIComponent(path.slice(STATUS_PATH_PREFIX.length)), apiKey)
-        : handleCatalog(state, path, query);
+          ? handleStatus(state, decodeURIComponent(path.slice(STATUS_PATH_PREFIX.length)), apiKey)
+          : handleCatalog(state, path, query);
     if (lateError) {
       if (record) record.fault = "server_error";
       answer = errorAnswer(
-        new HttpProblem(lateError.status, "internal_error", "the service failed after accepting the job (simulated)")
+        new HttpProblem(lateError.status, "internal_error", "the service failed after accepting the job (simulated)"),
       );
     }
   } catch (error) {
@@ -135,7 +135,7 @@ function enforceRateLimit(state: SimulatorState, apiKey: string) {
       undefined,
       {
         "Retry-After": String(seconds),
-      }
+      },
     );
   }
 }

@@ -5,7 +5,15 @@
  * extension API (/api/product-summary, /api/renders) with a session token, as the admin action extension does.
  * Compiled one file at a time when served; types only are imported.
  */
-import type { AdminEnvelope, AdminToAppMessage, AppEnvelope, NavMenuItem, PickedResource, ResourcePickerRequest, SaveBarButtonView } from "../frame-protocol";
+import type {
+  AdminEnvelope,
+  AdminToAppMessage,
+  AppEnvelope,
+  NavMenuItem,
+  PickedResource,
+  ResourcePickerRequest,
+  SaveBarButtonView,
+} from "../frame-protocol";
 
 interface AdminPageConfig {
   appOrigin: string;
@@ -21,7 +29,11 @@ interface AdminPageConfig {
   const config = (window as unknown as { __MODEL_SHOTS_ADMIN__: AdminPageConfig }).__MODEL_SHOTS_ADMIN__;
   const frame = document.getElementById("app-frame") as HTMLIFrameElement | null;
 
-  const element = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] => {
+  const element = <K extends keyof HTMLElementTagNameMap>(
+    tag: K,
+    props: Partial<HTMLElementTagNameMap[K]> = {},
+    ...children: Array<Node | string>
+  ): HTMLElementTagNameMap[K] => {
     const node: HTMLElementTagNameMap[K] = document.createElement(tag);
     Object.assign(node, props);
     (node as HTMLElement).append(...children);
@@ -51,7 +63,11 @@ interface AdminPageConfig {
   }
 
   function showToast(id: string, message: string, isError: boolean, duration: number, action?: string): void {
-    const toast = element("div", { className: `toast${isError ? " toast-error" : ""}` }, element("span", { textContent: message }));
+    const toast = element(
+      "div",
+      { className: `toast${isError ? " toast-error" : ""}` },
+      element("span", { textContent: message }),
+    );
     toast.dataset.toastId = id;
     if (action) {
       const button = element("button", { type: "button", className: "toast-action", textContent: action });
@@ -63,7 +79,10 @@ interface AdminPageConfig {
     close.addEventListener("click", () => hideToast(id));
     toast.append(close);
     toasts?.append(toast);
-    toastTimers.set(id, window.setTimeout(() => hideToast(id), Math.max(duration, 1000)));
+    toastTimers.set(
+      id,
+      window.setTimeout(() => hideToast(id), Math.max(duration, 1000)),
+    );
   }
 
   const loadingBar = document.getElementById("loading-bar");
@@ -93,7 +112,11 @@ interface AdminPageConfig {
     if (!appNav) return;
     appNav.replaceChildren(
       ...items.map((item) => {
-        const link = element("a", { href: `${config.appBase}${item.href}`, className: "nav-link nav-sublink", textContent: item.label });
+        const link = element("a", {
+          href: `${config.appBase}${item.href}`,
+          className: "nav-link nav-sublink",
+          textContent: item.label,
+        });
         link.dataset.appHref = item.href;
         link.addEventListener("click", (event) => {
           if (!frame) return;
@@ -124,7 +147,9 @@ interface AdminPageConfig {
     saveBarSlot.setAttribute("role", "region");
     saveBarSlot.setAttribute("aria-label", "Unsaved changes");
     // Discard first, the primary action last, as in Shopify admin.
-    const ordered = buttons.map((button, index) => ({ button, index })).sort((a, b) => Number(a.button.primary) - Number(b.button.primary));
+    const ordered = buttons
+      .map((button, index) => ({ button, index }))
+      .sort((a, b) => Number(a.button.primary) - Number(b.button.primary));
     saveBarSlot.replaceChildren(
       element("span", { className: "save-bar-message", textContent: "Unsaved changes" }),
       element(
@@ -161,7 +186,13 @@ interface AdminPageConfig {
     const footer = element("div", { className: "dialog-footer" });
     const closeButton = element("button", { type: "button", className: "dialog-close", textContent: "×" });
     closeButton.setAttribute("aria-label", "Close");
-    const dialog = element("div", { className: "dialog", tabIndex: -1 }, element("div", { className: "dialog-header" }, element("h2", { id: titleId, textContent: title }), closeButton), body, footer);
+    const dialog = element(
+      "div",
+      { className: "dialog", tabIndex: -1 },
+      element("div", { className: "dialog-header" }, element("h2", { id: titleId, textContent: title }), closeButton),
+      body,
+      footer,
+    );
     dialog.setAttribute("role", "dialog");
     dialog.setAttribute("aria-modal", "true");
     dialog.setAttribute("aria-labelledby", titleId);
@@ -186,7 +217,8 @@ interface AdminPageConfig {
     return { root, body, footer, close };
   }
 
-  const button = (label: string, primary = false) => element("button", { type: "button", className: `button${primary ? " button-primary" : ""}`, textContent: label });
+  const button = (label: string, primary = false) =>
+    element("button", { type: "button", className: `button${primary ? " button-primary" : ""}`, textContent: label });
 
   // ----- resource picker -----------------------------------------------------------------------------------------
 
@@ -202,7 +234,13 @@ interface AdminPageConfig {
       const preselected = new Set((options.selectionIds ?? []).map((item) => item.id));
       let resources: PickedResource[] = [];
 
-      const search = element("input", { type: "search", className: "text-field", id: "picker-search", value: options.query ?? "", autocomplete: "off" });
+      const search = element("input", {
+        type: "search",
+        className: "text-field",
+        id: "picker-search",
+        value: options.query ?? "",
+        autocomplete: "off",
+      });
       const list = element("ul", { className: "picker-list" });
       list.setAttribute("aria-label", `${noun}s`);
       const confirm = button(verb, true);
@@ -214,7 +252,12 @@ interface AdminPageConfig {
       const render = () => {
         list.replaceChildren(
           ...resources.map((resource) => {
-            const input = element("input", { type: multiple ? "checkbox" : "radio", name: "picker-choice", value: resource.id, checked: selected.has(resource.id) });
+            const input = element("input", {
+              type: multiple ? "checkbox" : "radio",
+              name: "picker-choice",
+              value: resource.id,
+              checked: selected.has(resource.id),
+            });
             input.addEventListener("change", () => {
               if (!multiple) selected.clear();
               if (input.checked) {
@@ -227,18 +270,36 @@ interface AdminPageConfig {
               refresh();
             });
             const image = resource.images?.[0];
-            const thumb = image ? element("img", { src: image.originalSrc, alt: "", className: "thumb", width: 40, height: 40 }) : element("span", { className: "thumb thumb-empty" });
-            const detail = resource.productsCount !== undefined ? `${resource.productsCount} products` : (resource.productType ?? "");
-            return element("li", {}, element("label", { className: "picker-item" }, input, thumb, element("span", { className: "picker-title", textContent: resource.title }), element("span", { className: "muted", textContent: detail })));
+            const thumb = image
+              ? element("img", { src: image.originalSrc, alt: "", className: "thumb", width: 40, height: 40 })
+              : element("span", { className: "thumb thumb-empty" });
+            const detail =
+              resource.productsCount !== undefined
+                ? `${resource.productsCount} products`
+                : (resource.productType ?? "");
+            return element(
+              "li",
+              {},
+              element(
+                "label",
+                { className: "picker-item" },
+                input,
+                thumb,
+                element("span", { className: "picker-title", textContent: resource.title }),
+                element("span", { className: "muted", textContent: detail }),
+              ),
+            );
           }),
         );
-        if (resources.length === 0) list.append(element("li", { className: "muted", textContent: `No ${noun}s match.` }));
+        if (resources.length === 0)
+          list.append(element("li", { className: "muted", textContent: `No ${noun}s match.` }));
       };
       const load = async () => {
         const query = new URLSearchParams({ type: options.type, query: search.value });
         const response = await fetch(`/__sandbox/resources?${query.toString()}`);
         resources = ((await response.json()) as { resources: PickedResource[] }).resources;
-        for (const resource of resources) if (preselected.has(resource.id) && !selected.has(resource.id)) selected.set(resource.id, resource);
+        for (const resource of resources)
+          if (preselected.has(resource.id) && !selected.has(resource.id)) selected.set(resource.id, resource);
         preselected.clear();
         render();
         refresh();
@@ -253,7 +314,11 @@ interface AdminPageConfig {
         dialog.close();
         resolve([...selected.values()]);
       });
-      dialog.body.append(element("label", { htmlFor: "picker-search", className: "label", textContent: `Search ${noun}s` }), search, list);
+      dialog.body.append(
+        element("label", { htmlFor: "picker-search", className: "label", textContent: `Search ${noun}s` }),
+        search,
+        list,
+      );
       dialog.footer.append(count, cancel, confirm);
       void load();
     });
@@ -276,7 +341,8 @@ interface AdminPageConfig {
         case "idToken":
           sessionToken().then(
             (token) => send({ kind: "idToken", requestId: message.requestId, token }),
-            (error: unknown) => send({ kind: "idToken", requestId: message.requestId, token: null, error: String(error) }),
+            (error: unknown) =>
+              send({ kind: "idToken", requestId: message.requestId, token: null, error: String(error) }),
           );
           break;
         case "toast":
@@ -295,7 +361,9 @@ interface AdminPageConfig {
           renderSaveBar(message.id, message.open, message.buttons);
           break;
         case "resourcePicker":
-          void pickResources(message.options).then((selection) => send({ kind: "resourcePicker", requestId: message.requestId, selection }));
+          void pickResources(message.options).then((selection) =>
+            send({ kind: "resourcePicker", requestId: message.requestId, selection }),
+          );
           break;
         case "adminNavigate": {
           const target = `${config.adminBase}${message.path}`;
@@ -340,9 +408,18 @@ interface AdminPageConfig {
     credits: number;
   }
   type ProductSummary =
-    | { ok: true; product: { id: string; title: string; imageUrl: string | null }; looks: LookChoice[]; problem: string | null; paused: string | null; reviewPath: string; generatePath: string }
+    | {
+        ok: true;
+        product: { id: string; title: string; imageUrl: string | null };
+        looks: LookChoice[];
+        problem: string | null;
+        paused: string | null;
+        reviewPath: string;
+        generatePath: string;
+      }
     | { ok: false; error: string };
-  type CreatedRender = { ok: true; renderId: string; created: boolean; reviewPath: string } | { ok: false; error: string };
+  type CreatedRender =
+    { ok: true; renderId: string; created: boolean; reviewPath: string } | { ok: false; error: string };
 
   async function callApp<T>(path: string, init: RequestInit = {}): Promise<T> {
     const headers = new Headers(init.headers);
@@ -353,7 +430,8 @@ interface AdminPageConfig {
     return body;
   }
 
-  const appLink = (path: string, label: string) => element("a", { href: `${config.appBase}${path}`, className: "button", textContent: label });
+  const appLink = (path: string, label: string) =>
+    element("a", { href: `${config.appBase}${path}`, className: "button", textContent: label });
 
   async function generateModelShot(productId: string): Promise<void> {
     const dialog = openDialog("Generate model shot", () => undefined);
@@ -378,7 +456,9 @@ interface AdminPageConfig {
     const header = element(
       "div",
       { className: "action-product" },
-      product.imageUrl ? element("img", { src: product.imageUrl, alt: "", className: "thumb", width: 56, height: 56 }) : element("span", { className: "thumb thumb-empty" }),
+      product.imageUrl
+        ? element("img", { src: product.imageUrl, alt: "", className: "thumb", width: 56, height: 56 })
+        : element("span", { className: "thumb thumb-empty" }),
       element("strong", { textContent: product.title }),
     );
     dialog.body.replaceChildren(header);
@@ -387,7 +467,8 @@ interface AdminPageConfig {
       dialog.footer.append(closeButton, appLink(summary.generatePath, "Open in Model Shots"));
       return;
     }
-    if (paused) dialog.body.append(element("p", { className: "warning", textContent: `Rendering is paused: ${paused}` }));
+    if (paused)
+      dialog.body.append(element("p", { className: "warning", textContent: `Rendering is paused: ${paused}` }));
     let chosen = 0;
     const cost = element("p", { className: "action-cost" });
     const showCost = () => {
@@ -401,7 +482,19 @@ interface AdminPageConfig {
         chosen = index;
         showCost();
       });
-      fieldset.append(element("label", { className: "look" }, input, element("span", {}, element("strong", { textContent: look.name }), element("span", { className: "muted", textContent: ` ${look.summary}` }))));
+      fieldset.append(
+        element(
+          "label",
+          { className: "look" },
+          input,
+          element(
+            "span",
+            {},
+            element("strong", { textContent: look.name }),
+            element("span", { className: "muted", textContent: ` ${look.summary}` }),
+          ),
+        ),
+      );
     });
     showCost();
     dialog.body.append(fieldset, cost);
@@ -421,7 +514,13 @@ interface AdminPageConfig {
           dialog.body.append(element("p", { className: "error", textContent: created.error }));
           return;
         }
-        dialog.body.replaceChildren(header, element("p", { className: "success", textContent: "Model shot queued. It will be ready for review in Model Shots in a few minutes." }));
+        dialog.body.replaceChildren(
+          header,
+          element("p", {
+            className: "success",
+            textContent: "Model shot queued. It will be ready for review in Model Shots in a few minutes.",
+          }),
+        );
         dialog.footer.replaceChildren(closeButton, appLink(created.reviewPath, "Review in Model Shots"));
       } catch (error) {
         generate.disabled = false;

@@ -15,7 +15,16 @@
  * A classic script (not a module): it must run before the app's modules, as Shopify's does. Compiled by
  * TypeScript one file at a time when served, so it imports types only.
  */
-import type { AdminEnvelope, AppEnvelope, AppToAdminMessage, NavMenuItem, PickedResource, ResourcePickerRequest, SaveBarButtonView, StubConfig } from "../frame-protocol";
+import type {
+  AdminEnvelope,
+  AppEnvelope,
+  AppToAdminMessage,
+  NavMenuItem,
+  PickedResource,
+  ResourcePickerRequest,
+  SaveBarButtonView,
+  StubConfig,
+} from "../frame-protocol";
 
 (() => {
   const sandbox = (window as unknown as { __MODEL_SHOTS_SANDBOX__?: StubConfig }).__MODEL_SHOTS_SANDBOX__;
@@ -23,7 +32,17 @@ import type { AdminEnvelope, AppEnvelope, AppToAdminMessage, NavMenuItem, Picked
   const { adminOrigin, adminAppUrl } = sandbox;
   const script = document.currentScript;
   const params = new URL(location.href).searchParams;
-  const embeddedParams = ["embedded", "hmac", "host", "id_token", "locale", "session", "shop", "timestamp", "appLoadId"];
+  const embeddedParams = [
+    "embedded",
+    "hmac",
+    "host",
+    "id_token",
+    "locale",
+    "session",
+    "shop",
+    "timestamp",
+    "appLoadId",
+  ];
 
   // Outside the admin there is no one to sign tokens: open the app inside the sandbox's admin page instead.
   if (window.top === window) {
@@ -86,7 +105,9 @@ import type { AdminEnvelope, AppEnvelope, AppToAdminMessage, NavMenuItem, Picked
 
   function expiryOf(token: string): number {
     try {
-      const payload = JSON.parse(atob((token.split(".")[1] ?? "").replace(/-/g, "+").replace(/_/g, "/"))) as { exp?: number };
+      const payload = JSON.parse(atob((token.split(".")[1] ?? "").replace(/-/g, "+").replace(/_/g, "/"))) as {
+        exp?: number;
+      };
       return (payload.exp ?? 0) * 1000;
     } catch {
       return 0;
@@ -97,7 +118,8 @@ import type { AdminEnvelope, AppEnvelope, AppToAdminMessage, NavMenuItem, Picked
     // Shopify's tokens live a minute; ask for a new one when less than ten seconds are left.
     if (!fresh && cachedToken && cachedToken.expiresAt - Date.now() > 10_000) return cachedToken.token;
     const answer = await request({ kind: "idToken", requestId: nextId("token"), fresh });
-    if (answer.kind !== "idToken" || !answer.token) throw new Error(answer.kind === "idToken" && answer.error ? answer.error : "No session token");
+    if (answer.kind !== "idToken" || !answer.token)
+      throw new Error(answer.kind === "idToken" && answer.error ? answer.error : "No session token");
     cachedToken = { token: answer.token, expiresAt: expiryOf(answer.token) };
     return answer.token;
   }
@@ -109,7 +131,11 @@ import type { AdminEnvelope, AppEnvelope, AppToAdminMessage, NavMenuItem, Picked
     return new URL(href, location.href).origin === location.origin;
   }
 
-  async function authorizedFetch(input: RequestInfo | URL, init: RequestInit | undefined, fresh: boolean): Promise<Response> {
+  async function authorizedFetch(
+    input: RequestInfo | URL,
+    init: RequestInit | undefined,
+    fresh: boolean,
+  ): Promise<Response> {
     const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
     if (!headers.has("Authorization")) headers.set("Authorization", `Bearer ${await idToken(fresh)}`);
     return originalFetch(input, { ...init, headers });
@@ -120,7 +146,11 @@ import type { AdminEnvelope, AppEnvelope, AppToAdminMessage, NavMenuItem, Picked
     let response = await authorizedFetch(input, init, false);
     // The app asks for a retry when the token it got was not valid (expired in flight, say).
     const bodyIsReusable = !(input instanceof Request && input.body);
-    if (response.status === 401 && response.headers.get("X-Shopify-Retry-Invalid-Session-Request") === "1" && bodyIsReusable) {
+    if (
+      response.status === 401 &&
+      response.headers.get("X-Shopify-Retry-Invalid-Session-Request") === "1" &&
+      bodyIsReusable
+    ) {
       response = await authorizedFetch(input, init, true);
     }
     const reauthorizeUrl = response.headers.get("X-Shopify-API-Request-Failure-Reauthorize-Url");
@@ -151,7 +181,10 @@ import type { AdminEnvelope, AppEnvelope, AppToAdminMessage, NavMenuItem, Picked
   const toastActions = new Map<string, () => void>();
 
   const toast = {
-    show(message: string, options: { duration?: number; isError?: boolean; action?: string; onAction?: () => void } = {}): string {
+    show(
+      message: string,
+      options: { duration?: number; isError?: boolean; action?: string; onAction?: () => void } = {},
+    ): string {
       const id = nextId("toast");
       if (options.onAction) toastActions.set(id, options.onAction);
       post({
@@ -170,7 +203,9 @@ import type { AdminEnvelope, AppEnvelope, AppToAdminMessage, NavMenuItem, Picked
     },
   };
 
-  async function resourcePicker(options: ResourcePickerRequest): Promise<(PickedResource[] & { selection: PickedResource[] }) | undefined> {
+  async function resourcePicker(
+    options: ResourcePickerRequest,
+  ): Promise<(PickedResource[] & { selection: PickedResource[] }) | undefined> {
     const answer = await request({
       kind: "resourcePicker",
       requestId: nextId("picker"),
@@ -304,7 +339,12 @@ import type { AdminEnvelope, AppEnvelope, AppToAdminMessage, NavMenuItem, Picked
       return [...this.querySelectorAll(":scope > button")] as HTMLButtonElement[];
     }
     private report() {
-      post({ kind: "saveBar", id: this.id || "save-bar", open: this.open, buttons: buttonViews(this.buttons(), (primary) => (primary ? "Save" : "Discard")) });
+      post({
+        kind: "saveBar",
+        id: this.id || "save-bar",
+        open: this.open,
+        buttons: buttonViews(this.buttons(), (primary) => (primary ? "Save" : "Discard")),
+      });
     }
     clickButton(index: number) {
       this.buttons()[index]?.click();
@@ -386,7 +426,10 @@ import type { AdminEnvelope, AppEnvelope, AppToAdminMessage, NavMenuItem, Picked
       const buttons = [...(this.titleBar()?.querySelectorAll(":scope > button") ?? [])] as HTMLButtonElement[];
       footer.replaceChildren(
         // App Bridge shows the secondary actions first and the primary one last.
-        ...[...buttons.filter((b) => b.getAttribute("variant") !== "primary"), ...buttons.filter((b) => b.getAttribute("variant") === "primary")].map((original) => {
+        ...[
+          ...buttons.filter((b) => b.getAttribute("variant") !== "primary"),
+          ...buttons.filter((b) => b.getAttribute("variant") === "primary"),
+        ].map((original) => {
           const copy = document.createElement("button");
           copy.type = "button";
           copy.className = "msb-button";
@@ -441,7 +484,7 @@ import type { AdminEnvelope, AppEnvelope, AppToAdminMessage, NavMenuItem, Picked
   customElements.define("ui-save-bar", SaveBarElement);
   customElements.define("ui-modal", ModalElement);
 
-  const byId = <T,>(map: Map<string, T>, id: string, what: string): T => {
+  const byId = <T>(map: Map<string, T>, id: string, what: string): T => {
     const element = map.get(id);
     if (!element) throw new Error(`No ${what} with id "${id}" is in the page.`);
     return element;
@@ -482,7 +525,9 @@ import type { AdminEnvelope, AppEnvelope, AppToAdminMessage, NavMenuItem, Picked
       if (typeof property === "symbol" || property in target) return target[property as string];
       if (property !== "then" && !warned.has(property)) {
         warned.add(property);
-        console.warn(`[sandbox] shopify.${property} is not provided by the sandbox's App Bridge stub (sandbox/browser/app-bridge-stub.ts).`);
+        console.warn(
+          `[sandbox] shopify.${property} is not provided by the sandbox's App Bridge stub (sandbox/browser/app-bridge-stub.ts).`,
+        );
       }
       return undefined;
     },

@@ -16,13 +16,26 @@ const SHOPIFY_UI_EXTENSION_LIMIT_BYTES = 64 * 1024;
 
 const EXPECTED = [
   { handle: "model-shot-action", target: "admin.product-details.action.render", module: "./src/ActionExtension.tsx" },
-  { handle: "bulk-products-action", target: "admin.product-index.selection-action.render", module: "./src/SelectionAction.tsx" },
-  { handle: "bulk-collection-action", target: "admin.collection-details.action.render", module: "./src/CollectionAction.tsx" },
+  {
+    handle: "bulk-products-action",
+    target: "admin.product-index.selection-action.render",
+    module: "./src/SelectionAction.tsx",
+  },
+  {
+    handle: "bulk-collection-action",
+    target: "admin.collection-details.action.render",
+    module: "./src/CollectionAction.tsx",
+  },
 ] as const;
 
 interface ExtensionToml {
   api_version: string;
-  extensions: Array<{ handle: string; type: string; name: string; targeting: Array<{ target: string; module: string }> }>;
+  extensions: Array<{
+    handle: string;
+    type: string;
+    name: string;
+    targeting: Array<{ target: string; module: string }>;
+  }>;
 }
 
 const read = (...parts: string[]) => readFileSync(join(EXTENSIONS_DIR, ...parts), "utf8");
@@ -39,7 +52,13 @@ describe.each(EXPECTED)("extension $handle", ({ handle, target, module }) => {
     expect(existsSync(join(directory, module))).toBe(true);
     // @shopify/ui-extensions versions follow the API version (2026.7.x types api_version 2026-07).
     const version = JSON.parse(read(handle, "package.json")).dependencies["@shopify/ui-extensions"] as string;
-    expect(toml.api_version).toBe(version.split(".").slice(0, 2).join("-").replace(/-(\d)$/, "-0$1"));
+    expect(toml.api_version).toBe(
+      version
+        .split(".")
+        .slice(0, 2)
+        .join("-")
+        .replace(/-(\d)$/, "-0$1"),
+    );
     // The `shopify` global is typed for the same target.
     expect(read(handle, "shopify.d.ts")).toContain(`import("@shopify/ui-extensions/${target}").Api`);
   });
@@ -57,7 +76,9 @@ describe.each(EXPECTED)("extension $handle", ({ handle, target, module }) => {
         rollupOptions: { output: { inlineDynamicImports: true } },
       },
     });
-    const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => ("output" in result ? result.output : []));
+    const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) =>
+      "output" in result ? result.output : [],
+    );
     const code = chunks.flatMap((chunk) => (chunk.type === "chunk" ? [chunk.code] : [])).join("");
     expect(code.length).toBeGreaterThan(0);
     // Preact is bundled in, not left as an import the admin could not resolve.
@@ -75,13 +96,17 @@ describe("the extensions' sources", () => {
       const directory = join(EXTENSIONS_DIR, handle);
       const config = ts.readConfigFile(join(directory, "tsconfig.json"), (path) => ts.sys.readFile(path));
       const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, directory);
-      if (fileNames.length > 0) expect(parsed.options).toEqual({ ...options, configFilePath: parsed.options.configFilePath });
+      if (fileNames.length > 0)
+        expect(parsed.options).toEqual({ ...options, configFilePath: parsed.options.configFilePath });
       options = parsed.options;
       fileNames.push(...parsed.fileNames);
     }
-    for (const { handle, module } of EXPECTED) expect(fileNames).toContain(join(EXTENSIONS_DIR, handle, module.slice(2)));
+    for (const { handle, module } of EXPECTED)
+      expect(fileNames).toContain(join(EXTENSIONS_DIR, handle, module.slice(2)));
     const program = ts.createProgram(fileNames, options);
-    const problems = ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+    const problems = ts
+      .getPreEmitDiagnostics(program)
+      .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
     expect(problems).toEqual([]);
   });
 });
@@ -91,17 +116,30 @@ describe("the code the extensions share (packages/extension-shared)", () => {
     const { readRunPreview } = await import("@model-shots/extension-shared/api");
     const looks = [{ id: null, name: "Shop defaults", summary: "", credits: 5 }];
     const listing = { scopeTitle: "Everything", listed: 50, expected: 260 };
-    expect(readRunPreview({ listing, looks, problem: null, paused: null })).toEqual({ reading: listing, summary: null, looks, problem: null, paused: null });
+    expect(readRunPreview({ listing, looks, problem: null, paused: null })).toEqual({
+      reading: listing,
+      summary: null,
+      looks,
+      problem: null,
+      paused: null,
+    });
     expect(readRunPreview({ listing: { scopeTitle: "Everything", listed: "fifty" }, looks })).toBeNull();
   });
 
   it("calls only API routes the app has", () => {
     const sourceDirectories = [...EXPECTED.map(({ handle }) => join(EXTENSIONS_DIR, handle, "src")), SHARED_SOURCES];
-    const sources = sourceDirectories.flatMap((directory) => readdirSync(directory).map((file) => readFileSync(join(directory, file), "utf8")));
-    const paths = new Set(sources.flatMap((source) => [...source.matchAll(/["`](\/api\/[a-z-]+)/g)].map((match) => match[1] ?? "")));
+    const sources = sourceDirectories.flatMap((directory) =>
+      readdirSync(directory).map((file) => readFileSync(join(directory, file), "utf8")),
+    );
+    const paths = new Set(
+      sources.flatMap((source) => [...source.matchAll(/["`](\/api\/[a-z-]+)/g)].map((match) => match[1] ?? "")),
+    );
     expect(paths).toEqual(new Set(["/api/product-summary", "/api/renders", "/api/run-preview", "/api/runs"]));
     for (const path of paths) {
-      expect(existsSync(join(EXTENSIONS_DIR, "..", "app", "routes", path.slice(1).replace("/", "."), "route.ts")), path).toBe(true);
+      expect(
+        existsSync(join(EXTENSIONS_DIR, "..", "app", "routes", path.slice(1).replace("/", "."), "route.ts")),
+        path,
+      ).toBe(true);
     }
   });
 });

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { approveRender } from "../../app/renders/review.server";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
-import { makeWorker, startPipelineHarness, waitForRenders, workerDepsFor, type PipelineHarness } from "../../harness/pipeline";
+import {
+  makeWorker,
+  startPipelineHarness,
+  waitForRenders,
+  workerDepsFor,
+  type PipelineHarness,
+} from "../../harness/pipeline";
 
 const SHOP = "bulk.myshopify.com";
 const PRODUCTS = 100;
@@ -27,14 +33,21 @@ describe("a bulk run of a 100-product collection, end to end", () => {
     expect(await database.prisma.render.count({ where: { runId } })).toBe(PRODUCTS);
 
     const worker = makeWorker({
-      ...workerDepsFor({ db: database.prisma, adminUrl: harness.admin.url, tokens: harness.tokens, config: { timeFactor: TIME_FACTOR, tickIntervalMs: 50 } }),
+      ...workerDepsFor({
+        db: database.prisma,
+        adminUrl: harness.admin.url,
+        tokens: harness.tokens,
+        config: { timeFactor: TIME_FACTOR, tickIntervalMs: 50 },
+      }),
       ...(process.env.DEBUG_WORKER ? { logger: { info: console.log, warn: console.log, error: console.log } } : {}),
     });
     const running = worker.run();
     try {
       await waitForRenders(database.prisma, (counts) => counts.in_review === PRODUCTS, {
         timeoutMs: 90_000,
-        ...(process.env.DEBUG_WORKER ? { onProgress: (counts: Record<string, number>) => console.log(JSON.stringify(counts)) } : {}),
+        ...(process.env.DEBUG_WORKER
+          ? { onProgress: (counts: Record<string, number>) => console.log(JSON.stringify(counts)) }
+          : {}),
       });
       // Nothing reaches a product before a person approves it.
       for (const product of harness.admin.fake.store.products(SHOP)) {
@@ -43,12 +56,17 @@ describe("a bulk run of a 100-product collection, end to end", () => {
       }
 
       // Every render reached review: the worker marks the run complete (publishing is the staff's part).
-      for (let i = 0; i < 50 && (await database.prisma.run.findUniqueOrThrow({ where: { id: runId } })).status !== "completed"; i++) {
+      for (
+        let i = 0;
+        i < 50 && (await database.prisma.run.findUniqueOrThrow({ where: { id: runId } })).status !== "completed";
+        i++
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect((await database.prisma.run.findUniqueOrThrow({ where: { id: runId } })).status).toBe("completed");
       const renders = await database.prisma.render.findMany({ where: { runId } });
-      for (const render of renders) await approveRender(database.prisma, { shop: SHOP, renderId: render.id, reviewer: "staff@example.com" });
+      for (const render of renders)
+        await approveRender(database.prisma, { shop: SHOP, renderId: render.id, reviewer: "staff@example.com" });
       await waitForRenders(database.prisma, (counts) => counts.published === PRODUCTS, { timeoutMs: 60_000 });
     } finally {
       await worker.stop();

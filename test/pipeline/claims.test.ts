@@ -22,7 +22,12 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
   });
 
   const submits = (limit = 100, workerId = "w1") =>
-    database.prisma.$transaction([lockSubmitClaims(database.prisma), claimDueSubmits(database.prisma, { ...claim, workerId, limit })]).then(([, rows]) => rows);
+    database.prisma
+      .$transaction([
+        lockSubmitClaims(database.prisma),
+        claimDueSubmits(database.prisma, { ...claim, workerId, limit }),
+      ])
+      .then(([, rows]) => rows);
 
   it("leases queued renders to one worker, and the intent to submit then reserves their credits in one statement", async () => {
     await seedShop(database.prisma, "a.myshopify.com", { concurrencyCap: 10 });
@@ -56,7 +61,10 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
 
   it("keeps each shop under its concurrency cap, counting renders already in flight", async () => {
     await seedShop(database.prisma, "a.myshopify.com", { concurrencyCap: 3 });
-    await seedRenders(database.prisma, "a.myshopify.com", 1, { state: "running", nextAttemptAt: new Date(NOW.getTime() + 60_000) });
+    await seedRenders(database.prisma, "a.myshopify.com", 1, {
+      state: "running",
+      nextAttemptAt: new Date(NOW.getTime() + 60_000),
+    });
     await seedRenders(database.prisma, "a.myshopify.com", 10);
     expect(await submits()).toHaveLength(2);
     expect(await submits()).toHaveLength(0);
@@ -68,14 +76,32 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
     await seedRenders(database.prisma, "big.myshopify.com", 40);
     await seedRenders(database.prisma, "small.myshopify.com", 1);
     const claimed = await submits(4);
-    expect(claimed.map((render) => render.shop).sort()).toEqual(["big.myshopify.com", "big.myshopify.com", "big.myshopify.com", "small.myshopify.com"]);
+    expect(claimed.map((render) => render.shop).sort()).toEqual([
+      "big.myshopify.com",
+      "big.myshopify.com",
+      "big.myshopify.com",
+      "small.myshopify.com",
+    ]);
   });
 
   it("stops a run at its budget, counting what it was charged net of refunds", async () => {
     await seedShop(database.prisma, "a.myshopify.com", { concurrencyCap: 50 });
-    const run = await database.prisma.run.create({ data: { shop: "a.myshopify.com", scope: {}, options: {}, estimateCredits: 50, budgetCredits: 17 } });
-    await seedRenders(database.prisma, "a.myshopify.com", 1, { runId: run.id, state: "failed", creditsCharged: 5, creditsRefunded: 5, nextAttemptAt: null });
-    await seedRenders(database.prisma, "a.myshopify.com", 1, { runId: run.id, state: "in_review", creditsCharged: 5, nextAttemptAt: null });
+    const run = await database.prisma.run.create({
+      data: { shop: "a.myshopify.com", scope: {}, options: {}, estimateCredits: 50, budgetCredits: 17 },
+    });
+    await seedRenders(database.prisma, "a.myshopify.com", 1, {
+      runId: run.id,
+      state: "failed",
+      creditsCharged: 5,
+      creditsRefunded: 5,
+      nextAttemptAt: null,
+    });
+    await seedRenders(database.prisma, "a.myshopify.com", 1, {
+      runId: run.id,
+      state: "in_review",
+      creditsCharged: 5,
+      nextAttemptAt: null,
+    });
     await seedRenders(database.prisma, "a.myshopify.com", 5, { runId: run.id });
     // 5 spent; 17 allows two more (15), not three (20).
     expect(await submits()).toHaveLength(2);
@@ -83,7 +109,9 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
 
   it("skips paused runs, paused shops, uninstalled shops and rate-limited service keys", async () => {
     await seedShop(database.prisma, "paused-run.myshopify.com");
-    const run = await database.prisma.run.create({ data: { shop: "paused-run.myshopify.com", scope: {}, options: {}, estimateCredits: 5, status: "paused" } });
+    const run = await database.prisma.run.create({
+      data: { shop: "paused-run.myshopify.com", scope: {}, options: {}, estimateCredits: 5, status: "paused" },
+    });
     await seedRenders(database.prisma, "paused-run.myshopify.com", 1, { runId: run.id });
     await seedShop(database.prisma, "paused-shop.myshopify.com", { pausedReason: "out_of_credits" });
     await seedRenders(database.prisma, "paused-shop.myshopify.com", 1);
@@ -102,7 +130,9 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
   it("never gives the same render to two workers claiming at once", async () => {
     await seedShop(database.prisma, "a.myshopify.com", { concurrencyCap: 500 });
     await seedRenders(database.prisma, "a.myshopify.com", 200, { state: "running", externalJobId: "j" });
-    const batches = await Promise.all(["w1", "w2", "w3", "w4"].map((workerId) => claimDueWork(database.prisma, { ...claim, workerId, limit: 80 })));
+    const batches = await Promise.all(
+      ["w1", "w2", "w3", "w4"].map((workerId) => claimDueWork(database.prisma, { ...claim, workerId, limit: 80 })),
+    );
     const ids = batches.flat().map((render) => render.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toHaveLength(200);
@@ -118,7 +148,12 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
     expect(await expireSubmitLeases(database.prisma, new Date(NOW.getTime() + 61_000))).toBe(1);
     const after = await database.prisma.render.findUniqueOrThrow({ where: { id: held.id } });
     expect(after.state).toBe("submit_unknown");
-    const recorded = await recordSubmitted(database.prisma, held, { jobId: "job-1", status: "queued", submittedAt: NOW, firstPollAt: NOW });
+    const recorded = await recordSubmitted(database.prisma, held, {
+      jobId: "job-1",
+      status: "queued",
+      submittedAt: NOW,
+      firstPollAt: NOW,
+    });
     expect(recorded).toBe(true);
     expect((await database.prisma.render.findUniqueOrThrow({ where: { id: held.id } })).externalJobId).toBe("job-1");
   });
@@ -128,7 +163,11 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
     await seedRenders(database.prisma, "a.myshopify.com", 1, { state: "running", externalJobId: "j" });
     const [first] = await claimDueWork(database.prisma, claim);
     // The first lease expires and a second worker claims the render.
-    const [second] = await claimDueWork(database.prisma, { ...claim, workerId: "w2", now: new Date(NOW.getTime() + 120_000) });
+    const [second] = await claimDueWork(database.prisma, {
+      ...claim,
+      workerId: "w2",
+      now: new Date(NOW.getTime() + 120_000),
+    });
     expect(second!.leaseToken).toBe(first!.leaseToken + 1);
     expect(await transitionHeldRender(database.prisma, first!, "rendered", { outputUrl: "stale" })).toBe(false);
     expect(await transitionHeldRender(database.prisma, second!, "rendered", { outputUrl: "fresh" })).toBe(true);

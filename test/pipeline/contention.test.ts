@@ -30,7 +30,12 @@ describe("four workers on one PostgreSQL server", () => {
       const { collectionId } = await harness.addShop(shop, { products: PRODUCTS_PER_SHOP, concurrencyCap: 30 });
       await harness.startCollectionRun(shop, collectionId);
     }
-    const env = { databaseUrl: database.url, adminUrl: harness.admin.url, tokens: harness.tokens, timeFactor: TIME_FACTOR };
+    const env = {
+      databaseUrl: database.url,
+      adminUrl: harness.admin.url,
+      tokens: harness.tokens,
+      timeFactor: TIME_FACTOR,
+    };
     workers.push(...(await Promise.all([1, 2, 3, 4].map((n) => startWorkerProcess(`c${n}`, env)))));
 
     const started = Date.now();
@@ -40,7 +45,9 @@ describe("four workers on one PostgreSQL server", () => {
       for (const render of await database.prisma.render.findMany({ where: { state: "in_review" } })) {
         await approveRender(database.prisma, { shop: render.shop, renderId: render.id, reviewer: "staff" });
       }
-      const open = await database.prisma.render.count({ where: { state: { notIn: ["published", "failed", "cancelled"] } } });
+      const open = await database.prisma.render.count({
+        where: { state: { notIn: ["published", "failed", "cancelled"] } },
+      });
       if (open === 0) break;
     }
 
@@ -54,9 +61,13 @@ describe("four workers on one PostgreSQL server", () => {
     let duplicateImports = 0;
     let duplicatePublishes = 0;
     for (const render of renders) {
-      const files = harness.admin.fake.store.files(render.shop).filter((file) => file.filename.startsWith(`model-shot-${render.id}`));
+      const files = harness.admin.fake.store
+        .files(render.shop)
+        .filter((file) => file.filename.startsWith(`model-shot-${render.id}`));
       if (files.length > 1) duplicateImports++;
-      const media = harness.admin.fake.store.productMedia(render.shop, render.productId).filter((item) => item.filename.startsWith("model-shot-"));
+      const media = harness.admin.fake.store
+        .productMedia(render.shop, render.productId)
+        .filter((item) => item.filename.startsWith("model-shot-"));
       if (media.length > 1) duplicatePublishes++;
     }
     console.log(

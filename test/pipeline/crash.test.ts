@@ -33,7 +33,12 @@ describe("SIGKILLed workers", () => {
   it("lose no render, repeat no paid submit, duplicate no image, and keep the ledger equal to the service's", async () => {
     const { collectionId } = await harness.addShop(SHOP, { products: PRODUCTS, concurrencyCap: 40 });
     const runId = await harness.startCollectionRun(SHOP, collectionId);
-    const env = { databaseUrl: database.url, adminUrl: harness.admin.url, tokens: harness.tokens, timeFactor: TIME_FACTOR };
+    const env = {
+      databaseUrl: database.url,
+      adminUrl: harness.admin.url,
+      tokens: harness.tokens,
+      timeFactor: TIME_FACTOR,
+    };
     let started = 0;
     const spawnWorker = async () => workers.push(await startWorkerProcess(`w${++started}`, env));
     await Promise.all([spawnWorker(), spawnWorker()]);
@@ -56,7 +61,9 @@ describe("SIGKILLed workers", () => {
       }
       // Staff at work: approve what is in review; settle unknown submits after checking the service.
       for (const render of await database.prisma.render.findMany({ where: { runId, state: "in_review" } })) {
-        await approveRender(database.prisma, { shop: SHOP, renderId: render.id, reviewer: "staff" }).catch(() => undefined);
+        await approveRender(database.prisma, { shop: SHOP, renderId: render.id, reviewer: "staff" }).catch(
+          () => undefined,
+        );
       }
       for (const render of await database.prisma.render.findMany({ where: { runId, state: "submit_unknown" } })) {
         const front = (render.params as { productImages: string[] }).productImages[0];
@@ -64,7 +71,9 @@ describe("SIGKILLed workers", () => {
         unknown[job ? "started" : "notStarted"]++;
         await resolveSubmitUnknown(
           database.prisma,
-          job ? { shop: SHOP, renderId: render.id, outcome: "started", externalJobId: job.id } : { shop: SHOP, renderId: render.id, outcome: "not_started" },
+          job
+            ? { shop: SHOP, renderId: render.id, outcome: "started", externalJobId: job.id }
+            : { shop: SHOP, renderId: render.id, outcome: "not_started" },
         );
       }
       const renders = await database.prisma.render.findMany({ where: { runId }, select: { state: true } });
@@ -86,7 +95,9 @@ describe("SIGKILLed workers", () => {
     for (const render of renders) {
       const media = harness.admin.fake.store.productMedia(SHOP, render.productId);
       expect(media.filter((item) => item.filename.startsWith("model-shot-")).length).toBeLessThanOrEqual(1);
-      const files = harness.admin.fake.store.files(SHOP).filter((file) => file.filename.startsWith(`model-shot-${render.id}`));
+      const files = harness.admin.fake.store
+        .files(SHOP)
+        .filter((file) => file.filename.startsWith(`model-shot-${render.id}`));
       expect(files.length).toBeLessThanOrEqual(1);
     }
     // Every render is published except those the service failed and those staff settled as never started
@@ -98,7 +109,9 @@ describe("SIGKILLed workers", () => {
 
     // The ledger equals the service's charges net of refunds.
     const ledger = await database.prisma.creditLedgerEntry.groupBy({ by: ["kind"], _sum: { credits: true } });
-    const net = (ledger.find((row) => row.kind === "charge")?._sum.credits ?? 0) - (ledger.find((row) => row.kind === "refund")?._sum.credits ?? 0);
+    const net =
+      (ledger.find((row) => row.kind === "charge")?._sum.credits ?? 0) -
+      (ledger.find((row) => row.kind === "refund")?._sum.credits ?? 0);
     const account = harness.sim.getLedger(harness.sim.listJobs()[0]?.apiKey);
     const sum = (entries: { credits: number }[]) => entries.reduce((total, entry) => total + entry.credits, 0);
     expect(net).toBe(sum(account.charges) - sum(account.refunds));

@@ -20,7 +20,12 @@ describe("the pipeline under faults", () => {
     database = await createTestDatabase("postgres");
     harness = await startPipelineHarness(database.prisma, { timeFactor: TIME_FACTOR });
     worker = makeWorker(
-      workerDepsFor({ db: database.prisma, adminUrl: harness.admin.url, tokens: harness.tokens, config: { timeFactor: TIME_FACTOR, tickIntervalMs: 50 } }),
+      workerDepsFor({
+        db: database.prisma,
+        adminUrl: harness.admin.url,
+        tokens: harness.tokens,
+        config: { timeFactor: TIME_FACTOR, tickIntervalMs: 50 },
+      }),
     );
     running = worker.run();
   });
@@ -42,7 +47,10 @@ describe("the pipeline under faults", () => {
   }
   const statesOf = async (runId: string) =>
     Object.fromEntries(
-      (await database.prisma.render.groupBy({ by: ["state"], where: { runId }, _count: { _all: true } })).map((g) => [g.state, g._count._all]),
+      (await database.prisma.render.groupBy({ by: ["state"], where: { runId }, _count: { _all: true } })).map((g) => [
+        g.state,
+        g._count._all,
+      ]),
     );
   async function until(runId: string, done: (counts: Record<string, number>) => boolean, timeoutMs = 20_000) {
     const deadline = Date.now() + timeoutMs;
@@ -58,7 +66,12 @@ describe("the pipeline under faults", () => {
   it("a 429 storm pauses the key for every worker (Retry-After) and ends in review with no submit repeated", async () => {
     const shop = "storm.myshopify.com";
     const key = harness.sim.addApiKey({ credits: 10_000 });
-    harness.sim.injectFault({ apiKey: key, fault: { type: "rate_limit", retryAfterSeconds: 1 }, endpoints: ["submit", "status"], times: 12 });
+    harness.sim.injectFault({
+      apiKey: key,
+      fault: { type: "rate_limit", retryAfterSeconds: 1 },
+      endpoints: ["submit", "status"],
+      times: 12,
+    });
     const { collectionId } = await harness.addShop(shop, { products: 8, apiKey: key });
     const runId = await harness.startCollectionRun(shop, collectionId);
     await until(runId, (counts) => counts.in_review === 8);
@@ -70,13 +83,23 @@ describe("the pipeline under faults", () => {
 
   it("a service answering 5xx for a while opens the circuit, and running renders complete once it recovers", async () => {
     const { key, runId } = await startShop("outage.myshopify.com");
-    await until(runId, (counts) => (counts.running ?? 0) + (counts.rendered ?? 0) + (counts.importing ?? 0) + (counts.in_review ?? 0) === 8);
-    const outage = harness.sim.injectFault({ apiKey: key, fault: { type: "server_error", status: 503 }, endpoints: ["status", "result"] });
+    await until(
+      runId,
+      (counts) =>
+        (counts.running ?? 0) + (counts.rendered ?? 0) + (counts.importing ?? 0) + (counts.in_review ?? 0) === 8,
+    );
+    const outage = harness.sim.injectFault({
+      apiKey: key,
+      fault: { type: "server_error", status: 503 },
+      endpoints: ["status", "result"],
+    });
     // The outage lasts until the circuit opens (or 10 s, and the test fails), then a little longer.
     let circuitOpened = false;
     const giveUp = Date.now() + 10_000;
     while (!circuitOpened && Date.now() < giveUp) {
-      circuitOpened = Boolean(await database.prisma.serviceGate.findFirst({ where: { circuitOpenUntil: { gt: new Date() } } }));
+      circuitOpened = Boolean(
+        await database.prisma.serviceGate.findFirst({ where: { circuitOpenUntil: { gt: new Date() } } }),
+      );
       await sleep(20);
     }
     await sleep(500);
@@ -89,7 +112,12 @@ describe("the pipeline under faults", () => {
   it("a 5xx answer to a submit leaves the render submit_unknown, never sent again", async () => {
     const shop = "unknown.myshopify.com";
     const key = harness.sim.addApiKey({ credits: 10_000 });
-    harness.sim.injectFault({ apiKey: key, fault: { type: "server_error", status: 502, jobCreated: true }, endpoints: ["submit"], times: 1 });
+    harness.sim.injectFault({
+      apiKey: key,
+      fault: { type: "server_error", status: 502, jobCreated: true },
+      endpoints: ["submit"],
+      times: 1,
+    });
     const { collectionId } = await harness.addShop(shop, { products: 3, apiKey: key });
     const runId = await harness.startCollectionRun(shop, collectionId);
     const counts = await until(runId, (c) => c.submit_unknown === 1 && c.in_review === 2);
@@ -109,7 +137,9 @@ describe("the pipeline under faults", () => {
     await until(runId, (counts) => counts.in_review === 8);
     const renders = await database.prisma.render.findMany({ where: { runId } });
     expect(renders.every((render) => render.errorCode === null)).toBe(true);
-    expect(harness.admin.fake.requests.filter((entry) => entry.shop === shop && entry.outcome === "throttled").length).toBeGreaterThan(0);
+    expect(
+      harness.admin.fake.requests.filter((entry) => entry.shop === shop && entry.outcome === "throttled").length,
+    ).toBeGreaterThan(0);
   });
 
   it("files that end FAILED in Shopify are deleted and imported again", async () => {
@@ -142,7 +172,9 @@ describe("the pipeline under faults", () => {
     const cancelled = await database.prisma.render.findUniqueOrThrow({ where: { id: first!.id } });
     expect(cancelled.errorMessage).toMatch(/product was deleted/);
     expect(harness.admin.fake.store.file(shop, cancelled.fileId!)).toBeUndefined();
-    expect(await database.prisma.render.count({ where: { shop, productId: first!.productId, state: "queued" } })).toBe(0);
+    expect(await database.prisma.render.count({ where: { shop, productId: first!.productId, state: "queued" } })).toBe(
+      0,
+    );
   });
 
   it("an uninstall mid-run cancels what was not sent and stops calling the service for that shop", async () => {
@@ -159,7 +191,9 @@ describe("the pipeline under faults", () => {
     expect(counts.cancelled).toBeGreaterThanOrEqual(12 - 4 - 1);
     // At most the submits already past their intent when the uninstall landed.
     expect(harness.sim.getSubmits(key).length - submitsAtUninstall).toBeLessThanOrEqual(1);
-    const polledAfter = await database.prisma.render.count({ where: { runId, lastPolledAt: { gt: new Date(Date.now() - 500) } } });
+    const polledAfter = await database.prisma.render.count({
+      where: { runId, lastPolledAt: { gt: new Date(Date.now() - 500) } },
+    });
     expect(polledAfter).toBe(0);
   });
 });

@@ -6,7 +6,14 @@ import { planRun, productsInScope } from "../../app/renders/plan-run.server";
 import { makeProductSource } from "../../app/shopify/product-source.server";
 import type { Worker } from "../../app/worker/worker";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
-import { fakeAdminGraphql, makeWorker, startPipelineHarness, waitForRenders, workerDepsFor, type PipelineHarness } from "../../harness/pipeline";
+import {
+  fakeAdminGraphql,
+  makeWorker,
+  startPipelineHarness,
+  waitForRenders,
+  workerDepsFor,
+  type PipelineHarness,
+} from "../../harness/pipeline";
 import { DEFAULT_TEST_OPTIONS } from "../../harness/render-fixtures";
 
 const SHOP = "renditions.myshopify.com";
@@ -26,7 +33,12 @@ describe("photos the service would refuse", () => {
     database = await createTestDatabase("postgres");
     harness = await startPipelineHarness(database.prisma, { timeFactor: TIME_FACTOR });
     worker = makeWorker(
-      workerDepsFor({ db: database.prisma, adminUrl: harness.admin.url, tokens: harness.tokens, config: { timeFactor: TIME_FACTOR, tickIntervalMs: 50 } }),
+      workerDepsFor({
+        db: database.prisma,
+        adminUrl: harness.admin.url,
+        tokens: harness.tokens,
+        config: { timeFactor: TIME_FACTOR, tickIntervalMs: 50 },
+      }),
     );
     running = worker.run();
   });
@@ -39,23 +51,45 @@ describe("photos the service would refuse", () => {
 
   it("are replaced by JPEG renditions from Shopify's CDN and rendered, one submit each", async () => {
     await harness.addShop(SHOP, { products: 0 });
-    const gif = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#3a7" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#3a7" } })
+      .gif()
+      .toBuffer();
     // Noise does not compress: a PNG of about 11 MB.
     const huge = await sharp(randomBytes(2200 * 1700 * 3), { raw: { width: 2200, height: 1700, channels: 3 } })
       .png({ compressionLevel: 0 })
       .toBuffer();
     expect(huge.byteLength).toBeGreaterThan(10_000_000);
     const products = [
-      harness.admin.fake.store.addProduct(SHOP, { title: "Gif tee", images: [{ filename: "tee.gif", bytes: new Uint8Array(gif) }] }),
-      harness.admin.fake.store.addProduct(SHOP, { title: "Huge tee", images: [{ filename: "tee-huge.png", bytes: new Uint8Array(huge) }] }),
+      harness.admin.fake.store.addProduct(SHOP, {
+        title: "Gif tee",
+        images: [{ filename: "tee.gif", bytes: new Uint8Array(gif) }],
+      }),
+      harness.admin.fake.store.addProduct(SHOP, {
+        title: "Huge tee",
+        images: [{ filename: "tee-huge.png", bytes: new Uint8Array(huge) }],
+      }),
     ];
     const source = makeProductSource(fakeAdminGraphql(harness.admin.url, SHOP, harness.tokens.get(SHOP)!));
-    const found = await productsInScope(source, { kind: "products", productIds: products.map((product) => product.id) });
-    const plan = await planRun(database.prisma, found, { shop: SHOP, options: DEFAULT_TEST_OPTIONS, regenerate: false });
-    const { run } = await startRun(database.prisma, { shop: SHOP, plan, options: DEFAULT_TEST_OPTIONS, scope: { kind: "products" } });
+    const found = await productsInScope(source, {
+      kind: "products",
+      productIds: products.map((product) => product.id),
+    });
+    const plan = await planRun(database.prisma, found, {
+      shop: SHOP,
+      options: DEFAULT_TEST_OPTIONS,
+      regenerate: false,
+    });
+    const { run } = await startRun(database.prisma, {
+      shop: SHOP,
+      plan,
+      options: DEFAULT_TEST_OPTIONS,
+      scope: { kind: "products" },
+    });
 
     await waitForRenders(database.prisma, (counts) => counts.in_review === 2, { timeoutMs: 60_000 });
-    const submits = harness.sim.getSubmits().filter((submit) => (submit.body as { product_images?: string[] }).product_images?.[0]?.includes("tee"));
+    const submits = harness.sim
+      .getSubmits()
+      .filter((submit) => (submit.body as { product_images?: string[] }).product_images?.[0]?.includes("tee"));
     expect(submits).toHaveLength(2);
     for (const submit of submits) {
       expect((submit.body as { product_images: string[] }).product_images[0]).toMatch(/format=jpg/);

@@ -11,7 +11,13 @@ import { makeProductSource } from "../../app/shopify/product-source.server";
 import { makeRenderMedia } from "../../app/shopify/render-media.server";
 import type { Worker } from "../../app/worker/worker";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
-import { fakeAdminGraphql, makeWorker, startPipelineHarness, workerDepsFor, type PipelineHarness } from "../../harness/pipeline";
+import {
+  fakeAdminGraphql,
+  makeWorker,
+  startPipelineHarness,
+  workerDepsFor,
+  type PipelineHarness,
+} from "../../harness/pipeline";
 
 const TIME_FACTOR = 0.005;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -27,7 +33,12 @@ describe("reviewing renders", () => {
     database = await createTestDatabase("pglite");
     harness = await startPipelineHarness(database.prisma, { timeFactor: TIME_FACTOR });
     worker = makeWorker(
-      workerDepsFor({ db: database.prisma, adminUrl: harness.admin.url, tokens: harness.tokens, config: { timeFactor: TIME_FACTOR, tickIntervalMs: 50 } }),
+      workerDepsFor({
+        db: database.prisma,
+        adminUrl: harness.admin.url,
+        tokens: harness.tokens,
+        config: { timeFactor: TIME_FACTOR, tickIntervalMs: 50 },
+      }),
     );
     running = worker.run();
   });
@@ -71,11 +82,17 @@ describe("reviewing renders", () => {
     const shop = "approve-twice.myshopify.com";
     const [render] = await rendersInReview(shop, 1);
     await approveRender(database.prisma, { shop, renderId: render!.id, reviewer: "ana" });
-    await expect(approveRender(database.prisma, { shop, renderId: render!.id, reviewer: "ben" })).rejects.toBeInstanceOf(ReviewError);
-    await until(async () => (await database.prisma.render.findUniqueOrThrow({ where: { id: render!.id } })).state === "published");
+    await expect(
+      approveRender(database.prisma, { shop, renderId: render!.id, reviewer: "ben" }),
+    ).rejects.toBeInstanceOf(ReviewError);
+    await until(
+      async () => (await database.prisma.render.findUniqueOrThrow({ where: { id: render!.id } })).state === "published",
+    );
     const published = await database.prisma.render.findUniqueOrThrow({ where: { id: render!.id } });
     expect(published.reviewedBy).toBe("ana");
-    expect(harness.admin.fake.store.productMedia(shop, render!.productId).filter((m) => m.id === render!.fileId)).toHaveLength(1);
+    expect(
+      harness.admin.fake.store.productMedia(shop, render!.productId).filter((m) => m.id === render!.fileId),
+    ).toHaveLength(1);
   });
 
   it("publishes to the chosen variants and as the first image when asked", async () => {
@@ -83,8 +100,15 @@ describe("reviewing renders", () => {
     const [render] = await rendersInReview(shop, 1);
     const product = harness.admin.fake.store.product(shop, render!.productId)!;
     const variantId = product.variantIds[0]!;
-    await approveRender(database.prisma, { shop, renderId: render!.id, reviewer: "ana", options: { variantIds: [variantId], makeFirst: true } });
-    await until(async () => (await database.prisma.render.findUniqueOrThrow({ where: { id: render!.id } })).state === "published");
+    await approveRender(database.prisma, {
+      shop,
+      renderId: render!.id,
+      reviewer: "ana",
+      options: { variantIds: [variantId], makeFirst: true },
+    });
+    await until(
+      async () => (await database.prisma.render.findUniqueOrThrow({ where: { id: render!.id } })).state === "published",
+    );
     await until(async () => harness.admin.fake.store.productMedia(shop, render!.productId)[0]?.id === render!.fileId);
     expect(harness.admin.fake.store.variant(shop, variantId)?.mediaIds).toEqual([render!.fileId]);
   });
@@ -96,17 +120,23 @@ describe("reviewing renders", () => {
     const rejected = await database.prisma.render.findUniqueOrThrow({ where: { id: render!.id } });
     expect([rejected.state, rejected.reviewDecision]).toEqual(["rejected", "rejected"]);
     expect(harness.admin.fake.store.file(shop, render!.fileId!)).toBeUndefined();
-    expect(harness.admin.fake.store.productMedia(shop, render!.productId).some((m) => m.filename.startsWith("model-shot-"))).toBe(false);
+    expect(
+      harness.admin.fake.store.productMedia(shop, render!.productId).some((m) => m.filename.startsWith("model-shot-")),
+    ).toBe(false);
   });
 
   it("reverting a published render detaches it from the product and puts it back in review", async () => {
     const shop = "revert.myshopify.com";
     const [render] = await rendersInReview(shop, 1);
     await approveRender(database.prisma, { shop, renderId: render!.id, reviewer: "ana" });
-    await until(async () => (await database.prisma.render.findUniqueOrThrow({ where: { id: render!.id } })).state === "published");
+    await until(
+      async () => (await database.prisma.render.findUniqueOrThrow({ where: { id: render!.id } })).state === "published",
+    );
     await revertRender(database.prisma, media(shop), { shop, renderId: render!.id, reviewer: "ana" });
     expect((await database.prisma.render.findUniqueOrThrow({ where: { id: render!.id } })).state).toBe("in_review");
-    expect(harness.admin.fake.store.productMedia(shop, render!.productId).some((m) => m.id === render!.fileId)).toBe(false);
+    expect(harness.admin.fake.store.productMedia(shop, render!.productId).some((m) => m.id === render!.fileId)).toBe(
+      false,
+    );
     expect(harness.admin.fake.store.file(shop, render!.fileId!)).toBeDefined();
   });
 
@@ -114,12 +144,24 @@ describe("reviewing renders", () => {
     const shop = "regenerate.myshopify.com";
     const [render] = await rendersInReview(shop, 1);
     const products = makeProductSource(fakeAdminGraphql(harness.admin.url, shop, harness.tokens.get(shop)!));
-    const again = await regenerateRender(database.prisma, products, { shop, renderId: render!.id, changes: { resolution: "4K", expression: "smile" } });
+    const again = await regenerateRender(database.prisma, products, {
+      shop,
+      renderId: render!.id,
+      changes: { resolution: "4K", expression: "smile" },
+    });
     expect(again.regeneratedFromId).toBe(render!.id);
     expect(again.creditsCost).toBe(6);
-    expect(again.params).toMatchObject({ resolution: "4K", expression: "smile", productImages: (render!.params as { productImages: string[] }).productImages });
+    expect(again.params).toMatchObject({
+      resolution: "4K",
+      expression: "smile",
+      productImages: (render!.params as { productImages: string[] }).productImages,
+    });
     await expect(
-      regenerateRender(database.prisma, products, { shop: "someone-else.myshopify.com", renderId: render!.id, changes: {} }),
+      regenerateRender(database.prisma, products, {
+        shop: "someone-else.myshopify.com",
+        renderId: render!.id,
+        changes: {},
+      }),
     ).rejects.toBeInstanceOf(ReviewError);
   });
 

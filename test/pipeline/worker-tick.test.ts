@@ -33,7 +33,12 @@ function scriptedTryOn(clock: { now: number }) {
     async getJobStatus(jobId: string) {
       polls.set(jobId, [...(polls.get(jobId) ?? []), clock.now]);
       const status = statusOf.get(jobId) ?? "running";
-      return { jobId, status, rawStatus: status === "running" ? "processing" : status, ...(status === "completed" ? { outputUrl: "https://x.test/r.jpg" } : {}) };
+      return {
+        jobId,
+        status,
+        rawStatus: status === "running" ? "processing" : status,
+        ...(status === "completed" ? { outputUrl: "https://x.test/r.jpg" } : {}),
+      };
     },
   } as unknown as TryOnClient;
   return { client, polls, submits, statusOf, holdSubmits: (gate: Promise<void>) => (submitGate = gate) };
@@ -93,7 +98,12 @@ describe("the worker, tick by tick with an injected clock", () => {
     const perTick: number[] = [];
     for (const inFlight of [10, 100, 1_000]) {
       await database.prisma.render.deleteMany();
-      await seedRenders(database.prisma, SHOP, inFlight, { state: "running", externalJobId: "job", submittedAt: new Date(T0 - 30_000), nextAttemptAt: new Date(T0) });
+      await seedRenders(database.prisma, SHOP, inFlight, {
+        state: "running",
+        externalJobId: "job",
+        submittedAt: new Date(T0 - 30_000),
+        nextAttemptAt: new Date(T0),
+      });
       const { client, counter } = countingClient(database.prisma);
       const worker = makeWorker(deps(client));
       await worker.tick();
@@ -117,14 +127,23 @@ describe("the worker, tick by tick with an injected clock", () => {
     await database.prisma.shopSettings.update({ where: { shop: SHOP }, data: { durationSamplesMs: samples } });
     await seedRenders(database.prisma, SHOP, 1, { nextAttemptAt: new Date(T0) });
     await worker.tick();
-    const learned = await database.prisma.render.findFirstOrThrow({ where: { shop: SHOP, state: "running", id: { not: noHistory.id } } });
-    expect(learned.nextAttemptAt!.getTime() - T0).toBe(firstPollDelayMs({ config: makeWorkerConfig(), random: () => 0.5 }, samples));
+    const learned = await database.prisma.render.findFirstOrThrow({
+      where: { shop: SHOP, state: "running", id: { not: noHistory.id } },
+    });
+    expect(learned.nextAttemptAt!.getTime() - T0).toBe(
+      firstPollDelayMs({ config: makeWorkerConfig(), random: () => 0.5 }, samples),
+    );
     expect(learned.nextAttemptAt!.getTime() - T0).toBe(93_000 - 1_500 + 250);
   });
 
   it("never polls a job faster than every 3 seconds, and records how long it took", async () => {
     const worker = makeWorker({ ...deps(database.prisma), random: Math.random });
-    await seedRenders(database.prisma, SHOP, 20, { state: "running", externalJobId: null, submittedAt: new Date(T0), nextAttemptAt: new Date(T0) });
+    await seedRenders(database.prisma, SHOP, 20, {
+      state: "running",
+      externalJobId: null,
+      submittedAt: new Date(T0),
+      nextAttemptAt: new Date(T0),
+    });
     const renders = await database.prisma.render.findMany({ where: { shop: SHOP } });
     for (const [index, render] of renders.entries()) {
       await database.prisma.render.update({ where: { id: render.id }, data: { externalJobId: `job-${index}` } });
@@ -150,17 +169,37 @@ describe("the worker, tick by tick with an injected clock", () => {
     // Renders that wait on a person are never "due".
     await seedRenders(database.prisma, SHOP, 1, { state: "in_review", nextAttemptAt: new Date(T0 + 10) });
     expect((await worker.tick()).idleMs).toBe(1_000);
-    await seedRenders(database.prisma, SHOP, 1, { state: "running", externalJobId: "job-a", submittedAt: new Date(T0), nextAttemptAt: new Date(T0 + 2_000) });
+    await seedRenders(database.prisma, SHOP, 1, {
+      state: "running",
+      externalJobId: "job-a",
+      submittedAt: new Date(T0),
+      nextAttemptAt: new Date(T0 + 2_000),
+    });
     expect((await worker.tick()).idleMs).toBe(1_000);
-    await seedRenders(database.prisma, SHOP, 1, { state: "running", externalJobId: "job-b", submittedAt: new Date(T0), nextAttemptAt: new Date(T0 + 340) });
+    await seedRenders(database.prisma, SHOP, 1, {
+      state: "running",
+      externalJobId: "job-b",
+      submittedAt: new Date(T0),
+      nextAttemptAt: new Date(T0 + 340),
+    });
     expect((await worker.tick()).idleMs).toBe(340);
-    await seedRenders(database.prisma, SHOP, 1, { state: "running", externalJobId: "job-c", submittedAt: new Date(T0), nextAttemptAt: new Date(T0 + 20) });
+    await seedRenders(database.prisma, SHOP, 1, {
+      state: "running",
+      externalJobId: "job-c",
+      submittedAt: new Date(T0),
+      nextAttemptAt: new Date(T0 + 20),
+    });
     expect((await worker.tick()).idleMs).toBe(100);
   });
 
   it("records a job found done at its first poll as an upper bound, not as its duration", async () => {
     const worker = makeWorker(deps(database.prisma));
-    await seedRenders(database.prisma, SHOP, 1, { state: "running", externalJobId: "job-quick", submittedAt: new Date(T0), nextAttemptAt: new Date(T0 + 95_000) });
+    await seedRenders(database.prisma, SHOP, 1, {
+      state: "running",
+      externalJobId: "job-quick",
+      submittedAt: new Date(T0),
+      nextAttemptAt: new Date(T0 + 95_000),
+    });
     tryOn.statusOf.set("job-quick", "completed");
     clock.now = T0 + 95_000;
     await worker.tick();
@@ -169,8 +208,16 @@ describe("the worker, tick by tick with an injected clock", () => {
   });
 
   it("marks a job with no final status after the stall limit as stalled, polls it slowly and never resubmits it", async () => {
-    const worker = makeWorker({ ...deps(database.prisma), config: { stallAfterMs: 10 * 60_000, stalledPollIntervalMs: 60_000 } });
-    await seedRenders(database.prisma, SHOP, 1, { state: "running", externalJobId: "job-s", submittedAt: new Date(T0), nextAttemptAt: new Date(T0) });
+    const worker = makeWorker({
+      ...deps(database.prisma),
+      config: { stallAfterMs: 10 * 60_000, stalledPollIntervalMs: 60_000 },
+    });
+    await seedRenders(database.prisma, SHOP, 1, {
+      state: "running",
+      externalJobId: "job-s",
+      submittedAt: new Date(T0),
+      nextAttemptAt: new Date(T0),
+    });
     clock.now = T0 + 10 * 60_000 + 1;
     await worker.tick();
     const stalled = await database.prisma.render.findFirstOrThrow({ where: { shop: SHOP } });
@@ -194,7 +241,12 @@ describe("the worker, tick by tick with an injected clock", () => {
     const tick = worker.tick();
     while (tryOn.submits.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
     // A poll lease this worker holds (as if claimed in the same tick).
-    await seedRenders(database.prisma, SHOP, 1, { state: "running", externalJobId: "j", leaseOwner: worker.id, leaseExpiresAt: new Date(T0 + 60_000) });
+    await seedRenders(database.prisma, SHOP, 1, {
+      state: "running",
+      externalJobId: "j",
+      leaseOwner: worker.id,
+      leaseExpiresAt: new Date(T0 + 60_000),
+    });
     const stopping = worker.stop();
     releaseSubmit();
     await tick;

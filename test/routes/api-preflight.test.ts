@@ -21,7 +21,11 @@ describe("the extension API routes", () => {
     };
     const request = new Request(`http://localhost:3000/${route.replace(".", "/")}`, {
       method: "OPTIONS",
-      headers: { Origin: "https://extensions.shopifycdn.com", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization" },
+      headers: {
+        Origin: "https://extensions.shopifycdn.com",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "authorization",
+      },
     });
     let response: Response;
     try {

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { badSessionTokenRequest, sessionTokenRequest } from "../../harness/shopify-requests";
-import { DEFAULT_LOOK, jsonOf, postJsonAs, respond, startMerchantApp, type MerchantApp, type RouteFunction } from "../support/merchant-app";
+import {
+  DEFAULT_LOOK,
+  jsonOf,
+  postJsonAs,
+  respond,
+  startMerchantApp,
+  type MerchantApp,
+  type RouteFunction,
+} from "../support/merchant-app";
 
 const SHOP = "api-a.myshopify.com";
 const OTHER = "api-b.myshopify.com";
@@ -33,7 +41,8 @@ describe("The admin extensions' API", () => {
   });
   afterAll(async () => app?.close());
 
-  const get = (shop: string, path: string) => sessionTokenRequest(path, shop, { headers: { Origin: EXTENSION_ORIGIN } });
+  const get = (shop: string, path: string) =>
+    sessionTokenRequest(path, shop, { headers: { Origin: EXTENSION_ORIGIN } });
 
   it("answers the extensions' preflight with CORS headers", async () => {
     const request = new Request("http://localhost:3000/api/renders", {
@@ -60,7 +69,10 @@ describe("The admin extensions' API", () => {
   });
 
   it("summarises a product: its photo, the looks with their cost, with CORS headers", async () => {
-    const response = await respond(summary, await get(SHOP, `/api/product-summary?productId=${encodeURIComponent(productIds[0] ?? "")}`));
+    const response = await respond(
+      summary,
+      await get(SHOP, `/api/product-summary?productId=${encodeURIComponent(productIds[0] ?? "")}`),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("Access-Control-Allow-Origin")).toBe("*");
     expect(await jsonOf(response)).toMatchObject({
@@ -70,18 +82,28 @@ describe("The admin extensions' API", () => {
       problem: null,
       reviewPath: expect.stringContaining("/app/review?productId="),
     });
-    const bare = await jsonOf<{ problem: string }>(await respond(summary, await get(SHOP, `/api/product-summary?productId=${encodeURIComponent(productIds[2] ?? "")}`)));
+    const bare = await jsonOf<{ problem: string }>(
+      await respond(
+        summary,
+        await get(SHOP, `/api/product-summary?productId=${encodeURIComponent(productIds[2] ?? "")}`),
+      ),
+    );
     expect(bare.problem).toMatch(/no photo/);
     const invalid = await respond(summary, await get(SHOP, "/api/product-summary?productId=shirt"));
     expect(invalid.status).toBe(400);
   });
 
   it("tells a shop without a key or defaults what to set up first", async () => {
-    const response = await respond(summary, await get(OTHER, `/api/product-summary?productId=${encodeURIComponent(productIds[0] ?? "")}`));
+    const response = await respond(
+      summary,
+      await get(OTHER, `/api/product-summary?productId=${encodeURIComponent(productIds[0] ?? "")}`),
+    );
     // OTHER's store does not have SHOP's product.
     expect(response.status).toBe(404);
     const own = app.fake.store.addProduct(OTHER, { title: "Scarf", images: [{ alt: "Front" }] });
-    const answer = await jsonOf<{ problem: string }>(await respond(summary, await get(OTHER, `/api/product-summary?productId=${encodeURIComponent(own.id)}`)));
+    const answer = await jsonOf<{ problem: string }>(
+      await respond(summary, await get(OTHER, `/api/product-summary?productId=${encodeURIComponent(own.id)}`)),
+    );
     expect(answer.problem).toMatch(/try-on service key/);
   });
 
@@ -99,9 +121,13 @@ describe("The admin extensions' API", () => {
 
   it("creates one render per request key with the default look", async () => {
     const body = { productId: productIds[0], requestKey: "ext-render-key-1" };
-    const first = await jsonOf<{ ok: boolean; renderId: string; created: boolean; reviewPath: string }>(await respond(renders, await postJsonAs(SHOP, "/api/renders", body)));
+    const first = await jsonOf<{ ok: boolean; renderId: string; created: boolean; reviewPath: string }>(
+      await respond(renders, await postJsonAs(SHOP, "/api/renders", body)),
+    );
     expect(first).toMatchObject({ ok: true, created: true });
-    const second = await jsonOf<{ renderId: string; created: boolean }>(await respond(renders, await postJsonAs(SHOP, "/api/renders", body)));
+    const second = await jsonOf<{ renderId: string; created: boolean }>(
+      await respond(renders, await postJsonAs(SHOP, "/api/renders", body)),
+    );
     expect(second).toMatchObject({ renderId: first.renderId, created: false });
     const rows = await app.database.prisma.render.findMany({ where: { shop: SHOP } });
     expect(rows).toHaveLength(1);
@@ -111,28 +137,47 @@ describe("The admin extensions' API", () => {
 
   it("previews and starts a bulk run for a selection and for a collection, once per request key", async () => {
     const selection = { kind: "products", productIds };
-    const previewed = await jsonOf<{ ok: boolean; summary: { eligibleCount: number; skippedCount: number; estimateCredits: number } }>(
-      await respond(preview, await postJsonAs(SHOP, "/api/run-preview", { scope: selection })),
-    );
+    const previewed = await jsonOf<{
+      ok: boolean;
+      summary: { eligibleCount: number; skippedCount: number; estimateCredits: number };
+    }>(await respond(preview, await postJsonAs(SHOP, "/api/run-preview", { scope: selection })));
     // The jacket already has a queued render, not an approved one, so it is still eligible.
     expect(previewed.summary).toMatchObject({ eligibleCount: 2, skippedCount: 1, estimateCredits: 10 });
 
-    const badScope = await respond(preview, await postJsonAs(SHOP, "/api/run-preview", { scope: { kind: "products", productIds: [] } }));
+    const badScope = await respond(
+      preview,
+      await postJsonAs(SHOP, "/api/run-preview", { scope: { kind: "products", productIds: [] } }),
+    );
     expect(badScope.status).toBe(400);
-    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(badScope)).fieldErrors["scope.productIds"]).toMatch(/at least one/);
+    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(badScope)).fieldErrors["scope.productIds"]).toMatch(
+      /at least one/,
+    );
 
     const start = { scope: { kind: "collection", collectionId }, requestKey: "ext-run-key-1", budgetCredits: 100 };
-    const first = await jsonOf<{ ok: boolean; runId: string; created: boolean; runPath: string }>(await respond(runs, await postJsonAs(SHOP, "/api/runs", start)));
+    const first = await jsonOf<{ ok: boolean; runId: string; created: boolean; runPath: string }>(
+      await respond(runs, await postJsonAs(SHOP, "/api/runs", start)),
+    );
     expect(first).toMatchObject({ ok: true, created: true, runPath: `/app/runs/${first.runId}` });
-    const again = await jsonOf<{ runId: string; created: boolean }>(await respond(runs, await postJsonAs(SHOP, "/api/runs", start)));
+    const again = await jsonOf<{ runId: string; created: boolean }>(
+      await respond(runs, await postJsonAs(SHOP, "/api/runs", start)),
+    );
     expect(again).toMatchObject({ runId: first.runId, created: false });
     expect(await app.database.prisma.run.count()).toBe(1);
     expect(await app.database.prisma.render.count({ where: { runId: first.runId } })).toBe(2);
-    expect(await app.database.prisma.run.findUniqueOrThrow({ where: { id: first.runId } })).toMatchObject({ scope: { title: "Autumn" }, budgetCredits: 100 });
+    expect(await app.database.prisma.run.findUniqueOrThrow({ where: { id: first.runId } })).toMatchObject({
+      scope: { title: "Autumn" },
+      budgetCredits: 100,
+    });
   });
 
   it("does not let another shop start a run over this shop's collection", async () => {
-    const response = await respond(runs, await postJsonAs(OTHER, "/api/runs", { scope: { kind: "collection", collectionId }, requestKey: "ext-run-key-2" }));
+    const response = await respond(
+      runs,
+      await postJsonAs(OTHER, "/api/runs", {
+        scope: { kind: "collection", collectionId },
+        requestKey: "ext-run-key-2",
+      }),
+    );
     expect(response.status).toBe(400);
     expect(await app.database.prisma.run.count({ where: { shop: OTHER } })).toBe(0);
   });

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getAs, jsonOf, OPTION_FIELDS, postFormAs, respond, startMerchantApp, type MerchantApp, type RouteFunction } from "../support/merchant-app";
+import {
+  getAs,
+  jsonOf,
+  OPTION_FIELDS,
+  postFormAs,
+  respond,
+  startMerchantApp,
+  type MerchantApp,
+  type RouteFunction,
+} from "../support/merchant-app";
 
 const SHOP = "generate-a.myshopify.com";
 const OTHER = "generate-b.myshopify.com";
@@ -35,7 +44,9 @@ describe("Generate for a product", () => {
       variants: [{ title: "S" }, { title: "M" }],
     });
     productId = product.id;
-    view = await jsonOf<ProductView>(await respond(loader, await getAs(SHOP, `/app/generate?productId=${productId.split("/").pop()}`)));
+    view = await jsonOf<ProductView>(
+      await respond(loader, await getAs(SHOP, `/app/generate?productId=${productId.split("/").pop()}`)),
+    );
   });
   afterAll(async () => app?.close());
 
@@ -55,7 +66,9 @@ describe("Generate for a product", () => {
 
   it("asks for a product when none is given, and says when it does not exist", async () => {
     expect(await jsonOf(await respond(loader, await getAs(SHOP, "/app/generate")))).toEqual({ kind: "pick" });
-    expect(await jsonOf(await respond(loader, await getAs(SHOP, "/app/generate?productId=999999")))).toMatchObject({ kind: "not_found" });
+    expect(await jsonOf(await respond(loader, await getAs(SHOP, "/app/generate?productId=999999")))).toMatchObject({
+      kind: "not_found",
+    });
   });
 
   it("shows the product's photos with front and back chosen, the catalog, and options guessed from the product type", () => {
@@ -66,7 +79,12 @@ describe("Generate for a product", () => {
     expect(front?.alt).toBe("Front of the shirt");
     expect(back?.alt).toBe("Back of the shirt");
     expect(view.catalog.ok).toBe(true);
-    expect(view.initialOptions).toMatchObject({ productType: "top", productCategory: "shirt", mannequinId: expect.any(String), poseId: expect.any(String) });
+    expect(view.initialOptions).toMatchObject({
+      productType: "top",
+      productCategory: "shirt",
+      mannequinId: expect.any(String),
+      poseId: expect.any(String),
+    });
   });
 
   it("names every invalid field and creates nothing", async () => {
@@ -79,12 +97,22 @@ describe("Generate for a product", () => {
     });
     expect(response.status).toBe(400);
     const { fieldErrors } = await jsonOf<{ fieldErrors: Record<string, string> }>(response);
-    expect(Object.keys(fieldErrors).sort()).toEqual(["frontMediaId", "mannequinId", "requestKey", "resolution", "userInstruction"]);
+    expect(Object.keys(fieldErrors).sort()).toEqual([
+      "frontMediaId",
+      "mannequinId",
+      "requestKey",
+      "resolution",
+      "userInstruction",
+    ]);
     expect(await app.database.prisma.render.count()).toBe(0);
   });
 
   it("refuses a photo that is not the product's and ids the catalog does not list", async () => {
-    const response = await generate(SHOP, { frontMediaId: "gid://shopify/MediaImage/1", mannequinId: "mnq_nobody", requestKey: "key-generate-0002" });
+    const response = await generate(SHOP, {
+      frontMediaId: "gid://shopify/MediaImage/1",
+      mannequinId: "mnq_nobody",
+      requestKey: "key-generate-0002",
+    });
     expect(response.status).toBe(400);
     const { fieldErrors } = await jsonOf<{ fieldErrors: Record<string, string> }>(response);
     expect(fieldErrors.frontMediaId).toMatch(/this product's photos/);
@@ -107,19 +135,35 @@ describe("Generate for a product", () => {
   });
 
   it("saves a look, lists it, and lets only its shop delete it", async () => {
-    const saved = await respond(action, await postFormAs(SHOP, "/app/generate", { intent: "save-look", lookName: "Summer 2026", ...OPTION_FIELDS }));
+    const saved = await respond(
+      action,
+      await postFormAs(SHOP, "/app/generate", { intent: "save-look", lookName: "Summer 2026", ...OPTION_FIELDS }),
+    );
     expect(saved.status).toBe(200);
     const { look } = await jsonOf<{ look: { id: string; name: string } }>(saved);
-    const page = await jsonOf<ProductView>(await respond(loader, await getAs(SHOP, `/app/generate?productId=${productId}`)));
+    const page = await jsonOf<ProductView>(
+      await respond(loader, await getAs(SHOP, `/app/generate?productId=${productId}`)),
+    );
     expect(page.looks.map((item) => item.name)).toEqual(["Summer 2026"]);
 
-    const nameless = await respond(action, await postFormAs(SHOP, "/app/generate", { intent: "save-look", lookName: " ", ...OPTION_FIELDS }));
-    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(nameless)).fieldErrors.lookName).toBe("Give the look a name.");
+    const nameless = await respond(
+      action,
+      await postFormAs(SHOP, "/app/generate", { intent: "save-look", lookName: " ", ...OPTION_FIELDS }),
+    );
+    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(nameless)).fieldErrors.lookName).toBe(
+      "Give the look a name.",
+    );
 
-    const foreign = await respond(action, await postFormAs(OTHER, "/app/generate", { intent: "delete-look", lookId: look.id }));
+    const foreign = await respond(
+      action,
+      await postFormAs(OTHER, "/app/generate", { intent: "delete-look", lookId: look.id }),
+    );
     expect(foreign.status).toBe(400);
     expect(await app.database.prisma.look.count({ where: { shop: SHOP } })).toBe(1);
-    expect((await respond(action, await postFormAs(SHOP, "/app/generate", { intent: "delete-look", lookId: look.id }))).status).toBe(200);
+    expect(
+      (await respond(action, await postFormAs(SHOP, "/app/generate", { intent: "delete-look", lookId: look.id })))
+        .status,
+    ).toBe(200);
     expect(await app.database.prisma.look.count()).toBe(0);
   });
 

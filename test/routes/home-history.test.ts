@@ -1,7 +1,15 @@
 import type { Render } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedRenders } from "../../harness/render-fixtures";
-import { getAs, jsonOf, postFormAs, respond, startMerchantApp, type MerchantApp, type RouteFunction } from "../support/merchant-app";
+import {
+  getAs,
+  jsonOf,
+  postFormAs,
+  respond,
+  startMerchantApp,
+  type MerchantApp,
+  type RouteFunction,
+} from "../support/merchant-app";
 
 const SHOP = "home-a.myshopify.com";
 const OTHER = "home-b.myshopify.com";
@@ -25,25 +33,33 @@ describe("Home and History", () => {
     await seedRenders(db, SHOP, 3, { state: "running", creditsCharged: 5, submittedAt: now });
     await seedRenders(db, SHOP, 2, { state: "in_review", creditsCharged: 5 });
     await seedRenders(db, SHOP, 4, { state: "published", creditsCharged: 5, publishedAt: now });
-    await seedRenders(db, SHOP, 1, { state: "published", creditsCharged: 5, publishedAt: new Date(Date.UTC(2020, 0, 1)) });
-    [unknown] = (await seedRenders(db, SHOP, 1, {
-      state: "submit_unknown",
-      errorCode: "submit_outcome_unknown",
-      errorMessage: "The try-on service did not confirm this render.",
-      submittingAt: now,
-      nextAttemptAt: null,
-    })).filter((render) => render.state === "submit_unknown") as [Render];
-    await seedRenders(db, SHOP, 1, { state: "stalled", creditsCharged: 5, errorCode: "stalled" });
-    [failed] = (await seedRenders(db, SHOP, 1, {
-      state: "failed",
+    await seedRenders(db, SHOP, 1, {
+      state: "published",
       creditsCharged: 5,
-      creditsRefunded: 5,
-      errorCode: "failed_by_service",
-      errorMessage: null,
-      submittedAt: new Date(now.getTime() - 200_000),
-      renderedAt: null,
-      finishedAt: now,
-    })).filter((render) => render.state === "failed") as [Render];
+      publishedAt: new Date(Date.UTC(2020, 0, 1)),
+    });
+    [unknown] = (
+      await seedRenders(db, SHOP, 1, {
+        state: "submit_unknown",
+        errorCode: "submit_outcome_unknown",
+        errorMessage: "The try-on service did not confirm this render.",
+        submittingAt: now,
+        nextAttemptAt: null,
+      })
+    ).filter((render) => render.state === "submit_unknown") as [Render];
+    await seedRenders(db, SHOP, 1, { state: "stalled", creditsCharged: 5, errorCode: "stalled" });
+    [failed] = (
+      await seedRenders(db, SHOP, 1, {
+        state: "failed",
+        creditsCharged: 5,
+        creditsRefunded: 5,
+        errorCode: "failed_by_service",
+        errorMessage: null,
+        submittedAt: new Date(now.getTime() - 200_000),
+        renderedAt: null,
+        finishedAt: now,
+      })
+    ).filter((render) => render.state === "failed") as [Render];
     const charged = await db.render.findMany({ where: { shop: SHOP, creditsCharged: { gt: 0 } } });
     await db.creditLedgerEntry.createMany({
       data: [
@@ -54,13 +70,19 @@ describe("Home and History", () => {
     await seedRenders(db, OTHER, 30, { state: "in_review", productTitle: "Other shop's product" });
     await db.shopSettings.upsert({
       where: { shop: OTHER },
-      create: { shop: OTHER, pausedReason: "out_of_credits", pausedMessage: "The try-on service account has run out of credits.", pausedAt: now },
+      create: {
+        shop: OTHER,
+        pausedReason: "out_of_credits",
+        pausedMessage: "The try-on service account has run out of credits.",
+        pausedAt: now,
+      },
       update: {},
     });
   });
   afterAll(async () => app?.close());
 
-  const homeOf = async (shop: string) => jsonOf<Record<string, unknown>>(await respond(home.loader, await getAs(shop, "/app")));
+  const homeOf = async (shop: string) =>
+    jsonOf<Record<string, unknown>>(await respond(home.loader, await getAs(shop, "/app")));
 
   it("sums the shop's work: in progress, awaiting review, published this month and credits this month", async () => {
     const view = await homeOf(SHOP);
@@ -77,7 +99,10 @@ describe("Home and History", () => {
 
   it("lists the problems that need a person with their words", async () => {
     const view = await homeOf(SHOP);
-    expect(view.submitUnknown).toMatchObject({ count: 1, renders: [{ id: unknown.id, message: "The try-on service did not confirm this render." }] });
+    expect(view.submitUnknown).toMatchObject({
+      count: 1,
+      renders: [{ id: unknown.id, message: "The try-on service did not confirm this render." }],
+    });
     expect(view.stalled).toMatchObject({ count: 1 });
   });
 
@@ -95,20 +120,28 @@ describe("Home and History", () => {
   });
 
   it("History pages through every render newest first, 25 at a time, with costs and failures in plain words", async () => {
-    const first = await jsonOf<{ rows: Array<Record<string, unknown>>; nextCursor: string | null; previousCursor: string | null }>(
-      await respond(history.loader, await getAs(OTHER, "/app/history")),
-    );
+    const first = await jsonOf<{
+      rows: Array<Record<string, unknown>>;
+      nextCursor: string | null;
+      previousCursor: string | null;
+    }>(await respond(history.loader, await getAs(OTHER, "/app/history")));
     expect(first.rows).toHaveLength(25);
     expect(first.previousCursor).toBeNull();
-    const second = await jsonOf<typeof first>(await respond(history.loader, await getAs(OTHER, `/app/history?after=${first.nextCursor}`)));
+    const second = await jsonOf<typeof first>(
+      await respond(history.loader, await getAs(OTHER, `/app/history?after=${first.nextCursor}`)),
+    );
     expect(second.rows).toHaveLength(5);
     expect(second.nextCursor).toBeNull();
     const ids = [...first.rows, ...second.rows].map((row) => row.id);
     expect(new Set(ids).size).toBe(30);
-    const back = await jsonOf<typeof first>(await respond(history.loader, await getAs(OTHER, `/app/history?before=${second.previousCursor}`)));
+    const back = await jsonOf<typeof first>(
+      await respond(history.loader, await getAs(OTHER, `/app/history?before=${second.previousCursor}`)),
+    );
     expect(back.rows.map((row) => row.id)).toEqual(first.rows.map((row) => row.id));
 
-    const mine = await jsonOf<typeof first>(await respond(history.loader, await getAs(SHOP, "/app/history?state=failed")));
+    const mine = await jsonOf<typeof first>(
+      await respond(history.loader, await getAs(SHOP, "/app/history?state=failed")),
+    );
     expect(mine.rows).toEqual([
       expect.objectContaining({
         id: failed.id,
@@ -121,23 +154,45 @@ describe("Home and History", () => {
   });
 
   it("History shows only the shop's own renders", async () => {
-    const view = await jsonOf<{ rows: Array<{ productTitle: string }> }>(await respond(history.loader, await getAs(SHOP, "/app/history")));
+    const view = await jsonOf<{ rows: Array<{ productTitle: string }> }>(
+      await respond(history.loader, await getAs(SHOP, "/app/history")),
+    );
     expect(view.rows.length).toBe(13);
     expect(view.rows.some((row) => row.productTitle === "Other shop's product")).toBe(false);
   });
 
   it("resolves a render whose submit was never confirmed, and validates the job id", async () => {
-    const missingJob = await respond(history.action, await postFormAs(SHOP, "/app/history", { intent: "resolve-started", renderId: unknown.id, externalJobId: " " }));
+    const missingJob = await respond(
+      history.action,
+      await postFormAs(SHOP, "/app/history", { intent: "resolve-started", renderId: unknown.id, externalJobId: " " }),
+    );
     expect(missingJob.status).toBe(400);
-    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(missingJob)).fieldErrors.externalJobId).toMatch(/job id/);
+    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(missingJob)).fieldErrors.externalJobId).toMatch(
+      /job id/,
+    );
 
     // Another shop cannot settle it.
-    const foreign = await respond(history.action, await postFormAs(OTHER, "/app/history", { intent: "resolve-not-started", renderId: unknown.id }));
+    const foreign = await respond(
+      history.action,
+      await postFormAs(OTHER, "/app/history", { intent: "resolve-not-started", renderId: unknown.id }),
+    );
     expect(foreign.status).toBe(400);
-    expect((await app.database.prisma.render.findUniqueOrThrow({ where: { id: unknown.id } })).state).toBe("submit_unknown");
+    expect((await app.database.prisma.render.findUniqueOrThrow({ where: { id: unknown.id } })).state).toBe(
+      "submit_unknown",
+    );
 
-    const response = await respond(history.action, await postFormAs(SHOP, "/app/history", { intent: "resolve-started", renderId: unknown.id, externalJobId: "job_123" }));
+    const response = await respond(
+      history.action,
+      await postFormAs(SHOP, "/app/history", {
+        intent: "resolve-started",
+        renderId: unknown.id,
+        externalJobId: "job_123",
+      }),
+    );
     expect(response.status).toBe(200);
-    expect(await app.database.prisma.render.findUniqueOrThrow({ where: { id: unknown.id } })).toMatchObject({ state: "running", externalJobId: "job_123" });
+    expect(await app.database.prisma.render.findUniqueOrThrow({ where: { id: unknown.id } })).toMatchObject({
+      state: "running",
+      externalJobId: "job_123",
+    });
   });
 });

@@ -6,7 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTION_PAGE_SIZE, makeProductSource } from "../../app/shopify/product-source.server";
 import { makeCollectionLister } from "../../app/worker/collection-lister";
-import { DEFAULT_LOOK, jsonOf, OPTION_FIELDS, postFormAs, postJsonAs, respond, startMerchantApp, type MerchantApp, type RouteFunction } from "../support/merchant-app";
+import {
+  DEFAULT_LOOK,
+  jsonOf,
+  OPTION_FIELDS,
+  postFormAs,
+  postJsonAs,
+  respond,
+  startMerchantApp,
+  type MerchantApp,
+  type RouteFunction,
+} from "../support/merchant-app";
 
 const SHOP = "large-collection.myshopify.com";
 // Just over the default of BULK_RUN_LIST_INLINE_UP_TO (250): read in the background.
@@ -30,7 +40,10 @@ describe("a bulk run over a large collection", () => {
     extensionPreview = (await import("../../app/routes/api.run-preview/route")).action;
     await app.installShop(SHOP);
     await app.saveServiceKey(SHOP, { defaults: DEFAULT_LOOK });
-    productIds = Array.from({ length: PRODUCTS }, (_, i) => app.fake.store.addProduct(SHOP, { title: `Tee ${i + 1}`, images: [{ alt: "Front" }] }).id);
+    productIds = Array.from(
+      { length: PRODUCTS },
+      (_, i) => app.fake.store.addProduct(SHOP, { title: `Tee ${i + 1}`, images: [{ alt: "Front" }] }).id,
+    );
     collectionId = app.fake.store.addCollection(SHOP, { title: "Everything", productIds }).id;
   });
   afterAll(async () => app?.close());
@@ -45,21 +58,37 @@ describe("a bulk run over a large collection", () => {
   };
   const preview = async (fields: Record<string, string> = {}) =>
     jsonOf<PreviewAnswer>(
-      await respond(newRun.action, await postFormAs(SHOP, "/app/runs/new", { intent: "preview", scopeKind: "collection", collectionId, ...OPTION_FIELDS, ...fields })),
+      await respond(
+        newRun.action,
+        await postFormAs(SHOP, "/app/runs/new", {
+          intent: "preview",
+          scopeKind: "collection",
+          collectionId,
+          ...OPTION_FIELDS,
+          ...fields,
+        }),
+      ),
     );
   const graphqlRequests = () => app.fake.requests.filter((entry) => entry.target === "graphql").length;
 
   it("answers the preview at once with the listing's progress, reading no product page in the request", async () => {
     const before = graphqlRequests();
     const answer = await preview();
-    expect(answer).toEqual({ ok: true, intent: "listing", listing: { scopeTitle: "Everything", listed: 0, expected: PRODUCTS } });
+    expect(answer).toEqual({
+      ok: true,
+      intent: "listing",
+      listing: { scopeTitle: "Everything", listed: 0, expected: PRODUCTS },
+    });
     // One request: the collection's title and size.
     expect(graphqlRequests() - before).toBe(1);
     expect(await app.database.prisma.collectionListing.count()).toBe(1);
   });
 
   it("answers the collection action's preview with the same progress, for the extension to ask again", async () => {
-    const response = await respond(extensionPreview, await postJsonAs(SHOP, "/api/run-preview", { scope: { kind: "collection", collectionId } }));
+    const response = await respond(
+      extensionPreview,
+      await postJsonAs(SHOP, "/api/run-preview", { scope: { kind: "collection", collectionId } }),
+    );
     expect(response.status).toBe(200);
     const body = await jsonOf<{ listing: unknown; summary?: unknown }>(response);
     expect(body.listing).toEqual({ scopeTitle: "Everything", listed: 0, expected: PRODUCTS });
@@ -95,10 +124,20 @@ describe("a bulk run over a large collection", () => {
   it("plans the preview and the start from the stored products, without reading the collection again", async () => {
     const before = graphqlRequests();
     const answer = await preview();
-    expect(answer).toMatchObject({ ok: true, intent: "preview", summary: { productCount: PRODUCTS, eligibleCount: PRODUCTS, estimateCredits: PRODUCTS * 5 } });
+    expect(answer).toMatchObject({
+      ok: true,
+      intent: "preview",
+      summary: { productCount: PRODUCTS, eligibleCount: PRODUCTS, estimateCredits: PRODUCTS * 5 },
+    });
     const started = await respond(
       newRun.action,
-      await postFormAs(SHOP, "/app/runs/new", { intent: "start", requestKey: "large-run-0001", scopeKind: "collection", collectionId, ...OPTION_FIELDS }),
+      await postFormAs(SHOP, "/app/runs/new", {
+        intent: "start",
+        requestKey: "large-run-0001",
+        scopeKind: "collection",
+        collectionId,
+        ...OPTION_FIELDS,
+      }),
     );
     expect(started.status).toBe(302);
     expect(await app.database.prisma.render.count({ where: { shop: SHOP } })).toBe(PRODUCTS);

@@ -1,13 +1,28 @@
 import type { Render } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedRenders } from "../../harness/render-fixtures";
-import { getAs, jsonOf, OPTION_FIELDS, postFormAs, respond, startMerchantApp, type MerchantApp, type RouteFunction } from "../support/merchant-app";
+import {
+  getAs,
+  jsonOf,
+  OPTION_FIELDS,
+  postFormAs,
+  respond,
+  startMerchantApp,
+  type MerchantApp,
+  type RouteFunction,
+} from "../support/merchant-app";
 
 const SHOP = "review-a.myshopify.com";
 const OTHER = "review-b.myshopify.com";
 
 interface ReviewView {
-  items: Array<{ id: string; productId: string; sourceUrl: string | null; result: { url: string; previewUrl: string } | null; optionsSummary: string }>;
+  items: Array<{
+    id: string;
+    productId: string;
+    sourceUrl: string | null;
+    result: { url: string; previewUrl: string } | null;
+    optionsSummary: string;
+  }>;
   nextCursor: string | null;
   filters: { state: string; runId: string | null; productId: string | null };
 }
@@ -24,11 +39,24 @@ describe("Review", () => {
   let publishedFileId: string;
 
   /** An in_review render whose image Shopify holds as a file, as the worker leaves it. */
-  async function renderInReview(shop: string, product: string, count: number, extra: Partial<Render> = {}): Promise<Render[]> {
+  async function renderInReview(
+    shop: string,
+    product: string,
+    count: number,
+    extra: Partial<Render> = {},
+  ): Promise<Render[]> {
     const created: Render[] = [];
     for (let i = 0; i < count; i++) {
-      const file = app.fake.store.addFile(shop, { filename: `model-shot-${shop}-${product.split("/").pop()}-${i}-${Math.random()}.png`, alt: "Model shot" });
-      const rows = await seedRenders(app.database.prisma, shop, 1, { productId: product, state: "in_review", fileId: file.id, ...extra } as never);
+      const file = app.fake.store.addFile(shop, {
+        filename: `model-shot-${shop}-${product.split("/").pop()}-${i}-${Math.random()}.png`,
+        alt: "Model shot",
+      });
+      const rows = await seedRenders(app.database.prisma, shop, 1, {
+        productId: product,
+        state: "in_review",
+        fileId: file.id,
+        ...extra,
+      } as never);
       const row = rows.find((render) => render.fileId === file.id);
       if (row) created.push(row);
     }
@@ -55,16 +83,19 @@ describe("Review", () => {
     const publishedFile = app.fake.store.addFile(SHOP, { filename: "model-shot-published.png", alt: "Model shot" });
     publishedFileId = publishedFile.id;
     app.fake.store.attach(app.fake.store.shop(SHOP), publishedFile, product);
-    [published] = (await seedRenders(app.database.prisma, SHOP, 1, {
-      productId,
-      state: "published",
-      fileId: publishedFile.id,
-      publishedAt: new Date(),
-    })).filter((render) => render.state === "published") as [Render];
+    [published] = (
+      await seedRenders(app.database.prisma, SHOP, 1, {
+        productId,
+        state: "published",
+        fileId: publishedFile.id,
+        publishedAt: new Date(),
+      })
+    ).filter((render) => render.state === "published") as [Render];
   });
   afterAll(async () => app?.close());
 
-  const decide = async (shop: string, fields: Record<string, string | string[]>) => respond(review.action, await postFormAs(shop, "/app/review", fields));
+  const decide = async (shop: string, fields: Record<string, string | string[]>) =>
+    respond(review.action, await postFormAs(shop, "/app/review", fields));
   const stateOf = async (id: string) => (await app.database.prisma.render.findUniqueOrThrow({ where: { id } })).state;
 
   it("lists the shop's renders awaiting review, 24 a page, each with its source photo and the imported image", async () => {
@@ -76,7 +107,9 @@ describe("Review", () => {
     expect(view.items[0]?.sourceUrl).toMatch(/^https:\/\/images\.test\//);
     expect(view.items[0]?.result?.url).toContain(app.fake.cdnOrigin);
     expect(view.items[0]?.result?.previewUrl).toContain("640");
-    const next = await jsonOf<ReviewView>(await respond(review.loader, await getAs(SHOP, `/app/review?after=${view.nextCursor}`)));
+    const next = await jsonOf<ReviewView>(
+      await respond(review.loader, await getAs(SHOP, `/app/review?after=${view.nextCursor}`)),
+    );
     expect(next.items).toHaveLength(2);
 
     const otherView = await jsonOf<ReviewView>(await respond(review.loader, await getAs(OTHER, "/app/review")));
@@ -94,30 +127,58 @@ describe("Review", () => {
     const before = lookups().length;
     const view = await jsonOf<ReviewView>(await respond(review.loader, await getAs(OTHER, "/app/review")));
     const storedItem = view.items.find((item) => item.id === stored[0]?.id);
-    expect(storedItem?.result).toEqual({ url: `${app.fake.cdnOrigin}/stored.png`, previewUrl: `${app.fake.cdnOrigin}/stored.png?width=640`, width: 768, height: 1024 });
+    expect(storedItem?.result).toEqual({
+      url: `${app.fake.cdnOrigin}/stored.png`,
+      previewUrl: `${app.fake.cdnOrigin}/stored.png?width=640`,
+      width: 768,
+      height: 1024,
+    });
     // The older render without stored URLs is still looked up, alone.
     expect(view.items.find((item) => item.id === foreign.id)?.result?.url).toContain(app.fake.cdnOrigin);
-    expect(lookups().slice(before).map((entry) => entry.variables?.ids)).toEqual([[foreign.fileId]]);
+    expect(
+      lookups()
+        .slice(before)
+        .map((entry) => entry.variables?.ids),
+    ).toEqual([[foreign.fileId]]);
     await app.database.prisma.render.delete({ where: { id: stored[0]!.id } });
   });
 
   it("filters by product and by state", async () => {
-    const none = await jsonOf<ReviewView>(await respond(review.loader, await getAs(SHOP, "/app/review?productId=gid://shopify/Product/1")));
+    const none = await jsonOf<ReviewView>(
+      await respond(review.loader, await getAs(SHOP, "/app/review?productId=gid://shopify/Product/1")),
+    );
     expect(none.items).toEqual([]);
-    const publishedView = await jsonOf<ReviewView>(await respond(review.loader, await getAs(SHOP, "/app/review?state=published")));
+    const publishedView = await jsonOf<ReviewView>(
+      await respond(review.loader, await getAs(SHOP, "/app/review?state=published")),
+    );
     expect(publishedView.items.map((item) => item.id)).toEqual([published.id]);
   });
 
   it("approves with the variants and first-image choice, queuing the publish", async () => {
     const target = inReview[0] as Render;
-    const badVariant = await decide(SHOP, { intent: "approve", renderId: target.id, variantIds: ["gid://shopify/Product/1"] });
+    const badVariant = await decide(SHOP, {
+      intent: "approve",
+      renderId: target.id,
+      variantIds: ["gid://shopify/Product/1"],
+    });
     expect(badVariant.status).toBe(400);
-    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(badVariant)).fieldErrors["variantIds.0"]).toMatch(/not valid/);
+    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(badVariant)).fieldErrors["variantIds.0"]).toMatch(
+      /not valid/,
+    );
 
-    const response = await decide(SHOP, { intent: "approve", renderId: target.id, variantIds: [variantIds[1] ?? ""], makeFirst: "on" });
+    const response = await decide(SHOP, {
+      intent: "approve",
+      renderId: target.id,
+      variantIds: [variantIds[1] ?? ""],
+      makeFirst: "on",
+    });
     expect(response.status).toBe(200);
     const row = await app.database.prisma.render.findUniqueOrThrow({ where: { id: target.id } });
-    expect(row).toMatchObject({ state: "publishing", reviewDecision: "approved", publishOptions: { variantIds: [variantIds[1]], makeFirst: true } });
+    expect(row).toMatchObject({
+      state: "publishing",
+      reviewDecision: "approved",
+      publishOptions: { variantIds: [variantIds[1]], makeFirst: true },
+    });
     expect(row.reviewedBy).toMatch(/^staff:/);
     // Twice is harmless: the second says so in words.
     const twice = await decide(SHOP, { intent: "approve", renderId: target.id, variantIds: [] });
@@ -147,17 +208,31 @@ describe("Review", () => {
     expect(app.fake.store.file(OTHER, foreign.fileId ?? "")).toBeDefined();
 
     const empty = await decide(SHOP, { intent: "approve-many" });
-    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(empty)).fieldErrors.renderIds).toMatch(/at least one/);
+    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(empty)).fieldErrors.renderIds).toMatch(
+      /at least one/,
+    );
   });
 
   it("regenerates with changed options once per request key, at the new cost", async () => {
     const original = inReview[5] as Render;
-    const fields = { intent: "regenerate", renderId: original.id, requestKey: "regen-key-0001", ...OPTION_FIELDS, resolution: "4K" };
+    const fields = {
+      intent: "regenerate",
+      renderId: original.id,
+      requestKey: "regen-key-0001",
+      ...OPTION_FIELDS,
+      resolution: "4K",
+    };
     const first = await jsonOf<{ newRenderId: string }>(await decide(SHOP, fields));
     const second = await jsonOf<{ newRenderId: string }>(await decide(SHOP, fields));
     expect(second.newRenderId).toBe(first.newRenderId);
     const created = await app.database.prisma.render.findUniqueOrThrow({ where: { id: first.newRenderId } });
-    expect(created).toMatchObject({ state: "queued", regeneratedFromId: original.id, creditsCost: 6, resolution: "4K", productId });
+    expect(created).toMatchObject({
+      state: "queued",
+      regeneratedFromId: original.id,
+      creditsCost: 6,
+      resolution: "4K",
+      productId,
+    });
     expect(await app.database.prisma.render.count({ where: { regeneratedFromId: original.id } })).toBe(1);
 
     const invalid = await decide(SHOP, { ...fields, requestKey: "regen-key-0002", poseId: "" });
@@ -177,8 +252,13 @@ describe("Review", () => {
   it("gives the large view the product's variants and the catalog, for the shop's own renders only", async () => {
     const target = inReview[6] as Render;
     const own = await respond(detail.loader, await getAs(SHOP, `/app/renders/${target.id}`), { renderId: target.id });
-    expect(await jsonOf(own)).toMatchObject({ ok: true, detail: { variants: [{ title: "Grey" }, { title: "Navy" }], catalog: { ok: true } } });
-    const other = await respond(detail.loader, await getAs(OTHER, `/app/renders/${target.id}`), { renderId: target.id });
+    expect(await jsonOf(own)).toMatchObject({
+      ok: true,
+      detail: { variants: [{ title: "Grey" }, { title: "Navy" }], catalog: { ok: true } },
+    });
+    const other = await respond(detail.loader, await getAs(OTHER, `/app/renders/${target.id}`), {
+      renderId: target.id,
+    });
     expect(other.status).toBe(404);
   });
 

@@ -62,18 +62,32 @@ describe("Bulk runs", () => {
     collectionId = store.addCollection(SHOP, { title: "Summer", productIds: products.map((product) => product.id) }).id;
     // An approved render of the same look: skipped unless "regenerate".
     const look = renderOptionsFormSchema.parse(OPTION_FIELDS);
-    await seedRenders(app.database.prisma, SHOP, 1, { productId: approvedProductId, state: "published", lookKey: lookKeyOf(look) });
+    await seedRenders(app.database.prisma, SHOP, 1, {
+      productId: approvedProductId,
+      state: "published",
+      lookKey: lookKeyOf(look),
+    });
   });
   afterAll(async () => app?.close());
 
   const post = async (shop: string, fields: Record<string, string | string[]>) =>
-    respond(newRun.action, await postFormAs(shop, "/app/runs/new", { scopeKind: "collection", collectionId, ...OPTION_FIELDS, ...fields }));
+    respond(
+      newRun.action,
+      await postFormAs(shop, "/app/runs/new", { scopeKind: "collection", collectionId, ...OPTION_FIELDS, ...fields }),
+    );
 
   it("previews a collection: eligible count, skipped products with the reason, and the estimate", async () => {
     const response = await post(SHOP, { intent: "preview" });
     expect(response.status).toBe(200);
     const { summary } = await jsonOf<Preview>(response);
-    expect(summary).toMatchObject({ scopeTitle: "Summer", productCount: 6, eligibleCount: 3, skippedCount: 3, creditsPerRender: 5, estimateCredits: 15 });
+    expect(summary).toMatchObject({
+      scopeTitle: "Summer",
+      productCount: 6,
+      eligibleCount: 3,
+      skippedCount: 3,
+      creditsPerRender: 5,
+      estimateCredits: 15,
+    });
     const reasons = Object.fromEntries(summary.skipped.map((skip) => [skip.title, skip.reason]));
     expect(reasons).toEqual({ "No photo": "no_image", Animated: "image_unusable", "Already done": "already_approved" });
     expect(summary.skipped.find((skip) => skip.title === "Animated")?.reasonText).toMatch(/GIF/);
@@ -87,13 +101,21 @@ describe("Bulk runs", () => {
   });
 
   it("names what is wrong with the form", async () => {
-    const noScope = await respond(newRun.action, await postFormAs(SHOP, "/app/runs/new", { intent: "preview", ...OPTION_FIELDS }));
+    const noScope = await respond(
+      newRun.action,
+      await postFormAs(SHOP, "/app/runs/new", { intent: "preview", ...OPTION_FIELDS }),
+    );
     expect(noScope.status).toBe(400);
     expect((await jsonOf<{ fieldErrors: Record<string, string> }>(noScope)).fieldErrors.scope).toBeTruthy();
     const badBudget = await post(SHOP, { intent: "preview", budgetCredits: "lots", aspectRatio: "2:1" });
-    expect(Object.keys((await jsonOf<{ fieldErrors: Record<string, string> }>(badBudget)).fieldErrors).sort()).toEqual(["aspectRatio", "budgetCredits"]);
+    expect(Object.keys((await jsonOf<{ fieldErrors: Record<string, string> }>(badBudget)).fieldErrors).sort()).toEqual([
+      "aspectRatio",
+      "budgetCredits",
+    ]);
     const tooSmall = await post(SHOP, { intent: "preview", budgetCredits: "3" });
-    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(tooSmall)).fieldErrors.budgetCredits).toMatch(/One render costs 5 credits/);
+    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(tooSmall)).fieldErrors.budgetCredits).toMatch(
+      /One render costs 5 credits/,
+    );
     const noKey = await post(SHOP, { intent: "start", budgetCredits: "10" });
     expect((await jsonOf<{ fieldErrors: Record<string, string> }>(noKey)).fieldErrors.requestKey).toBeTruthy();
     expect(await app.database.prisma.run.count()).toBe(0);
@@ -108,18 +130,37 @@ describe("Bulk runs", () => {
     expect(again.headers.get("Location")).toBe(location);
     const runs = await app.database.prisma.run.findMany({ where: { shop: SHOP } });
     expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ estimateCredits: 15, budgetCredits: 10, status: "active", requestKey: "run-key-000001" });
+    expect(runs[0]).toMatchObject({
+      estimateCredits: 15,
+      budgetCredits: 10,
+      status: "active",
+      requestKey: "run-key-000001",
+    });
     expect(await app.database.prisma.render.count({ where: { runId: runs[0]?.id } })).toBe(3);
   });
 
   it("shows a run's progress and counts, and lets staff pause, resume and cancel it", async () => {
     const run = await app.database.prisma.run.findFirstOrThrow({ where: { shop: SHOP } });
-    const rendersOfRun = await app.database.prisma.render.findMany({ where: { runId: run.id }, orderBy: { createdAt: "asc" } });
+    const rendersOfRun = await app.database.prisma.render.findMany({
+      where: { runId: run.id },
+      orderBy: { createdAt: "asc" },
+    });
     await app.database.prisma.render.update({ where: { id: rendersOfRun[0]?.id }, data: { state: "in_review" } });
-    const load = async (shop: string) => respond(runPage.loader, await getAs(shop, `/app/runs/${run.id}`), { runId: run.id });
-    const { run: view } = await jsonOf<{ run: { title: string; progress: Record<string, unknown>; counts: Array<{ state: string; count: number }> } }>(await load(SHOP));
+    const load = async (shop: string) =>
+      respond(runPage.loader, await getAs(shop, `/app/runs/${run.id}`), { runId: run.id });
+    const { run: view } = await jsonOf<{
+      run: { title: string; progress: Record<string, unknown>; counts: Array<{ state: string; count: number }> };
+    }>(await load(SHOP));
     expect(view.title).toBe("Collection: Summer");
-    expect(view.progress).toMatchObject({ total: 3, done: 1, waiting: 2, awaitingReview: 1, percent: 33, live: true, statusLabel: "Running" });
+    expect(view.progress).toMatchObject({
+      total: 3,
+      done: 1,
+      waiting: 2,
+      awaitingReview: 1,
+      percent: 33,
+      live: true,
+      statusLabel: "Running",
+    });
     expect(view.counts).toEqual([
       { state: "queued", label: "Waiting to start", count: 2 },
       { state: "in_review", label: "Ready for review", count: 1 },
@@ -132,23 +173,46 @@ describe("Bulk runs", () => {
     expect((await act(SHOP, "resume")).status).toBe(200);
     expect((await act(SHOP, "explode")).status).toBe(400);
     expect((await act(SHOP, "cancel")).status).toBe(200);
-    const after = await app.database.prisma.render.groupBy({ by: ["state"], where: { runId: run.id }, _count: { _all: true } });
-    expect(Object.fromEntries(after.map((group) => [group.state, group._count._all]))).toEqual({ cancelled: 2, in_review: 1 });
+    const after = await app.database.prisma.render.groupBy({
+      by: ["state"],
+      where: { runId: run.id },
+      _count: { _all: true },
+    });
+    expect(Object.fromEntries(after.map((group) => [group.state, group._count._all]))).toEqual({
+      cancelled: 2,
+      in_review: 1,
+    });
 
-    const list = await jsonOf<{ runs: Array<{ id: string; progress: { statusLabel: string } }> }>(await respond(runsList.loader, await getAs(SHOP, "/app/runs")));
-    expect(list.runs).toEqual([expect.objectContaining({ id: run.id, progress: expect.objectContaining({ statusLabel: "Cancelled" }) })]);
+    const list = await jsonOf<{ runs: Array<{ id: string; progress: { statusLabel: string } }> }>(
+      await respond(runsList.loader, await getAs(SHOP, "/app/runs")),
+    );
+    expect(list.runs).toEqual([
+      expect.objectContaining({ id: run.id, progress: expect.objectContaining({ statusLabel: "Cancelled" }) }),
+    ]);
   });
 
   it("keeps runs to their shop: another shop can neither see nor change them", async () => {
     const run = await app.database.prisma.run.findFirstOrThrow({ where: { shop: SHOP } });
-    expect((await respond(runPage.loader, await getAs(OTHER, `/app/runs/${run.id}`), { runId: run.id })).status).toBe(404);
-    const pause = await respond(runPage.action, await postFormAs(OTHER, `/app/runs/${run.id}`, { intent: "resume" }), { runId: run.id });
+    expect((await respond(runPage.loader, await getAs(OTHER, `/app/runs/${run.id}`), { runId: run.id })).status).toBe(
+      404,
+    );
+    const pause = await respond(runPage.action, await postFormAs(OTHER, `/app/runs/${run.id}`, { intent: "resume" }), {
+      runId: run.id,
+    });
     expect(pause.status).toBe(400);
     expect((await app.database.prisma.run.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("cancelled");
     const list = await jsonOf<{ runs: unknown[] }>(await respond(runsList.loader, await getAs(OTHER, "/app/runs")));
     expect(list.runs).toEqual([]);
     // OTHER's store has no such collection: nothing is planned from SHOP's products.
-    const preview = await respond(newRun.action, await postFormAs(OTHER, "/app/runs/new", { intent: "preview", scopeKind: "collection", collectionId, ...OPTION_FIELDS }));
+    const preview = await respond(
+      newRun.action,
+      await postFormAs(OTHER, "/app/runs/new", {
+        intent: "preview",
+        scopeKind: "collection",
+        collectionId,
+        ...OPTION_FIELDS,
+      }),
+    );
     expect(preview.status).toBe(400);
   });
 
@@ -164,9 +228,14 @@ describe("Bulk runs", () => {
     // "Hands on hips" suits tops and dresses, not bottoms.
     const fields = { scopeKind: "collection", collectionId: mixedId, ...OPTION_FIELDS, poseId: "pose_hands_on_hips" };
     const previewOf = async (extra: Record<string, string>) =>
-      (await jsonOf<Preview & { summary: { garments: Array<{ productType: string; count: number }> } }>(
-        await respond(newRun.action, await postFormAs(SHOP, "/app/runs/new", { intent: "preview", ...fields, ...extra })),
-      )).summary;
+      (
+        await jsonOf<Preview & { summary: { garments: Array<{ productType: string; count: number }> } }>(
+          await respond(
+            newRun.action,
+            await postFormAs(SHOP, "/app/runs/new", { intent: "preview", ...fields, ...extra }),
+          ),
+        )
+      ).summary;
 
     const detected = await previewOf({ detectGarments: "on" });
     expect(detected.eligibleCount).toBe(4);
@@ -180,10 +249,17 @@ describe("Bulk runs", () => {
 
     const started = await respond(
       newRun.action,
-      await postFormAs(SHOP, "/app/runs/new", { intent: "start", requestKey: "run-key-mixed-01", detectGarments: "on", ...fields }),
+      await postFormAs(SHOP, "/app/runs/new", {
+        intent: "start",
+        requestKey: "run-key-mixed-01",
+        detectGarments: "on",
+        ...fields,
+      }),
     );
     expect(started.status).toBe(302);
-    const renders = await app.database.prisma.render.findMany({ where: { productId: { in: mixed.map((product) => product.id) } } });
+    const renders = await app.database.prisma.render.findMany({
+      where: { productId: { in: mixed.map((product) => product.id) } },
+    });
     const sent = Object.fromEntries(
       renders.map((render) => {
         const params = render.params as { productType: string; productCategory?: string; poseId: string };

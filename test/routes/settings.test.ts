@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { snapshotAllRows } from "../../harness/database";
-import { jsonOf, OPTION_FIELDS, postFormAs, getAs, respond, startMerchantApp, type MerchantApp, type RouteFunction } from "../support/merchant-app";
+import {
+  jsonOf,
+  OPTION_FIELDS,
+  postFormAs,
+  getAs,
+  respond,
+  startMerchantApp,
+  type MerchantApp,
+  type RouteFunction,
+} from "../support/merchant-app";
 
 const SHOP = "settings-a.myshopify.com";
 const OTHER = "settings-b.myshopify.com";
@@ -22,7 +31,9 @@ describe("Settings page", () => {
   });
 
   const save = (shop: string, fields: Record<string, string>) =>
-    postFormAs(shop, "/app/settings", { intent: "save", concurrencyCap: "4", ...fields }).then((request) => respond(action, request));
+    postFormAs(shop, "/app/settings", { intent: "save", concurrencyCap: "4", ...fields }).then((request) =>
+      respond(action, request),
+    );
   const sim = () => {
     if (!app.simulator) throw new Error("simulator not started");
     return app.simulator;
@@ -32,7 +43,12 @@ describe("Settings page", () => {
     const view = await jsonOf<{ settings: Record<string, unknown>; catalog: { ok: boolean; reason?: string } }>(
       await respond(loader, await getAs(SHOP, "/app/settings")),
     );
-    expect(view.settings).toMatchObject({ hasKey: false, keyLast4: null, publishWithoutReview: false, concurrencyCap: 4 });
+    expect(view.settings).toMatchObject({
+      hasKey: false,
+      keyLast4: null,
+      publishWithoutReview: false,
+      concurrencyCap: 4,
+    });
     expect(view.catalog).toMatchObject({ ok: false, reason: "no_key" });
   });
 
@@ -53,9 +69,15 @@ describe("Settings page", () => {
 
     const page = await (await respond(loader, await getAs(SHOP, "/app/settings"))).text();
     expect(page).not.toContain(key);
-    expect(JSON.parse(page)).toMatchObject({ settings: { hasKey: true, keyLast4: key.slice(-4) }, catalog: { ok: true } });
+    expect(JSON.parse(page)).toMatchObject({
+      settings: { hasKey: true, keyLast4: key.slice(-4) },
+      catalog: { ok: true },
+    });
     // The pickers get the catalog's thumbnails.
-    expect(JSON.parse(page).catalog.catalog.mannequins[0]).toMatchObject({ id: expect.any(String), thumbnailUrl: expect.stringContaining("http") });
+    expect(JSON.parse(page).catalog.catalog.mannequins[0]).toMatchObject({
+      id: expect.any(String),
+      thumbnailUrl: expect.stringContaining("http"),
+    });
   });
 
   it("refuses a key the service rejects, next to the key field, and saves nothing", async () => {
@@ -70,7 +92,9 @@ describe("Settings page", () => {
   it("reports an address where no service answers next to the address field", async () => {
     const response = await save(SHOP, { apiKey: sim().apiKey, tryOnBaseUrl: "http://127.0.0.1:9" });
     expect(response.status).toBe(400);
-    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(response)).fieldErrors.tryOnBaseUrl).toMatch(/could not be reached/);
+    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(response)).fieldErrors.tryOnBaseUrl).toMatch(
+      /could not be reached/,
+    );
     expect(await app.database.prisma.shopSettings.count()).toBe(0);
   });
 
@@ -85,7 +109,12 @@ describe("Settings page", () => {
 
   it("a working key lifts the shop's pause", async () => {
     await app.database.prisma.shopSettings.create({
-      data: { shop: SHOP, pausedReason: "auth", pausedMessage: "The try-on service refused the API key.", pausedAt: new Date() },
+      data: {
+        shop: SHOP,
+        pausedReason: "auth",
+        pausedMessage: "The try-on service refused the API key.",
+        pausedAt: new Date(),
+      },
     });
     expect((await save(SHOP, { apiKey: sim().apiKey, tryOnBaseUrl: sim().baseUrl })).status).toBe(200);
     const row = await app.database.prisma.shopSettings.findUniqueOrThrow({ where: { shop: SHOP } });
@@ -107,18 +136,31 @@ describe("Settings page", () => {
     const after = await app.database.prisma.shopSettings.findUniqueOrThrow({ where: { shop: SHOP } });
     expect(after.tryOnApiKeyEncrypted).toBe(before.tryOnApiKeyEncrypted);
     expect(after).toMatchObject({ concurrencyCap: 7, publishWithoutReview: true });
-    expect(after.defaultOptions).toMatchObject({ mannequinId: "mnq_amara", poseId: "pose_front_relaxed", resolution: "2K" });
+    expect(after.defaultOptions).toMatchObject({
+      mannequinId: "mnq_amara",
+      poseId: "pose_front_relaxed",
+      resolution: "2K",
+    });
   });
 
   it("shows a missing default next to its field", async () => {
-    const response = await save(SHOP, { tryOnBaseUrl: sim().baseUrl, includesDefaults: "on", ...OPTION_FIELDS, mannequinId: "" });
+    const response = await save(SHOP, {
+      tryOnBaseUrl: sim().baseUrl,
+      includesDefaults: "on",
+      ...OPTION_FIELDS,
+      mannequinId: "",
+    });
     expect(response.status).toBe(400);
-    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(response)).fieldErrors).toEqual({ mannequinId: "Choose a model." });
+    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(response)).fieldErrors).toEqual({
+      mannequinId: "Choose a model.",
+    });
   });
 
   it("keeps each shop's settings to itself", async () => {
     await save(SHOP, { apiKey: sim().apiKey, tryOnBaseUrl: sim().baseUrl, concurrencyCap: "9" });
-    const otherView = await jsonOf<{ settings: Record<string, unknown> }>(await respond(loader, await getAs(OTHER, "/app/settings")));
+    const otherView = await jsonOf<{ settings: Record<string, unknown> }>(
+      await respond(loader, await getAs(OTHER, "/app/settings")),
+    );
     expect(otherView.settings).toMatchObject({ hasKey: false, keyLast4: null, concurrencyCap: 4 });
     await save(OTHER, { concurrencyCap: "2", tryOnBaseUrl: "" });
     const mine = await app.database.prisma.shopSettings.findUniqueOrThrow({ where: { shop: SHOP } });

@@ -50,7 +50,9 @@ describe.each(DATABASE_KINDS)("a request signed for one shop, on %s", (kind) => 
       "api.run-preview",
       "api.runs",
     ]) {
-      routes[name] = await import(`../../app/routes/${name}/route.tsx`).catch(() => import(`../../app/routes/${name}/route.ts`));
+      routes[name] = await import(`../../app/routes/${name}/route.tsx`).catch(
+        () => import(`../../app/routes/${name}/route.ts`),
+      );
     }
     await app.installShop(A);
     await app.installShop(B);
@@ -59,18 +61,60 @@ describe.each(DATABASE_KINDS)("a request signed for one shop, on %s", (kind) => 
     const product = app.fake.store.addProduct(B, { title: "B's secret dress", images: [{ alt: "Front" }] });
     bProductId = product.id;
     bCollectionId = app.fake.store.addCollection(B, { title: "B's collection", productIds: [product.id] }).id;
-    bRun = await db.run.create({ data: { shop: B, scope: { kind: "collection", collectionId: bCollectionId, title: "B's collection" }, options: DEFAULT_LOOK, estimateCredits: 5 } });
+    bRun = await db.run.create({
+      data: {
+        shop: B,
+        scope: { kind: "collection", collectionId: bCollectionId, title: "B's collection" },
+        options: DEFAULT_LOOK,
+        estimateCredits: 5,
+      },
+    });
     const file = app.fake.store.addFile(B, { filename: "model-shot-b.png", alt: "B" });
-    bReview = (await seedRenders(db, B, 1, { state: "in_review", runId: bRun.id, productId: bProductId, productTitle: "B's secret dress", fileId: file.id }))[0] as Render;
-    bPublished = (await seedRenders(db, B, 1, { state: "published", productId: bProductId, productTitle: "B's secret dress", fileId: file.id })).find((r) => r.state === "published") as Render;
-    bUnknown = (await seedRenders(db, B, 1, { state: "submit_unknown", productId: bProductId, productTitle: "B's secret dress" })).find((r) => r.state === "submit_unknown") as Render;
+    bReview = (
+      await seedRenders(db, B, 1, {
+        state: "in_review",
+        runId: bRun.id,
+        productId: bProductId,
+        productTitle: "B's secret dress",
+        fileId: file.id,
+      })
+    )[0] as Render;
+    bPublished = (
+      await seedRenders(db, B, 1, {
+        state: "published",
+        productId: bProductId,
+        productTitle: "B's secret dress",
+        fileId: file.id,
+      })
+    ).find((r) => r.state === "published") as Render;
+    bUnknown = (
+      await seedRenders(db, B, 1, { state: "submit_unknown", productId: bProductId, productTitle: "B's secret dress" })
+    ).find((r) => r.state === "submit_unknown") as Render;
     bLookId = (await db.look.create({ data: { shop: B, name: "B's look", options: DEFAULT_LOOK } })).id;
-    await db.shopSettings.update({ where: { shop: B }, data: { pausedReason: "out_of_credits", pausedMessage: "B is out of credits", pausedAt: new Date() } });
-    secretsOfB = [B, bRun.id, bReview.id, bPublished.id, bUnknown.id, bLookId, "B's secret dress", "B's collection", "WXYZ"];
+    await db.shopSettings.update({
+      where: { shop: B },
+      data: { pausedReason: "out_of_credits", pausedMessage: "B is out of credits", pausedAt: new Date() },
+    });
+    secretsOfB = [
+      B,
+      bRun.id,
+      bReview.id,
+      bPublished.id,
+      bUnknown.id,
+      bLookId,
+      "B's secret dress",
+      "B's collection",
+      "WXYZ",
+    ];
   });
   afterAll(async () => app?.close());
 
-  const call = async (route: string, fn: "loader" | "action", request: Request, params: Record<string, string> = {}) => {
+  const call = async (
+    route: string,
+    fn: "loader" | "action",
+    request: Request,
+    params: Record<string, string> = {},
+  ) => {
     const handler = routes[route]?.[fn];
     if (!handler) throw new Error(`${route} has no ${fn}`);
     const asked = decodeURIComponent(request.url) + decodeURIComponent(await request.clone().text());
@@ -78,7 +122,8 @@ describe.each(DATABASE_KINDS)("a request signed for one shop, on %s", (kind) => 
     return { status: response.status, text: await response.text(), asked };
   };
   /** B's data in an answer, not counting the ids the request itself named (echoed back as filters or failures). */
-  const leaked = (answer: { text: string; asked: string }) => secretsOfB.filter((secret) => !answer.asked.includes(secret) && answer.text.includes(secret));
+  const leaked = (answer: { text: string; asked: string }) =>
+    secretsOfB.filter((secret) => !answer.asked.includes(secret) && answer.text.includes(secret));
 
   it("reads none of the other shop's runs, renders, looks or settings on any page", async () => {
     const reads: Array<[string, string, Record<string, string>?]> = [
@@ -111,17 +156,55 @@ describe.each(DATABASE_KINDS)("a request signed for one shop, on %s", (kind) => 
       ["app.review", await postFormAs(A, "/app/review", { intent: "revert", renderId: bPublished.id })],
       ["app.review", await postFormAs(A, "/app/review", { intent: "approve-many", renderIds: [bReview.id] })],
       ["app.review", await postFormAs(A, "/app/review", { intent: "reject-many", renderIds: [bReview.id] })],
-      ["app.review", await postFormAs(A, "/app/review", { intent: "regenerate", renderId: bReview.id, requestKey: "isolation-regen-1", ...OPTION_FIELDS })],
+      [
+        "app.review",
+        await postFormAs(A, "/app/review", {
+          intent: "regenerate",
+          renderId: bReview.id,
+          requestKey: "isolation-regen-1",
+          ...OPTION_FIELDS,
+        }),
+      ],
       ["app.runs.$runId", await postFormAs(A, `/app/runs/${bRun.id}`, { intent: "pause" }), { runId: bRun.id }],
       ["app.runs.$runId", await postFormAs(A, `/app/runs/${bRun.id}`, { intent: "cancel" }), { runId: bRun.id }],
       ["app.history", await postFormAs(A, "/app/history", { intent: "resolve-not-started", renderId: bUnknown.id })],
       ["app.settings", await postFormAs(A, "/app/settings", { intent: "delete-look", lookId: bLookId })],
       ["app.generate", await postFormAs(A, "/app/generate", { intent: "delete-look", lookId: bLookId })],
-      ["app.generate", await postFormAs(A, "/app/generate", { intent: "generate", productId: bProductId, requestKey: "isolation-gen-1", frontMediaId: "x", ...OPTION_FIELDS })],
-      ["app.runs.new", await postFormAs(A, "/app/runs/new", { intent: "start", scopeKind: "collection", collectionId: bCollectionId, requestKey: "isolation-run-1", ...OPTION_FIELDS })],
+      [
+        "app.generate",
+        await postFormAs(A, "/app/generate", {
+          intent: "generate",
+          productId: bProductId,
+          requestKey: "isolation-gen-1",
+          frontMediaId: "x",
+          ...OPTION_FIELDS,
+        }),
+      ],
+      [
+        "app.runs.new",
+        await postFormAs(A, "/app/runs/new", {
+          intent: "start",
+          scopeKind: "collection",
+          collectionId: bCollectionId,
+          requestKey: "isolation-run-1",
+          ...OPTION_FIELDS,
+        }),
+      ],
       ["api.renders", await postJsonAs(A, "/api/renders", { productId: bProductId, requestKey: "isolation-api-1" })],
-      ["api.run-preview", await postJsonAs(A, "/api/run-preview", { scope: { kind: "collection", collectionId: bCollectionId }, lookId: bLookId })],
-      ["api.runs", await postJsonAs(A, "/api/runs", { scope: { kind: "collection", collectionId: bCollectionId }, requestKey: "isolation-api-2" })],
+      [
+        "api.run-preview",
+        await postJsonAs(A, "/api/run-preview", {
+          scope: { kind: "collection", collectionId: bCollectionId },
+          lookId: bLookId,
+        }),
+      ],
+      [
+        "api.runs",
+        await postJsonAs(A, "/api/runs", {
+          scope: { kind: "collection", collectionId: bCollectionId },
+          requestKey: "isolation-api-2",
+        }),
+      ],
       ["app._index", await postFormAs(A, "/app", { intent: "resume-shop" })],
     ];
     for (const [route, request, params] of writes) {
@@ -135,7 +218,11 @@ describe.each(DATABASE_KINDS)("a request signed for one shop, on %s", (kind) => 
 
   it("saving its own settings leaves the other shop's untouched", async () => {
     const before = await app.database.prisma.shopSettings.findUniqueOrThrow({ where: { shop: B } });
-    const { status } = await call("app.settings", "action", await postFormAs(A, "/app/settings", { intent: "save", concurrencyCap: "1", tryOnBaseUrl: "" }));
+    const { status } = await call(
+      "app.settings",
+      "action",
+      await postFormAs(A, "/app/settings", { intent: "save", concurrencyCap: "1", tryOnBaseUrl: "" }),
+    );
     expect(status).toBe(200);
     expect(await app.database.prisma.shopSettings.findUniqueOrThrow({ where: { shop: B } })).toEqual(before);
   });

@@ -10,7 +10,12 @@
 import { setUpValidSession } from "@shopify/shopify-api/test-helpers";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
-import { createFakeAdminApi, fakeAdminHandlers, routeShopifyApiFetchThroughMsw, type FakeAdminApi } from "../../fakes/shopify-admin";
+import {
+  createFakeAdminApi,
+  fakeAdminHandlers,
+  routeShopifyApiFetchThroughMsw,
+  type FakeAdminApi,
+} from "../../fakes/shopify-admin";
 import { startTryOnSimulator, type TryOnSimulator } from "../../fakes/tryon-service";
 import { useAppDatabase } from "./app-modules";
 import type { DatabaseKind, TestDatabase } from "../../harness/database";
@@ -28,11 +33,16 @@ export interface MerchantApp {
   /** A shop with an offline session (as token exchange stores it) and its Shop row. */
   installShop(shop: string): Promise<void>;
   /** Saves a working try-on key for the shop, encrypted as Settings would (the simulator's key by default). */
-  saveServiceKey(shop: string, settings?: { apiKey?: string; defaults?: Record<string, unknown> | null }): Promise<void>;
+  saveServiceKey(
+    shop: string,
+    settings?: { apiKey?: string; defaults?: Record<string, unknown> | null },
+  ): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startMerchantApp(options: { kind?: DatabaseKind; simulator?: boolean } = {}): Promise<MerchantApp> {
+export async function startMerchantApp(
+  options: { kind?: DatabaseKind; simulator?: boolean } = {},
+): Promise<MerchantApp> {
   const database = await useAppDatabase(options.kind ?? "postgres");
   const fake = createFakeAdminApi();
   const server = setupServer(
@@ -64,9 +74,18 @@ export async function startMerchantApp(options: { kind?: DatabaseKind; simulator
     async installShop(shop) {
       if (!fake.store.hasShop(shop)) fake.store.addShop({ domain: shop });
       await sessionStorage.storeSession(
-        setUpValidSession({ shop, expires: new Date(Date.now() + 3_600_000), scope: SCOPES, accessToken: fake.issueAccessToken(shop) }),
+        setUpValidSession({
+          shop,
+          expires: new Date(Date.now() + 3_600_000),
+          scope: SCOPES,
+          accessToken: fake.issueAccessToken(shop),
+        }),
       );
-      await database.prisma.shop.upsert({ where: { domain: shop }, create: { domain: shop, scopes: SCOPES }, update: {} });
+      await database.prisma.shop.upsert({
+        where: { domain: shop },
+        create: { domain: shop, scopes: SCOPES },
+        update: {},
+      });
     },
     async saveServiceKey(shop, settings = {}) {
       const apiKey = settings.apiKey ?? simulator?.apiKey ?? "test-key-0000";
@@ -89,7 +108,11 @@ export async function startMerchantApp(options: { kind?: DatabaseKind; simulator
 }
 
 /** Runs a loader or action and returns what the browser would get: thrown responses included. */
-export async function respond(route: RouteFunction, request: Request, params: Record<string, string> = {}): Promise<Response> {
+export async function respond(
+  route: RouteFunction,
+  request: Request,
+  params: Record<string, string> = {},
+): Promise<Response> {
   try {
     const value = await route({ request, params, context: {} });
     if (value instanceof Response) return value;
@@ -110,7 +133,8 @@ export const getAs = (shop: string, path: string) => sessionTokenRequest(path, s
 /** A form post from an embedded page. Repeated fields are given as arrays. */
 export function postFormAs(shop: string, path: string, fields: Record<string, string | string[]>): Promise<Request> {
   const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
+  for (const [name, value] of Object.entries(fields))
+    for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
   return sessionTokenRequest(path, shop, {
     method: "POST",
     body,

@@ -10,5 +10,8 @@ import { apiResponse } from "../../web/api-response.server";
  */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(request);
-  return apiResponse(admin, await timed("api.product-summary", admin.shop, () => productSummary(prisma, admin, new URL(request.url))));
+  return apiResponse(
+    admin,
+    await timed("api.product-summary", admin.shop, () => productSummary(prisma, admin, new URL(request.url))),
+  );
 };

@@ -87,7 +87,13 @@ function ProblemGroup(props: {
   );
 }
 
-export function HomePage({ view, result }: { view: HomeView; result: { ok: true; message: string } | FormFailure | undefined }) {
+export function HomePage({
+  view,
+  result,
+}: {
+  view: HomeView;
+  result: { ok: true; message: string } | FormFailure | undefined;
+}) {
   const shopify = useAppBridge();
   const navigation = useNavigation();
   useEffect(() => {
@@ -151,7 +157,11 @@ export function HomePage({ view, result }: { view: HomeView; result: { ok: true;
         ) : null}
         {!view.hasKey && !view.paused ? (
           <Layout.Section>
-            <Banner tone="warning" title="No try-on key yet" action={{ content: "Open Settings", url: "/app/settings" }}>
+            <Banner
+              tone="warning"
+              title="No try-on key yet"
+              action={{ content: "Open Settings", url: "/app/settings" }}
+            >
               <p>Renders wait until a try-on service key is saved in Settings.</p>
             </Banner>
           </Layout.Section>
@@ -168,7 +178,11 @@ export function HomePage({ view, result }: { view: HomeView; result: { ok: true;
             <Stat title="Awaiting review" value={view.awaitingReview.toLocaleString("en-US")}>
               <Box>
                 {/* A disabled Button with a url renders as an <a> that reads as active text: no url when disabled. */}
-                <Button {...(view.awaitingReview > 0 ? { url: "/app/review" } : {})} variant="primary" disabled={view.awaitingReview === 0}>
+                <Button
+                  {...(view.awaitingReview > 0 ? { url: "/app/review" } : {})}
+                  variant="primary"
+                  disabled={view.awaitingReview === 0}
+                >
                   Review them
                 </Button>
               </Box>
@@ -180,7 +194,8 @@ export function HomePage({ view, result }: { view: HomeView; result: { ok: true;
             </Stat>
             <Stat title="Credits this month" value={formatCredits(net)}>
               <Text as="p" tone="subdued">
-                {formatCredits(view.credits.charged)} charged, {formatCredits(view.credits.refunded)} refunded for failed renders
+                {formatCredits(view.credits.charged)} charged, {formatCredits(view.credits.refunded)} refunded for
+                failed renders
               </Text>
             </Stat>
           </InlineGrid>

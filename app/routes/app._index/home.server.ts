@@ -83,5 +83,8 @@ export async function homeAction(db: Db, shop: string, formData: FormData): Prom
   const parsed = parseForm(homeActionSchema, formData);
   if (!parsed.ok) return failure(parsed.fieldErrors, "That action is not available.");
   await resumeShop(db, shop);
-  return { ok: true, message: "Rendering resumed. If the service refuses again, the app will pause and tell you here." };
+  return {
+    ok: true,
+    message: "Rendering resumed. If the service refuses again, the app will pause and tell you here.",
+  };
 }

@@ -92,7 +92,11 @@ export function GeneratePage({ view, result }: { view: GeneratePageView; result:
   if (view.kind === "not_found") {
     return (
       <Page title="Generate a model shot" backAction={{ content: "Home", url: "/app" }}>
-        <Banner tone="warning" title="This product was not found" action={{ content: "Choose another product", onAction: () => void pickProduct() }}>
+        <Banner
+          tone="warning"
+          title="This product was not found"
+          action={{ content: "Choose another product", onAction: () => void pickProduct() }}
+        >
           <p>It may have been deleted, or the link is out of date.</p>
         </Banner>
       </Page>
@@ -101,7 +105,13 @@ export function GeneratePage({ view, result }: { view: GeneratePageView; result:
   return <ProductForm view={view} result={result} />;
 }
 
-function ProductForm({ view, result }: { view: Extract<GeneratePageView, { kind: "product" }>; result: GenerateActionResult | undefined }) {
+function ProductForm({
+  view,
+  result,
+}: {
+  view: Extract<GeneratePageView, { kind: "product" }>;
+  result: GenerateActionResult | undefined;
+}) {
   const shopify = useAppBridge();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -162,7 +172,11 @@ function ProductForm({ view, result }: { view: Extract<GeneratePageView, { kind:
         <FormErrorBanner message={result && !result.ok ? result.formError : null} />
         {result?.ok && result.intent === "generate" ? (
           <Layout.Section>
-            <Banner tone="success" title="Render queued" action={{ content: "Open Review", url: `/app/review?productId=${encodeURIComponent(view.product.id)}` }}>
+            <Banner
+              tone="success"
+              title="Render queued"
+              action={{ content: "Open Review", url: `/app/review?productId=${encodeURIComponent(view.product.id)}` }}
+            >
               <p>{result.message}</p>
             </Banner>
           </Layout.Section>
@@ -178,7 +192,13 @@ function ProductForm({ view, result }: { view: Extract<GeneratePageView, { kind:
                 </Banner>
               ) : (
                 <BlockStack gap="400">
-                  <PhotoChoices title="Front photo (the garment the model wears)" photos={view.photos} selected={front} onChange={setFront} error={errors.frontMediaId} />
+                  <PhotoChoices
+                    title="Front photo (the garment the model wears)"
+                    photos={view.photos}
+                    selected={front}
+                    onChange={setFront}
+                    error={errors.frontMediaId}
+                  />
                   <PhotoChoices
                     title="Back photo (optional)"
                     photos={view.photos.filter((photo) => photo.mediaId !== front)}
@@ -222,8 +242,8 @@ function ProductForm({ view, result }: { view: Extract<GeneratePageView, { kind:
                   {cost}
                 </Text>
                 <Text as="p" tone="subdued">
-                  Charged when the render starts; refunded automatically if the service fails it. Nothing is added to the
-                  product until you approve it in Review.
+                  Charged when the render starts; refunded automatically if the service fails it. Nothing is added to
+                  the product until you approve it in Review.
                 </Text>
                 <Button
                   variant="primary"

@@ -9,10 +9,22 @@ import { chooseSourceImages, sourceImagesOf } from "../../renders/source-images"
 import { settingsViewOf } from "../../settings/settings.server";
 import type { AdminRequest } from "../../web/admin-request.server";
 import { describeShopifyFailure } from "../../web/admin-request.server";
-import { failure, optionalText, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../../web/forms";
+import {
+  failure,
+  optionalText,
+  parseForm,
+  requestKeySchema,
+  type FieldErrors,
+  type FormFailure,
+} from "../../web/forms";
 import { toGid } from "../../lib/gid";
 import { guessGarment } from "../../renders/garment-guess";
-import { formValuesOf, renderOptionsFormSchema, withCatalogDefaults, type RenderOptionsFormValues } from "../../renders/render-options-form";
+import {
+  formValuesOf,
+  renderOptionsFormSchema,
+  withCatalogDefaults,
+  type RenderOptionsFormValues,
+} from "../../renders/render-options-form";
 import { tryOnClientFor } from "../../settings/tryon-client.server";
 import { catalogProblems, loadCatalog, type CatalogResult } from "../../tryon/catalog-view";
 
@@ -84,7 +96,9 @@ export async function loadGeneratePage(db: Db, admin: AdminRequest, url: URL): P
   if (!product) return { kind: "not_found", productId };
 
   const settings = settingsViewOf(settingsRow, env().TRYON_DEFAULT_BASE_URL);
-  const photos = product.photos.flatMap((photo) => (photo.url ? [{ mediaId: photo.mediaId, url: photo.url, alt: photo.alt }] : []));
+  const photos = product.photos.flatMap((photo) =>
+    photo.url ? [{ mediaId: photo.mediaId, url: photo.url, alt: photo.alt }] : [],
+  );
   const choice = chooseSourceImages(product.photos);
   return {
     kind: "product",
@@ -117,12 +131,16 @@ const productIdField = z
 const generateSchema = z.object({
   productId: productIdField,
   requestKey: requestKeySchema,
-  frontMediaId: z.string({ error: "Choose the photo of the front of the garment." }).min(1, "Choose the photo of the front of the garment."),
+  frontMediaId: z
+    .string({ error: "Choose the photo of the front of the garment." })
+    .min(1, "Choose the photo of the front of the garment."),
   backMediaId: optionalText(z.string()),
 });
 
 const saveLookSchema = z.object({ lookName: lookNameSchema });
-const deleteLookSchema = z.object({ lookId: z.string({ error: "Choose a look to delete." }).min(1, "Choose a look to delete.") });
+const deleteLookSchema = z.object({
+  lookId: z.string({ error: "Choose a look to delete." }).min(1, "Choose a look to delete."),
+});
 
 export type GenerateActionResult =
   | { ok: true; intent: "generate"; renderId: string; created: boolean; message: string }
@@ -135,7 +153,10 @@ function parseWithOptions<S extends z.ZodType>(schema: S, formData: FormData) {
   const fields = parseForm(schema, formData);
   const options = parseForm(renderOptionsFormSchema, formData);
   if (fields.ok && options.ok) return { ok: true as const, fields: fields.data, options: options.data };
-  return { ok: false as const, fieldErrors: { ...(fields.ok ? {} : fields.fieldErrors), ...(options.ok ? {} : options.fieldErrors) } };
+  return {
+    ok: false as const,
+    fieldErrors: { ...(fields.ok ? {} : fields.fieldErrors), ...(options.ok ? {} : options.fieldErrors) },
+  };
 }
 
 export async function generateAction(db: Db, admin: AdminRequest, formData: FormData): Promise<GenerateActionResult> {
@@ -147,7 +168,12 @@ export async function generateAction(db: Db, admin: AdminRequest, formData: Form
     if (!parsed.ok) return fail(parsed.fieldErrors);
     const saved = await saveLook(db, admin.shop, { name: parsed.fields.lookName, options: parsed.options });
     if (!saved.ok) return fail({ lookName: saved.error });
-    return { ok: true, intent, look: saved.look, message: saved.created ? `Look "${saved.look.name}" saved.` : `Look "${saved.look.name}" updated.` };
+    return {
+      ok: true,
+      intent,
+      look: saved.look,
+      message: saved.created ? `Look "${saved.look.name}" saved.` : `Look "${saved.look.name}" updated.`,
+    };
   }
   if (intent === "delete-look") {
     const parsed = parseForm(deleteLookSchema, formData);
@@ -163,7 +189,8 @@ export async function generateAction(db: Db, admin: AdminRequest, formData: Form
 
   // A retried or double-clicked submit finds the render the first one queued, before asking Shopify anything.
   const existing = await renderForRequestKey(db, admin.shop, fields.requestKey);
-  if (existing) return { ok: true, intent, renderId: existing.id, created: false, message: "This render was already queued." };
+  if (existing)
+    return { ok: true, intent, renderId: existing.id, created: false, message: "This render was already queued." };
 
   if (fields.backMediaId && fields.backMediaId === fields.frontMediaId) {
     return fail({ backMediaId: "The back photo must be a different photo from the front one." });
@@ -179,12 +206,14 @@ export async function generateAction(db: Db, admin: AdminRequest, formData: Form
   if (!product) return fail({}, "This product no longer exists in your store.");
 
   // Photos are looked up on the product itself: a posted URL is never trusted.
-  const photoOf = (mediaId: string | undefined) => product.photos.find((photo) => photo.mediaId === mediaId && photo.url);
+  const photoOf = (mediaId: string | undefined) =>
+    product.photos.find((photo) => photo.mediaId === mediaId && photo.url);
   const front = photoOf(fields.frontMediaId);
   const back = fields.backMediaId ? photoOf(fields.backMediaId) : undefined;
   const errors: FieldErrors = {};
   if (!front?.url) errors.frontMediaId = "Choose one of this product's photos for the front.";
-  if (fields.backMediaId && !back?.url) errors.backMediaId = "Choose one of this product's photos for the back, or none.";
+  if (fields.backMediaId && !back?.url)
+    errors.backMediaId = "Choose one of this product's photos for the back, or none.";
   const settingsRow = await db.shopSettings.findUnique({ where: { shop: admin.shop } });
   Object.assign(errors, catalogProblems(await loadCatalog(tryOnClientFor(settingsRow)), options));
   if (Object.keys(errors).length > 0 || !front?.url) return fail(errors);
@@ -192,7 +221,12 @@ export async function generateAction(db: Db, admin: AdminRequest, formData: Form
   const { render, created } = await queueRender(db, {
     shop: admin.shop,
     product,
-    images: sourceImagesOf({ frontUrl: front.url, frontMediaId: front.mediaId, backUrl: back?.url ?? undefined, backMediaId: back?.mediaId }),
+    images: sourceImagesOf({
+      frontUrl: front.url,
+      frontMediaId: front.mediaId,
+      backUrl: back?.url ?? undefined,
+      backMediaId: back?.mediaId,
+    }),
     options,
     requestKey: fields.requestKey,
   });

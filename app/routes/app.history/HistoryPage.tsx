@@ -54,7 +54,8 @@ function ResolveModal({ row, onClose }: { row: HistoryRow; onClose: () => void }
         content: "It started: follow this job",
         disabled: !jobId.trim() || busy,
         loading: busy && fetcher.formData?.get("intent") === "resolve-started",
-        onAction: () => fetcher.submit({ intent: "resolve-started", renderId: row.id, externalJobId: jobId }, { method: "post" }),
+        onAction: () =>
+          fetcher.submit({ intent: "resolve-started", renderId: row.id, externalJobId: jobId }, { method: "post" }),
       }}
       secondaryActions={[
         {
@@ -68,8 +69,8 @@ function ResolveModal({ row, onClose }: { row: HistoryRow; onClose: () => void }
       <Modal.Section>
         <BlockStack gap="300">
           <Text as="p">
-            The service did not confirm this render, so the app did not send it again (that could pay twice). Look for a job
-            started <TimeText at={row.submittedAt ?? row.createdAt} /> in the try-on service's dashboard.
+            The service did not confirm this render, so the app did not send it again (that could pay twice). Look for a
+            job started <TimeText at={row.submittedAt ?? row.createdAt} /> in the try-on service's dashboard.
           </Text>
           <TextField
             label="Job id from the dashboard"
@@ -106,7 +107,12 @@ export function HistoryPage({ view }: { view: HistoryView }) {
   const filtered = Boolean(view.filters.state || view.filters.productId || view.filters.runId);
 
   return (
-    <Page title="History" subtitle="Every render, newest first. Times are shown in UTC." backAction={{ content: "Home", url: "/app" }} fullWidth>
+    <Page
+      title="History"
+      subtitle="Every render, newest first. Times are shown in UTC."
+      backAction={{ content: "Home", url: "/app" }}
+      fullWidth
+    >
       <Card padding="0">
         <Box padding="300">
           <InlineStack gap="300" blockAlign="end">
@@ -123,7 +129,11 @@ export function HistoryPage({ view }: { view: HistoryView }) {
           </InlineStack>
         </Box>
         {view.rows.length === 0 ? (
-          <EmptyState heading={filtered ? "No renders match" : "No renders yet"} image={EMPTY_STATE_IMAGE} action={{ content: "Generate for a product", url: "/app/generate" }}>
+          <EmptyState
+            heading={filtered ? "No renders match" : "No renders yet"}
+            image={EMPTY_STATE_IMAGE}
+            action={{ content: "Generate for a product", url: "/app/generate" }}
+          >
             <p>{filtered ? "Try another filter." : "Renders appear here as soon as they are queued."}</p>
           </EmptyState>
         ) : (
@@ -131,7 +141,14 @@ export function HistoryPage({ view }: { view: HistoryView }) {
             resourceName={{ singular: "render", plural: "renders" }}
             itemCount={view.rows.length}
             selectable={false}
-            headings={[{ title: "Product" }, { title: "State" }, { title: "Cost" }, { title: "Queued" }, { title: "Render time" }, { title: "What happened" }]}
+            headings={[
+              { title: "Product" },
+              { title: "State" },
+              { title: "Cost" },
+              { title: "Queued" },
+              { title: "Render time" },
+              { title: "What happened" },
+            ]}
           >
             {view.rows.map((row, index) => (
               <IndexTable.Row id={row.id} key={row.id} position={index}>

@@ -37,8 +37,11 @@ export function problemTextOf(render: Pick<Render, "errorCode" | "errorMessage">
 }
 
 /** "5 credits", "5 credits charged, 5 refunded", "Not charged". */
-export function costTextOf(render: Pick<Render, "creditsCost" | "creditsCharged" | "creditsRefunded" | "state">): string {
-  if (render.creditsRefunded > 0) return `${formatCredits(render.creditsCharged)} charged, ${render.creditsRefunded} refunded`;
+export function costTextOf(
+  render: Pick<Render, "creditsCost" | "creditsCharged" | "creditsRefunded" | "state">,
+): string {
+  if (render.creditsRefunded > 0)
+    return `${formatCredits(render.creditsCharged)} charged, ${render.creditsRefunded} refunded`;
   if (render.creditsCharged > 0) return `${formatCredits(render.creditsCharged)} charged`;
   if (render.state === "queued") return `${formatCredits(render.creditsCost)} when it starts`;
   return "Not charged";
@@ -67,7 +70,8 @@ export function historyRowOf(render: Render): HistoryRow {
     submittedAt: render.submittedAt?.toISOString() ?? null,
     renderedAt: render.renderedAt?.toISOString() ?? null,
     finishedAt: render.finishedAt?.toISOString() ?? null,
-    renderMs: render.submittedAt && render.renderedAt ? render.renderedAt.getTime() - render.submittedAt.getTime() : null,
+    renderMs:
+      render.submittedAt && render.renderedAt ? render.renderedAt.getTime() - render.submittedAt.getTime() : null,
     problem: problemTextOf(render),
     externalJobId: render.externalJobId,
     runId: render.runId,
@@ -75,7 +79,10 @@ export function historyRowOf(render: Render): HistoryRow {
 }
 
 const historyFiltersSchema = z.object({
-  state: z.enum(RENDER_STATES as [RenderState, ...RenderState[]]).nullable().catch(null),
+  state: z
+    .enum(RENDER_STATES as [RenderState, ...RenderState[]])
+    .nullable()
+    .catch(null),
   productId: z.string().regex(gidPattern("Product")).nullable().catch(null),
   runId: z.string().max(64).nullable().catch(null),
 });
@@ -89,7 +96,11 @@ export async function loadHistory(db: Db, shop: string, url: URL) {
   const page = await listRenders(
     db,
     shop,
-    { states: filters.state ? [filters.state] : undefined, productId: filters.productId ?? undefined, runId: filters.runId ?? undefined },
+    {
+      states: filters.state ? [filters.state] : undefined,
+      productId: filters.productId ?? undefined,
+      runId: filters.runId ?? undefined,
+    },
     { after: url.searchParams.get("after") ?? undefined, before: url.searchParams.get("before") ?? undefined },
   );
   return {
@@ -122,7 +133,12 @@ export async function historyAction(db: Db, shop: string, formData: FormData): P
   if (!parsed.ok) return failure(parsed.fieldErrors as FieldErrors);
   try {
     if (parsed.data.intent === "resolve-started") {
-      await resolveSubmitUnknown(db, { shop, renderId: parsed.data.renderId, outcome: "started", externalJobId: parsed.data.externalJobId });
+      await resolveSubmitUnknown(db, {
+        shop,
+        renderId: parsed.data.renderId,
+        outcome: "started",
+        externalJobId: parsed.data.externalJobId,
+      });
       return { ok: true, message: "Thanks. The app will follow this job like any other." };
     }
     await resolveSubmitUnknown(db, { shop, renderId: parsed.data.renderId, outcome: "not_started" });

@@ -19,7 +19,11 @@ export interface RenderDetailView {
 }
 
 /** What the approve and regenerate forms need for one render: its product's variants and the catalog. */
-export async function loadRenderDetail(db: Db, admin: AdminRequest, renderId: string): Promise<RenderDetailView | null> {
+export async function loadRenderDetail(
+  db: Db,
+  admin: AdminRequest,
+  renderId: string,
+): Promise<RenderDetailView | null> {
   const render = await db.render.findFirst({ where: { id: renderId, shop: admin.shop } });
   if (!render) return null;
   const settings = await db.shopSettings.findUnique({ where: { shop: admin.shop } });

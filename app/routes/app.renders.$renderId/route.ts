@@ -9,7 +9,9 @@ import { loadRenderDetail } from "./render-detail.server";
  */
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(request);
-  const detail = await timed("app.renders.$renderId", admin.shop, () => loadRenderDetail(prisma, admin, params.renderId ?? ""));
+  const detail = await timed("app.renders.$renderId", admin.shop, () =>
+    loadRenderDetail(prisma, admin, params.renderId ?? ""),
+  );
   if (!detail) return json({ ok: false as const, message: "This render does not exist." }, { status: 404 });
   return json({ ok: true as const, detail });
 };

@@ -21,7 +21,11 @@ function ReviewCard(props: {
       <Card>
         <BlockStack gap="200">
           <InlineStack align="space-between" blockAlign="center" wrap={false}>
-            {props.selectable ? <Checkbox label="Select" labelHidden checked={props.selected} onChange={props.onSelect} /> : <span />}
+            {props.selectable ? (
+              <Checkbox label="Select" labelHidden checked={props.selected} onChange={props.onSelect} />
+            ) : (
+              <span />
+            )}
             <RenderStateBadge state={item.state} />
           </InlineStack>
           <InlineGrid columns={2} gap="200">
@@ -29,14 +33,21 @@ function ReviewCard(props: {
               <Text as="span" tone="subdued" variant="bodySm">
                 Your photo
               </Text>
-              {item.sourceUrl ? <Thumbnail source={item.sourceUrl} alt={`Photo of ${item.productTitle}`} size="large" /> : null}
+              {item.sourceUrl ? (
+                <Thumbnail source={item.sourceUrl} alt={`Photo of ${item.productTitle}`} size="large" />
+              ) : null}
             </BlockStack>
             <BlockStack gap="100">
               <Text as="span" tone="subdued" variant="bodySm">
                 Model shot
               </Text>
               {item.result ? (
-                <button type="button" onClick={props.onOpen} style={{ border: 0, padding: 0, background: "none", cursor: "pointer" }} aria-label={`Open ${item.productTitle}`}>
+                <button
+                  type="button"
+                  onClick={props.onOpen}
+                  style={{ border: 0, padding: 0, background: "none", cursor: "pointer" }}
+                  aria-label={`Open ${item.productTitle}`}
+                >
                   <Thumbnail source={item.result.previewUrl} alt={`Model shot of ${item.productTitle}`} size="large" />
                 </button>
               ) : (

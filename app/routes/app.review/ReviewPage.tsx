@@ -1,6 +1,18 @@
 import { useFetcher, useNavigate, useSearchParams } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import { Banner, Box, Button, ButtonGroup, Card, EmptyState, InlineStack, Layout, Page, Select, Tag } from "@shopify/polaris";
+import {
+  Banner,
+  Box,
+  Button,
+  ButtonGroup,
+  Card,
+  EmptyState,
+  InlineStack,
+  Layout,
+  Page,
+  Select,
+  Tag,
+} from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { CursorPagination } from "../../components/CursorPagination";
 import { EMPTY_STATE_IMAGE } from "../../components/empty-state";
@@ -102,7 +114,12 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
   const regenerate = () => {
     if (!openItem || !regenerateOptions) return;
     decision.submit(
-      formDataOf({ intent: "regenerate", renderId: openItem.id, requestKey: regenerateKey, ...optionsToFormFields(regenerateOptions) }),
+      formDataOf({
+        intent: "regenerate",
+        renderId: openItem.id,
+        requestKey: regenerateKey,
+        ...optionsToFormFields(regenerateOptions),
+      }),
       { method: "post" },
     );
   };
@@ -157,12 +174,20 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
           <Card>
             <InlineStack gap="400" blockAlign="end" wrap>
               <Box minWidth="220px">
-                <Select label="Show" options={STATE_FILTERS} value={view.filters.state} onChange={(value) => setFilter("state", value)} />
+                <Select
+                  label="Show"
+                  options={STATE_FILTERS}
+                  value={view.filters.state}
+                  onChange={(value) => setFilter("state", value)}
+                />
               </Box>
               <Box minWidth="260px">
                 <Select
                   label="Run"
-                  options={[{ value: "", label: "All renders" }, ...view.runs.map((run) => ({ value: run.id, label: run.label }))]}
+                  options={[
+                    { value: "", label: "All renders" },
+                    ...view.runs.map((run) => ({ value: run.id, label: run.label })),
+                  ]}
                   value={view.filters.runId ?? ""}
                   onChange={(value) => setFilter("runId", value || null)}
                 />
@@ -200,8 +225,14 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
         <Layout.Section>
           {items.length === 0 ? (
             <Card>
-              <EmptyState heading={canDecide ? "Nothing waiting for review" : "No renders here"} image={EMPTY_STATE_IMAGE} action={{ content: "Generate for a product", url: "/app/generate" }}>
-                <p>{canDecide ? "Finished renders appear here a few minutes after they start." : "Try another filter."}</p>
+              <EmptyState
+                heading={canDecide ? "Nothing waiting for review" : "No renders here"}
+                image={EMPTY_STATE_IMAGE}
+                action={{ content: "Generate for a product", url: "/app/generate" }}
+              >
+                <p>
+                  {canDecide ? "Finished renders appear here a few minutes after they start." : "Try another filter."}
+                </p>
               </EmptyState>
             </Card>
           ) : (

@@ -1,4 +1,18 @@
-import { Badge, Banner, BlockStack, Box, Button, Checkbox, ChoiceList, Collapsible, InlineGrid, InlineStack, Modal, Spinner, Text } from "@shopify/polaris";
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Checkbox,
+  ChoiceList,
+  Collapsible,
+  InlineGrid,
+  InlineStack,
+  Modal,
+  Spinner,
+  Text,
+} from "@shopify/polaris";
 import { RenderOptionsFields } from "../../components/RenderOptionsFields";
 import { RenderStateBadge } from "../../components/RenderStateBadge";
 import type { RenderOptionsFormValues } from "../../renders/render-options-form";
@@ -9,7 +23,17 @@ import type { RenderDetailView } from "../app.renders.$renderId/render-detail.se
 import type { ReviewItem } from "./review.server";
 
 /** An image that is either fitted to its box or shown at full size with scrolling (zoom). */
-function ReviewImage({ url, alt, zoomed, onToggleZoom }: { url: string | null; alt: string; zoomed: boolean; onToggleZoom: () => void }) {
+function ReviewImage({
+  url,
+  alt,
+  zoomed,
+  onToggleZoom,
+}: {
+  url: string | null;
+  alt: string;
+  zoomed: boolean;
+  onToggleZoom: () => void;
+}) {
   if (!url) {
     return (
       <Box padding="800" background="bg-fill-secondary" borderRadius="200">
@@ -27,7 +51,15 @@ function ReviewImage({ url, alt, zoomed, onToggleZoom }: { url: string | null; a
         aria-label={zoomed ? `Fit ${alt} to the window` : `Zoom into ${alt}`}
         style={{ border: 0, padding: 0, background: "none", cursor: zoomed ? "zoom-out" : "zoom-in", display: "block" }}
       >
-        <img src={url} alt={alt} style={zoomed ? { display: "block", maxWidth: "none" } : { display: "block", width: "100%", maxHeight: "70vh", objectFit: "contain" }} />
+        <img
+          src={url}
+          alt={alt}
+          style={
+            zoomed
+              ? { display: "block", maxWidth: "none" }
+              : { display: "block", width: "100%", maxHeight: "70vh", objectFit: "contain" }
+          }
+        />
       </button>
     </div>
   );
@@ -83,11 +115,18 @@ export function SideBySideModal(props: {
         item.state === "in_review"
           ? { content: "Approve (a)", onAction: () => props.onDecide("approve"), loading: busy }
           : item.state === "published"
-            ? { content: "Remove from product and review again", destructive: true, onAction: () => props.onDecide("revert"), loading: busy }
+            ? {
+                content: "Remove from product and review again",
+                destructive: true,
+                onAction: () => props.onDecide("revert"),
+                loading: busy,
+              }
             : undefined
       }
       secondaryActions={[
-        ...(item.state === "in_review" ? [{ content: "Reject (r)", destructive: true, onAction: () => props.onDecide("reject"), disabled: busy }] : []),
+        ...(item.state === "in_review"
+          ? [{ content: "Reject (r)", destructive: true, onAction: () => props.onDecide("reject"), disabled: busy }]
+          : []),
         { content: "Previous (k)", onAction: props.onPrevious, disabled: !props.hasPrevious },
         { content: "Next (j)", onAction: props.onNext, disabled: !props.hasNext },
       ]}
@@ -110,13 +149,23 @@ export function SideBySideModal(props: {
               <Text as="h3" variant="headingSm">
                 Your photo
               </Text>
-              <ReviewImage url={item.sourceUrl} alt={`photo of ${item.productTitle}`} zoomed={zoomed} onToggleZoom={onToggleZoom} />
+              <ReviewImage
+                url={item.sourceUrl}
+                alt={`photo of ${item.productTitle}`}
+                zoomed={zoomed}
+                onToggleZoom={onToggleZoom}
+              />
             </BlockStack>
             <BlockStack gap="100">
               <Text as="h3" variant="headingSm">
                 Model shot
               </Text>
-              <ReviewImage url={item.result?.url ?? null} alt={`model shot of ${item.productTitle}`} zoomed={zoomed} onToggleZoom={onToggleZoom} />
+              <ReviewImage
+                url={item.result?.url ?? null}
+                alt={`model shot of ${item.productTitle}`}
+                zoomed={zoomed}
+                onToggleZoom={onToggleZoom}
+              />
             </BlockStack>
           </InlineGrid>
           <Text as="p" tone="subdued">
@@ -140,7 +189,11 @@ export function SideBySideModal(props: {
                   error={fieldErrors.variantIds}
                 />
               ) : null}
-              <Checkbox label="Make it the product's first image" checked={props.makeFirst} onChange={props.onMakeFirst} />
+              <Checkbox
+                label="Make it the product's first image"
+                checked={props.makeFirst}
+                onChange={props.onMakeFirst}
+              />
               <InlineStack gap="200" blockAlign="center">
                 <Button disclosure={regenerate.open ? "up" : "down"} onClick={regenerate.onToggle}>
                   Regenerate with other options
@@ -150,9 +203,19 @@ export function SideBySideModal(props: {
               <Collapsible id="regenerate-options" open={regenerate.open}>
                 {regenerate.options ? (
                   <BlockStack gap="300">
-                    <RenderOptionsFields values={regenerate.options} onChange={regenerate.onOptions} catalog={detail.catalog} errors={fieldErrors} />
+                    <RenderOptionsFields
+                      values={regenerate.options}
+                      onChange={regenerate.onOptions}
+                      catalog={detail.catalog}
+                      errors={fieldErrors}
+                    />
                     <InlineStack>
-                      <Button variant="primary" onClick={regenerate.onSubmit} loading={busy} disabled={!detail.catalog.ok || !detail.productExists}>
+                      <Button
+                        variant="primary"
+                        onClick={regenerate.onSubmit}
+                        loading={busy}
+                        disabled={!detail.catalog.ok || !detail.productExists}
+                      >
                         {`Regenerate for ${regenerateCost}`}
                       </Button>
                     </InlineStack>

@@ -23,7 +23,10 @@ export interface KeyLike {
 
 const TYPING_TAGS = new Set(["INPUT", "TEXTAREA", "SELECT"]);
 
-export function reviewKeyAction(event: KeyLike, context: { modalOpen: boolean; canDecide: boolean }): ReviewKeyAction | null {
+export function reviewKeyAction(
+  event: KeyLike,
+  context: { modalOpen: boolean; canDecide: boolean },
+): ReviewKeyAction | null {
   if (event.ctrlKey || event.metaKey || event.altKey) return null;
   if (event.targetEditable || (event.targetTag && TYPING_TAGS.has(event.targetTag.toUpperCase()))) return null;
   switch (event.key) {

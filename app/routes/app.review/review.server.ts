@@ -9,7 +9,12 @@ import { renderSummaryOf, type RenderSummary } from "../../renders/render-summar
 import { describeShopifyFailure, type AdminRequest } from "../../web/admin-request.server";
 import { checkbox, failure, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../../web/forms";
 import { gidPattern } from "../../lib/gid";
-import { describeOptions, formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../../renders/render-options-form";
+import {
+  describeOptions,
+  formValuesOf,
+  renderOptionsFormSchema,
+  type RenderOptionsFormValues,
+} from "../../renders/render-options-form";
 import { tryOnClientFor } from "../../settings/tryon-client.server";
 import { catalogProblems, loadCatalog } from "../../tryon/catalog-view";
 
@@ -20,7 +25,12 @@ import { catalogProblems, loadCatalog } from "../../tryon/catalog-view";
 
 type Db = PrismaClient;
 
-export const REVIEW_STATES = ["in_review", "publishing", "published", "rejected"] as const satisfies readonly RenderState[];
+export const REVIEW_STATES = [
+  "in_review",
+  "publishing",
+  "published",
+  "rejected",
+] as const satisfies readonly RenderState[];
 export type ReviewState = (typeof REVIEW_STATES)[number];
 export const REVIEW_PAGE_SIZE = 24;
 export const MAX_BULK_DECISIONS = 100;
@@ -56,7 +66,12 @@ export interface ReviewPageView {
 /** The image the worker recorded when the file became READY, if it did. */
 export function storedResultOf(render: Render): ReviewItem["result"] {
   if (!render.resultUrl || !render.resultPreviewUrl) return null;
-  return { url: render.resultUrl, previewUrl: render.resultPreviewUrl, width: render.resultWidth, height: render.resultHeight };
+  return {
+    url: render.resultUrl,
+    previewUrl: render.resultPreviewUrl,
+    width: render.resultWidth,
+    height: render.resultHeight,
+  };
 }
 
 export function reviewItemOf(render: Render, result: ReviewItem["result"]): ReviewItem {
@@ -99,7 +114,11 @@ export async function loadReviewPage(db: Db, admin: AdminRequest, url: URL): Pro
       db,
       admin.shop,
       { states: [filters.state], runId: filters.runId ?? undefined, productId: filters.productId ?? undefined },
-      { after: url.searchParams.get("after") ?? undefined, before: url.searchParams.get("before") ?? undefined, pageSize: REVIEW_PAGE_SIZE },
+      {
+        after: url.searchParams.get("after") ?? undefined,
+        before: url.searchParams.get("before") ?? undefined,
+        pageSize: REVIEW_PAGE_SIZE,
+      },
     ) as Promise<Page<Render>>,
     db.run.findMany({ where: { shop: admin.shop }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 20 }),
   ]);
@@ -111,7 +130,10 @@ export async function loadReviewPage(db: Db, admin: AdminRequest, url: URL): Pro
   return {
     filters,
     items: page.rows.map((render) =>
-      reviewItemOf(render, storedResultOf(render) ?? (render.fileId ? (files.get(render.fileId)?.image ?? null) : null)),
+      reviewItemOf(
+        render,
+        storedResultOf(render) ?? (render.fileId ? (files.get(render.fileId)?.image ?? null) : null),
+      ),
     ),
     nextCursor: page.nextCursor,
     previousCursor: page.previousCursor,
@@ -136,17 +158,30 @@ const actionSchemas = {
   reject: z.object({ renderId: renderIdField }),
   revert: z.object({ renderId: renderIdField }),
   "approve-many": z.object({
-    renderIds: z.array(renderIdField).min(1, "Select at least one render.").max(MAX_BULK_DECISIONS, `Select at most ${MAX_BULK_DECISIONS} renders at once.`),
+    renderIds: z
+      .array(renderIdField)
+      .min(1, "Select at least one render.")
+      .max(MAX_BULK_DECISIONS, `Select at most ${MAX_BULK_DECISIONS} renders at once.`),
   }),
   "reject-many": z.object({
-    renderIds: z.array(renderIdField).min(1, "Select at least one render.").max(MAX_BULK_DECISIONS, `Select at most ${MAX_BULK_DECISIONS} renders at once.`),
+    renderIds: z
+      .array(renderIdField)
+      .min(1, "Select at least one render.")
+      .max(MAX_BULK_DECISIONS, `Select at most ${MAX_BULK_DECISIONS} renders at once.`),
   }),
   regenerate: z.object({ renderId: renderIdField, requestKey: requestKeySchema }),
 };
 type ReviewIntent = keyof typeof actionSchemas;
 
 export type ReviewActionResult =
-  | { ok: true; intent: ReviewIntent; message: string; renderIds: string[]; failed: Array<{ renderId: string; message: string }>; newRenderId?: string }
+  | {
+      ok: true;
+      intent: ReviewIntent;
+      message: string;
+      renderIds: string[];
+      failed: Array<{ renderId: string; message: string }>;
+      newRenderId?: string;
+    }
   | (FormFailure & { intent: string });
 
 /** A decision that did not apply, said for staff: a ReviewError's own words, or Shopify's failure. */
@@ -162,7 +197,12 @@ export async function reviewAction(db: Db, admin: AdminRequest, formData: FormDa
   const fail = (fieldErrors: FieldErrors, formError?: string) => ({ ...failure(fieldErrors, formError), intent });
   if (!(intent in actionSchemas)) return fail({}, "That action is not available.");
   const reviewIntent = intent as ReviewIntent;
-  const decided = (renderIds: string[], failed: Array<{ renderId: string; message: string }>, message: string, extra: { newRenderId?: string } = {}) => ({
+  const decided = (
+    renderIds: string[],
+    failed: Array<{ renderId: string; message: string }>,
+    message: string,
+    extra: { newRenderId?: string } = {},
+  ) => ({
     ok: true as const,
     intent: reviewIntent,
     renderIds,
@@ -201,7 +241,9 @@ export async function reviewAction(db: Db, admin: AdminRequest, formData: FormDa
       return decided(
         [parsed.data.renderId],
         [],
-        reviewIntent === "reject" ? "Rejected. The image was not added to the product." : "Removed from the product and put back in review.",
+        reviewIntent === "reject"
+          ? "Rejected. The image was not added to the product."
+          : "Removed from the product and put back in review.",
       );
     }
     case "approve-many":
@@ -222,7 +264,10 @@ export async function reviewAction(db: Db, admin: AdminRequest, formData: FormDa
         }
       }
       const verb = reviewIntent === "approve-many" ? "Approved" : "Rejected";
-      const message = failed.length === 0 ? `${verb} ${done.length} ${done.length === 1 ? "render" : "renders"}.` : `${verb} ${done.length}; ${failed.length} could not be changed (they changed since the page was loaded).`;
+      const message =
+        failed.length === 0
+          ? `${verb} ${done.length} ${done.length === 1 ? "render" : "renders"}.`
+          : `${verb} ${done.length}; ${failed.length} could not be changed (they changed since the page was loaded).`;
       return decided(done, failed, message);
     }
     case "regenerate": {
@@ -232,7 +277,8 @@ export async function reviewAction(db: Db, admin: AdminRequest, formData: FormDa
         return fail({ ...(fields.ok ? {} : fields.fieldErrors), ...(options.ok ? {} : options.fieldErrors) });
       }
       const existing = await renderForRequestKey(db, admin.shop, fields.data.requestKey);
-      if (existing) return decided([fields.data.renderId], [], "This new render was already queued.", { newRenderId: existing.id });
+      if (existing)
+        return decided([fields.data.renderId], [], "This new render was already queued.", { newRenderId: existing.id });
       const settings = await db.shopSettings.findUnique({ where: { shop: admin.shop } });
       const problems = catalogProblems(await loadCatalog(tryOnClientFor(settings)), options.data);
       if (Object.keys(problems).length > 0) return fail(problems);
@@ -244,7 +290,9 @@ export async function reviewAction(db: Db, admin: AdminRequest, formData: FormDa
           changes: fullOptionChanges(options.data),
           requestKey: fields.data.requestKey,
         });
-        return decided([fields.data.renderId], [], "A new render with the changed options was queued.", { newRenderId: render.id });
+        return decided([fields.data.renderId], [], "A new render with the changed options was queued.", {
+          newRenderId: render.id,
+        });
       } catch (error) {
         return fail({}, decisionFailure(error));
       }
@@ -258,7 +306,10 @@ export async function reviewAction(db: Db, admin: AdminRequest, formData: FormDa
  */
 function fullOptionChanges(options: z.output<typeof renderOptionsFormSchema>) {
   const cleared = Object.fromEntries(
-    ["productCategory", "background", "lockBackground", "bodySize", "expression", "userInstruction"].map((key) => [key, undefined]),
+    ["productCategory", "background", "lockBackground", "bodySize", "expression", "userInstruction"].map((key) => [
+      key,
+      undefined,
+    ]),
   );
   return { ...cleared, ...options };
 }

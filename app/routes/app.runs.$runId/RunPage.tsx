@@ -1,6 +1,17 @@
 import { useNavigation, useRevalidator, useSubmit } from "@remix-run/react";
 import { Modal, TitleBar, useAppBridge } from "@shopify/app-bridge-react";
-import { Banner, BlockStack, Button, Card, InlineGrid, InlineStack, Layout, Page, ProgressBar, Text } from "@shopify/polaris";
+import {
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  InlineGrid,
+  InlineStack,
+  Layout,
+  Page,
+  ProgressBar,
+  Text,
+} from "@shopify/polaris";
 import { useEffect } from "react";
 import { FormErrorBanner } from "../../components/FormErrorBanner";
 import { RunStatusBadge } from "../../components/RunStatusBadge";
@@ -36,7 +47,13 @@ export function usePolling(active: boolean, intervalMs = RUN_POLL_INTERVAL_MS) {
 
 const CANCEL_MODAL_ID = "cancel-run-modal";
 
-export function RunPage({ run, result }: { run: RunView; result: { ok: true; message: string } | FormFailure | undefined }) {
+export function RunPage({
+  run,
+  result,
+}: {
+  run: RunView;
+  result: { ok: true; message: string } | FormFailure | undefined;
+}) {
   const shopify = useAppBridge();
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -73,7 +90,10 @@ export function RunPage({ run, result }: { run: RunView; result: { ok: true; mes
                   {progress.live ? "Updating every few seconds" : "Up to date"}
                 </Text>
               </InlineStack>
-              <ProgressBar progress={progress.percent} tone={run.status === "cancelled" ? "critical" : progress.finished ? "success" : "highlight"} />
+              <ProgressBar
+                progress={progress.percent}
+                tone={run.status === "cancelled" ? "critical" : progress.finished ? "success" : "highlight"}
+              />
               <InlineGrid columns={{ xs: 2, md: 4 }} gap="300">
                 <Count label="Waiting to start" value={progress.waiting} />
                 <Count label="Rendering" value={progress.rendering} />
@@ -100,7 +120,11 @@ export function RunPage({ run, result }: { run: RunView; result: { ok: true; mes
                       Resume
                     </Button>
                   )}
-                  <Button tone="critical" onClick={() => shopify.modal.show(CANCEL_MODAL_ID)} loading={pending === "cancel"}>
+                  <Button
+                    tone="critical"
+                    onClick={() => shopify.modal.show(CANCEL_MODAL_ID)}
+                    loading={pending === "cancel"}
+                  >
                     Cancel run
                   </Button>
                 </InlineStack>
@@ -137,8 +161,8 @@ export function RunPage({ run, result }: { run: RunView; result: { ok: true; mes
       </Layout>
       <Modal id={CANCEL_MODAL_ID}>
         <p style={{ padding: "16px" }}>
-          Renders that have not started will be cancelled and cost nothing. Renders already at the service will finish and
-          still come to Review.
+          Renders that have not started will be cancelled and cost nothing. Renders already at the service will finish
+          and still come to Review.
         </p>
         <TitleBar title="Cancel this run?">
           <button

@@ -5,13 +5,32 @@ import { TimeText } from "../../components/TimeText";
 import type { RunSummary } from "../../renders/run-summary";
 import { formatCredits } from "../../web/format";
 
-export function RunsListPage({ runs, nextCursor, previousCursor }: { runs: RunSummary[]; nextCursor: string | null; previousCursor: string | null }) {
+export function RunsListPage({
+  runs,
+  nextCursor,
+  previousCursor,
+}: {
+  runs: RunSummary[];
+  nextCursor: string | null;
+  previousCursor: string | null;
+}) {
   return (
-    <Page title="Bulk runs" backAction={{ content: "Home", url: "/app" }} primaryAction={{ content: "New bulk run", url: "/app/runs/new" }}>
+    <Page
+      title="Bulk runs"
+      backAction={{ content: "Home", url: "/app" }}
+      primaryAction={{ content: "New bulk run", url: "/app/runs/new" }}
+    >
       <Card padding="0">
         {runs.length === 0 && !previousCursor ? (
-          <EmptyState heading="Render a whole collection at once" action={{ content: "New bulk run", url: "/app/runs/new" }} image={EMPTY_STATE_IMAGE}>
-            <p>Pick a collection or several products, see what it will cost, then start. Every image still waits for your review.</p>
+          <EmptyState
+            heading="Render a whole collection at once"
+            action={{ content: "New bulk run", url: "/app/runs/new" }}
+            image={EMPTY_STATE_IMAGE}
+          >
+            <p>
+              Pick a collection or several products, see what it will cost, then start. Every image still waits for your
+              review.
+            </p>
           </EmptyState>
         ) : (
           <>
@@ -19,7 +38,13 @@ export function RunsListPage({ runs, nextCursor, previousCursor }: { runs: RunSu
               resourceName={{ singular: "run", plural: "runs" }}
               itemCount={runs.length}
               selectable={false}
-              headings={[{ title: "Run" }, { title: "Status" }, { title: "Progress" }, { title: "Estimate" }, { title: "Started" }]}
+              headings={[
+                { title: "Run" },
+                { title: "Status" },
+                { title: "Progress" },
+                { title: "Estimate" },
+                { title: "Started" },
+              ]}
             >
               {runs.map((run, index) => (
                 <IndexTable.Row id={run.id} key={run.id} position={index}>

@@ -10,7 +10,11 @@ export async function loadRunsList(db: Db, shop: string, url: URL) {
     after: url.searchParams.get("after") ?? undefined,
     before: url.searchParams.get("before") ?? undefined,
   });
-  const counts = await runStateCounts(db, shop, page.rows.map((run) => run.id));
+  const counts = await runStateCounts(
+    db,
+    shop,
+    page.rows.map((run) => run.id),
+  );
   return {
     runs: page.rows.map((run) => runSummaryOf(run, counts.get(run.id) ?? {})),
     nextCursor: page.nextCursor,

@@ -24,7 +24,13 @@ import { LookCard } from "../../components/LookCard";
 import { PausedBanner } from "../../components/PausedBanner";
 import { RenderOptionsFields } from "../../components/RenderOptionsFields";
 import { useRequestKey } from "../../web/request-key";
-import { describeGarments, previewInputsKey, rendersWithinBudget, scopeFormFields, type PickedScope } from "./bulk-run-form";
+import {
+  describeGarments,
+  previewInputsKey,
+  rendersWithinBudget,
+  scopeFormFields,
+  type PickedScope,
+} from "./bulk-run-form";
 
 /** How often the page asks again while a large collection is being read. */
 const LISTING_POLL_MS = 3_000;
@@ -36,7 +42,11 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
   const [requestKey] = useRequestKey();
   const initialScope: PickedScope | null =
     view.initialScope?.kind === "collection"
-      ? { kind: "collection", collectionId: view.initialScope.collectionId, title: view.initialScope.title ?? "Collection" }
+      ? {
+          kind: "collection",
+          collectionId: view.initialScope.collectionId,
+          title: view.initialScope.title ?? "Collection",
+        }
       : view.initialScope?.kind === "products"
         ? { kind: "products", products: view.initialScope.productIds.map((id) => ({ id, title: id })) }
         : null;
@@ -82,7 +92,10 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
       setScope({ kind: "products", products: picked.map((product) => ({ id: product.id, title: product.title })) });
     }
   };
-  const askPreview = useCallback(() => submit(formDataOf({ intent: "preview", ...fields }), { method: "post" }), [submit, fields]);
+  const askPreview = useCallback(
+    () => submit(formDataOf({ intent: "preview", ...fields }), { method: "post" }),
+    [submit, fields],
+  );
   const runPreview = () => {
     setPreviewedFor(inputsKey);
     askPreview();
@@ -118,7 +131,10 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
                 </InlineStack>
                 {scope?.kind === "collection" ? (
                   <Text as="p">
-                    Collection: <Text as="span" fontWeight="semibold">{scope.title}</Text>
+                    Collection:{" "}
+                    <Text as="span" fontWeight="semibold">
+                      {scope.title}
+                    </Text>
                   </Text>
                 ) : scope?.kind === "products" ? (
                   <BlockStack gap="100">
@@ -179,10 +195,15 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
                   <Text as="p">
                     {`"${listing.scopeTitle}" is a large collection: reading its products from Shopify, ${listing.listed.toLocaleString("en-US")} of ${listing.expected.toLocaleString("en-US")} so far.`}
                   </Text>
-                  <ProgressBar progress={listing.expected > 0 ? Math.min(100, Math.round((listing.listed / listing.expected) * 100)) : 0} size="small" />
+                  <ProgressBar
+                    progress={
+                      listing.expected > 0 ? Math.min(100, Math.round((listing.listed / listing.expected) * 100)) : 0
+                    }
+                    size="small"
+                  />
                   <Text as="p" tone="subdued">
-                    Shopify lets apps read about a thousand products every minute and a half. You can leave this page; the
-                    preview is ready when you come back.
+                    Shopify lets apps read about a thousand products every minute and a half. You can leave this page;
+                    the preview is ready when you come back.
                   </Text>
                 </BlockStack>
               ) : null}
@@ -204,7 +225,8 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
                     About {formatCredits(preview.estimateCredits)}
                   </Text>
                   <Text as="p" tone="subdued">
-                    {formatCredits(preview.creditsPerRender)} per render, charged as each one starts; failed renders are refunded.
+                    {formatCredits(preview.creditsPerRender)} per render, charged as each one starts; failed renders are
+                    refunded.
                     {budgetNumber !== null
                       ? ` With your budget, at most ${rendersWithinBudget(budgetNumber, preview.creditsPerRender, preview.eligibleCount)} renders will start.`
                       : ""}
@@ -238,7 +260,9 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
                       : {skip.reasonText}
                     </List.Item>
                   ))}
-                  {preview.skippedCount > preview.skipped.length ? <List.Item>and {preview.skippedCount - preview.skipped.length} more</List.Item> : null}
+                  {preview.skippedCount > preview.skipped.length ? (
+                    <List.Item>and {preview.skippedCount - preview.skipped.length} more</List.Item>
+                  ) : null}
                 </List>
               </BlockStack>
             </Card>

@@ -4,11 +4,21 @@ import { describeGarments, previewInputsKey, rendersWithinBudget, scopeFormField
 
 describe("Bulk run page logic", () => {
   it("posts a collection or the picked products as the server's scope fields", () => {
-    expect(scopeFormFields({ kind: "collection", collectionId: "gid://shopify/Collection/1", title: "Summer" })).toEqual({
+    expect(
+      scopeFormFields({ kind: "collection", collectionId: "gid://shopify/Collection/1", title: "Summer" }),
+    ).toEqual({
       scopeKind: "collection",
       collectionId: "gid://shopify/Collection/1",
     });
-    expect(scopeFormFields({ kind: "products", products: [{ id: "gid://shopify/Product/1", title: "A" }, { id: "gid://shopify/Product/2", title: "B" }] })).toEqual({
+    expect(
+      scopeFormFields({
+        kind: "products",
+        products: [
+          { id: "gid://shopify/Product/1", title: "A" },
+          { id: "gid://shopify/Product/2", title: "B" },
+        ],
+      }),
+    ).toEqual({
       scopeKind: "products",
       productIds: ["gid://shopify/Product/1", "gid://shopify/Product/2"],
     });
@@ -25,7 +35,9 @@ describe("Bulk run page logic", () => {
     expect(previewInputsKey(scope, options, { ...flags, regenerate: true }, "")).not.toBe(base);
     expect(previewInputsKey(scope, options, { ...flags, detectGarments: false }, "")).not.toBe(base);
     expect(previewInputsKey(scope, options, flags, "50")).not.toBe(base);
-    expect(previewInputsKey({ ...scope, collectionId: "gid://shopify/Collection/2" }, options, flags, "")).not.toBe(base);
+    expect(previewInputsKey({ ...scope, collectionId: "gid://shopify/Collection/2" }, options, flags, "")).not.toBe(
+      base,
+    );
   });
 
   it("names the garments a run will render, in plain words", () => {
@@ -47,6 +59,11 @@ describe("Bulk run page logic", () => {
   });
 
   it("the options the page posts are the ones the server accepts", () => {
-    expect(renderOptionsFormSchema.safeParse({ ...formValuesOf({ mannequinId: "mnq_a", poseId: "pose_a" }), lockBackground: "" }).success).toBe(true);
+    expect(
+      renderOptionsFormSchema.safeParse({
+        ...formValuesOf({ mannequinId: "mnq_a", poseId: "pose_a" }),
+        lockBackground: "",
+      }).success,
+    ).toBe(true);
   });
 });

@@ -7,9 +7,22 @@ import { planScope, type ListingProgress, type PlanOutcome, type PlanSummary } f
 import { budgetSchema, MAX_PICKED_PRODUCTS, runScopeSchema } from "../../renders/run-request";
 import { settingsViewOf } from "../../settings/settings.server";
 import { describeShopifyFailure, type AdminRequest } from "../../web/admin-request.server";
-import { checkbox, failure, formDataToObject, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../../web/forms";
+import {
+  checkbox,
+  failure,
+  formDataToObject,
+  parseForm,
+  requestKeySchema,
+  type FieldErrors,
+  type FormFailure,
+} from "../../web/forms";
 import { toGid } from "../../lib/gid";
-import { formValuesOf, renderOptionsFormSchema, withCatalogDefaults, type RenderOptionsFormValues } from "../../renders/render-options-form";
+import {
+  formValuesOf,
+  renderOptionsFormSchema,
+  withCatalogDefaults,
+  type RenderOptionsFormValues,
+} from "../../renders/render-options-form";
 import { tryOnClientFor } from "../../settings/tryon-client.server";
 import { catalogProblems, loadCatalog, type CatalogResult } from "../../tryon/catalog-view";
 
@@ -133,11 +146,14 @@ export async function bulkRunAction(db: Db, admin: AdminRequest, formData: FormD
     if (!message) throw error;
     return fail({}, message);
   }
-  if (!outcome.ok && outcome.listing && intent === "preview") return { ok: true, intent: "listing", listing: outcome.listing };
+  if (!outcome.ok && outcome.listing && intent === "preview")
+    return { ok: true, intent: "listing", listing: outcome.listing };
   if (!outcome.ok) return fail(outcome.fieldErrors, outcome.formError);
   const budget = fields.data.budgetCredits ?? null;
   if (budget !== null && budget < outcome.plan.creditsPerRender) {
-    return fail({ budgetCredits: `One render costs ${outcome.plan.creditsPerRender} credits; the budget must be at least that.` });
+    return fail({
+      budgetCredits: `One render costs ${outcome.plan.creditsPerRender} credits; the budget must be at least that.`,
+    });
   }
   if (intent === "preview") return { ok: true, intent, summary: outcome.summary, budgetCredits: budget };
   if (outcome.plan.eligible.length === 0) {

@@ -45,7 +45,8 @@ export function SettingsPage({ view, result }: { view: SettingsPageView; result:
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result, shopify]);
 
-  const set = <K extends keyof SettingsFormState>(key: K, value: SettingsFormState[K]) => setForm((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof SettingsFormState>(key: K, value: SettingsFormState[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
   const save = () => submit(settingsFormFields(form, view.catalog.ok), { method: "post" });
   const discard = () => setForm(saved);
   const { settings } = view;
@@ -103,7 +104,11 @@ export function SettingsPage({ view, result }: { view: SettingsPageView; result:
                 value={form.tryOnBaseUrl}
                 onChange={(value) => set("tryOnBaseUrl", value)}
                 placeholder={settings.defaultBaseUrl ?? "https://api.example-tryon.com"}
-                helpText={settings.defaultBaseUrl ? `Leave empty to use ${settings.defaultBaseUrl}.` : "The address your try-on account gave you."}
+                helpText={
+                  settings.defaultBaseUrl
+                    ? `Leave empty to use ${settings.defaultBaseUrl}.`
+                    : "The address your try-on account gave you."
+                }
                 error={errors.tryOnBaseUrl}
               />
             </FormLayout>

@@ -28,7 +28,14 @@ describe("the Settings form", () => {
   });
 
   it("starts defaults never saved from the catalog, so saving other settings does not fail on them", () => {
-    const catalog = { ok: true as const, catalog: { mannequins: [{ id: "mnq_first", name: "First", thumbnailUrl: null }], backgrounds: [], posesByProductType: { top: [{ id: "pose_first", name: "First", thumbnailUrl: null }] } } };
+    const catalog = {
+      ok: true as const,
+      catalog: {
+        mannequins: [{ id: "mnq_first", name: "First", thumbnailUrl: null }],
+        backgrounds: [],
+        posesByProductType: { top: [{ id: "pose_first", name: "First", thumbnailUrl: null }] },
+      },
+    };
     const state = settingsFormStateOf({ ...saved, defaults: null }, catalog);
     expect(state.options).toMatchObject({ mannequinId: "mnq_first", poseId: "pose_first" });
     expect(isSettingsDirty(state, settingsFormStateOf({ ...saved, defaults: null }, catalog))).toBe(false);
@@ -37,7 +44,12 @@ describe("the Settings form", () => {
   it("posts the defaults only when the catalog was there to choose them", () => {
     const state = { ...settingsFormStateOf(saved), publishWithoutReview: true };
     const withDefaults = settingsFormFields(state, true);
-    expect(withDefaults).toMatchObject({ intent: "save", includesDefaults: "on", mannequinId: "mnq_a", publishWithoutReview: "on" });
+    expect(withDefaults).toMatchObject({
+      intent: "save",
+      includesDefaults: "on",
+      mannequinId: "mnq_a",
+      publishWithoutReview: "on",
+    });
     const without = settingsFormFields({ ...state, publishWithoutReview: false }, false);
     expect(without).not.toHaveProperty("includesDefaults");
     expect(without).not.toHaveProperty("mannequinId");

@@ -13,7 +13,8 @@ type LoginErrors = { shop?: string };
 
 function loginErrorMessage(result: Awaited<ReturnType<typeof login>>): LoginErrors {
   if (result?.shop === LoginErrorType.MissingShop) return { shop: "Enter your shop domain to log in." };
-  if (result?.shop === LoginErrorType.InvalidShop) return { shop: "Enter a valid shop domain, like my-shop.myshopify.com." };
+  if (result?.shop === LoginErrorType.InvalidShop)
+    return { shop: "Enter a valid shop domain, like my-shop.myshopify.com." };
   return {};
 }
 

@@ -81,7 +81,6 @@ export const FIND_FILES_BY_FILENAME = `#graphql
   }
 `;
 
-
 /** Makes a READY file product media (appended last); referencing it twice leaves it attached once. */
 export const ATTACH_FILE_TO_PRODUCT = `#graphql
   mutation AttachFileToProduct($fileId: ID!, $productId: ID!, $alt: String) {

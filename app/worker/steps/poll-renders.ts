@@ -53,7 +53,10 @@ async function pollOne(ctx: TickContext, render: Render): Promise<PollOutcome> {
     ...changes,
   });
   if (!runtime?.tryOn || !runtime.keyHash || !render.externalJobId) {
-    return keepState(ctx.config.stalledPollIntervalMs, { errorCode: "cannot_poll", errorMessage: "The try-on service key is missing." });
+    return keepState(ctx.config.stalledPollIntervalMs, {
+      errorCode: "cannot_poll",
+      errorMessage: "The try-on service key is missing.",
+    });
   }
   if (ctx.tickGates.isPaused(runtime.keyHash, ctx.now().getTime()) || ctx.signal.aborted) {
     return keepState(nextPollDelayMs(ctx));
@@ -170,7 +173,8 @@ async function updateCircuits(ctx: TickContext): Promise<void> {
       threshold: ctx.config.circuitFailureThreshold,
       openUntil: later(ctx, ctx.config.circuitOpenMs),
     });
-    if (open) ctx.logger.warn("circuit open for a try-on service key", { failures: ctx.tickGates.failureCount(keyHash) });
+    if (open)
+      ctx.logger.warn("circuit open for a try-on service key", { failures: ctx.tickGates.failureCount(keyHash) });
   }
   for (const keyHash of ctx.tickGates.keysWithSuccess()) await ctx.gates.closeCircuit(keyHash);
 }

@@ -40,8 +40,9 @@ export function firstPollDelayMs(
 }
 
 /** Every later poll: the spec's interval, never faster, plus jitter so jobs do not poll in lockstep. */
-export function nextPollDelayMs(
-  ctx: { config: Pick<WorkerConfig, "pollIntervalMs" | "pollJitterMs">; random(): number },
-): number {
+export function nextPollDelayMs(ctx: {
+  config: Pick<WorkerConfig, "pollIntervalMs" | "pollJitterMs">;
+  random(): number;
+}): number {
   return ctx.config.pollIntervalMs + Math.round(ctx.random() * ctx.config.pollJitterMs);
 }

@@ -11,7 +11,10 @@ import { backoffMs, describeError, later, type TickContext } from "../tick-conte
 export async function publishRender(ctx: TickContext, render: Render): Promise<void> {
   const held = { id: render.id, state: render.state, leaseToken: render.leaseToken };
   if (!render.fileId) {
-    await transitionHeldRender(ctx.db, held, "in_review", { nextAttemptAt: null, errorMessage: "The image file is missing; approve again." });
+    await transitionHeldRender(ctx.db, held, "in_review", {
+      nextAttemptAt: null,
+      errorMessage: "The image file is missing; approve again.",
+    });
     return;
   }
   const options = publishOptionsSchema.parse(render.publishOptions ?? {});
@@ -30,8 +33,10 @@ export async function publishRender(ctx: TickContext, render: Render): Promise<v
     }
     if (!(await renewLease(ctx.db, held, later(ctx, ctx.config.workLeaseMs)))) return;
     if (!product.mediaIds.includes(render.fileId)) await media.attachToProduct(render.fileId, render.productId);
-    if (options.variantIds.length > 0) await media.appendToVariants(render.productId, render.fileId, options.variantIds);
-    if (options.makeFirst && product.mediaIds[0] !== render.fileId) await media.moveToFirst(render.productId, render.fileId);
+    if (options.variantIds.length > 0)
+      await media.appendToVariants(render.productId, render.fileId, options.variantIds);
+    if (options.makeFirst && product.mediaIds[0] !== render.fileId)
+      await media.moveToFirst(render.productId, render.fileId);
     await transitionHeldRender(ctx.db, held, "published", {
       publishedAt: ctx.now(),
       finishedAt: ctx.now(),

@@ -124,7 +124,10 @@ export async function submitRender(ctx: TickContext, render: Render): Promise<vo
   const firstPollAt = later(ctx, firstPollDelayMs(ctx, runtime.settings?.durationSamplesMs ?? []));
   if (!(await recordSubmitted(ctx.db, held, { jobId: job.jobId, status: job.rawStatus, submittedAt, firstPollAt }))) {
     // Only a person acting mid-submit gets here; the job id must not be lost, so it is kept on the row.
-    await ctx.db.render.updateMany({ where: { id: render.id, externalJobId: null }, data: { externalJobId: job.jobId } });
+    await ctx.db.render.updateMany({
+      where: { id: render.id, externalJobId: null },
+      data: { externalJobId: job.jobId },
+    });
     ctx.logger.error("submitted job recorded after losing the lease", { renderId: render.id, jobId: job.jobId });
   }
 }
@@ -135,7 +138,8 @@ async function shopifyRendition(ctx: TickContext, render: Render, url: string): 
   // mediaIds lists the front images' ids, then the back image's.
   const urls = [...images.front, ...(images.back ? [images.back] : [])];
   const mediaId = images.mediaIds[urls.indexOf(url)];
-  if (!mediaId) throw new Error("This photo is not one of the product's Shopify images, so no other version can be asked for.");
+  if (!mediaId)
+    throw new Error("This photo is not one of the product's Shopify images, so no other version can be asked for.");
   const rendition = await (await ctx.renderMediaFor(render.shop)).imageRenditionUrl(mediaId);
   if (!rendition) throw new Error("Shopify no longer has this photo.");
   return rendition;
@@ -144,10 +148,19 @@ async function shopifyRendition(ctx: TickContext, render: Render, url: string): 
 /** A failure that proves nothing was charged: decide between retry later, pause the shop, or fail. */
 async function settleUnsent(ctx: TickContext, render: Render, keyHash: string, error: unknown): Promise<Settle> {
   if (error instanceof TryOnInvalidRequestError) {
-    return { to: "failed", errorCode: "invalid_parameters", errorMessage: `This render's options are not valid: ${error.problems.join("; ")}. No credits were charged.` };
+    return {
+      to: "failed",
+      errorCode: "invalid_parameters",
+      errorMessage: `This render's options are not valid: ${error.problems.join("; ")}. No credits were charged.`,
+    };
   }
   if (!(error instanceof TryOnError)) {
-    return { to: "queued", afterMs: backoffMs(ctx, render.attempts), errorCode: "check_failed", errorMessage: describeError(error) };
+    return {
+      to: "queued",
+      afterMs: backoffMs(ctx, render.attempts),
+      errorCode: "check_failed",
+      errorMessage: describeError(error),
+    };
   }
   switch (error.kind) {
     case "rate_limited": {
@@ -160,7 +173,12 @@ async function settleUnsent(ctx: TickContext, render: Render, keyHash: string, e
     case "auth":
     case "out_of_credits":
       await pauseShop(ctx.db, { shop: render.shop, reason: error.kind, at: ctx.now(), detail: error.serviceMessage });
-      return { to: "queued", afterMs: ctx.config.retryBaseMs, errorCode: error.kind, errorMessage: describeError(error) };
+      return {
+        to: "queued",
+        afterMs: ctx.config.retryBaseMs,
+        errorCode: error.kind,
+        errorMessage: describeError(error),
+      };
     case "rejected_input":
       return {
         to: "failed",
@@ -169,6 +187,11 @@ async function settleUnsent(ctx: TickContext, render: Render, keyHash: string, e
       };
     default:
       ctx.tickGates.recordFailure(keyHash);
-      return { to: "queued", afterMs: backoffMs(ctx, render.attempts), errorCode: error.kind, errorMessage: describeError(error) };
+      return {
+        to: "queued",
+        afterMs: backoffMs(ctx, render.attempts),
+        errorCode: error.kind,
+        errorMessage: describeError(error),
+      };
   }
 }

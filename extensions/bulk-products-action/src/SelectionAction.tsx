@@ -7,7 +7,11 @@ import { BulkRunForm } from "@model-shots/extension-shared/BulkRunForm";
 export default async () => {
   const productIds = shopify.data.selected.map((item) => item.id);
   render(
-    <BulkRunForm scope={{ kind: "products", productIds }} heading={`Model shots for ${productIds.length} products`} close={() => shopify.close()} />,
+    <BulkRunForm
+      scope={{ kind: "products", productIds }}
+      heading={`Model shots for ${productIds.length} products`}
+      close={() => shopify.close()}
+    />,
     document.body,
   );
 };

@@ -3,7 +3,16 @@ import "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { ActionButtons, SentBanner } from "@model-shots/extension-shared/ActionOutcome";
-import { appLink, callApp, formatCredits, newRequestKey, readCreatedRender, readProductSummary, type CreatedRender, type ProductSummary } from "@model-shots/extension-shared/api";
+import {
+  appLink,
+  callApp,
+  formatCredits,
+  newRequestKey,
+  readCreatedRender,
+  readProductSummary,
+  type CreatedRender,
+  type ProductSummary,
+} from "@model-shots/extension-shared/api";
 
 /**
  * "Generate model shot" in a product's More actions menu: the product's photo, the look (the shop's default or a
@@ -14,7 +23,11 @@ export default async () => {
 };
 
 type Loaded = { state: "loading" } | { state: "failed"; error: string } | { state: "ready"; summary: ProductSummary };
-type Sent = { state: "idle" } | { state: "sending" } | { state: "failed"; error: string } | { state: "done"; render: CreatedRender };
+type Sent =
+  | { state: "idle" }
+  | { state: "sending" }
+  | { state: "failed"; error: string }
+  | { state: "done"; render: CreatedRender };
 
 function GenerateModelShot() {
   const productId = shopify.data.selected[0]?.id ?? "";
@@ -37,7 +50,11 @@ function GenerateModelShot() {
   const generate = async () => {
     if (blocked || sent.state === "sending" || sent.state === "done") return;
     setSent({ state: "sending" });
-    const result = await callApp("/api/renders", readCreatedRender, { productId, requestKey, ...(look?.id ? { lookId: look.id } : {}) });
+    const result = await callApp("/api/renders", readCreatedRender, {
+      productId,
+      requestKey,
+      ...(look?.id ? { lookId: look.id } : {}),
+    });
     setSent(result.ok ? { state: "done", render: result.data } : { state: "failed", error: result.error });
   };
 
@@ -47,12 +64,16 @@ function GenerateModelShot() {
         {loaded.state === "failed" ? <s-banner tone="critical">{loaded.error}</s-banner> : null}
         {summary ? (
           <s-stack direction="inline" gap="base" alignItems="center">
-            {summary.product.imageUrl ? <s-thumbnail src={summary.product.imageUrl} alt={summary.product.title} size="small" /> : null}
+            {summary.product.imageUrl ? (
+              <s-thumbnail src={summary.product.imageUrl} alt={summary.product.title} size="small" />
+            ) : null}
             <s-text type="strong">{summary.product.title}</s-text>
           </s-stack>
         ) : null}
         {summary?.problem ? <s-banner tone="warning">{summary.problem}</s-banner> : null}
-        {summary?.paused ? <s-banner tone="warning">{`Rendering is paused for your shop: ${summary.paused} The render will wait until it is fixed.`}</s-banner> : null}
+        {summary?.paused ? (
+          <s-banner tone="warning">{`Rendering is paused for your shop: ${summary.paused} The render will wait until it is fixed.`}</s-banner>
+        ) : null}
         {summary && summary.looks.length > 1 ? (
           <s-select label="Look" value={lookId} onChange={(event) => setLookId(event.currentTarget.value)}>
             {summary.looks.map((choice) => (
@@ -66,12 +87,14 @@ function GenerateModelShot() {
           <s-stack gap="small-200">
             <s-paragraph>{look.summary}</s-paragraph>
             <s-paragraph>
-              <s-text type="strong">{`Costs ${formatCredits(look.credits)}`}</s-text>, charged when the render starts and refunded if the service fails it.
-              Nothing is added to the product until someone approves it.
+              <s-text type="strong">{`Costs ${formatCredits(look.credits)}`}</s-text>, charged when the render starts
+              and refunded if the service fails it. Nothing is added to the product until someone approves it.
             </s-paragraph>
           </s-stack>
         ) : null}
-        {summary ? <s-link href={appLink(summary.generatePath)}>Choose photos and options in the app instead</s-link> : null}
+        {summary ? (
+          <s-link href={appLink(summary.generatePath)}>Choose photos and options in the app instead</s-link>
+        ) : null}
         <SentBanner
           error={sent.state === "failed" ? sent.error : null}
           done={
@@ -80,7 +103,8 @@ function GenerateModelShot() {
                   heading: sent.render.created ? "Render queued" : "Already queued",
                   body: (
                     <>
-                      It usually takes a few minutes. <s-link href={appLink(sent.render.reviewPath)}>Review it in Model Shots</s-link> when it is ready.
+                      It usually takes a few minutes.{" "}
+                      <s-link href={appLink(sent.render.reviewPath)}>Review it in Model Shots</s-link> when it is ready.
                     </>
                   ),
                 }

@@ -18,10 +18,23 @@ export function SentBanner(props: { error: string | null; done: { heading: strin
 }
 
 /** Send (with its cost in the label), and Cancel, which reads Done once the request went through. */
-export function ActionButtons(props: { label: string; onSend: () => void; sending: boolean; done: boolean; blocked: boolean; onClose: () => void }) {
+export function ActionButtons(props: {
+  label: string;
+  onSend: () => void;
+  sending: boolean;
+  done: boolean;
+  blocked: boolean;
+  onClose: () => void;
+}) {
   return (
     <>
-      <s-button slot="primary-action" variant="primary" onClick={props.onSend} loading={props.sending} disabled={props.blocked || props.done}>
+      <s-button
+        slot="primary-action"
+        variant="primary"
+        onClick={props.onSend}
+        loading={props.sending}
+        disabled={props.blocked || props.done}
+      >
         {props.label}
       </s-button>
       <s-button slot="secondary-actions" onClick={props.onClose}>

@@ -1,7 +1,16 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from "preact/hooks";
 import { ActionButtons, SentBanner } from "./ActionOutcome";
-import { appLink, callApp, formatCredits, newRequestKey, readRunPreview, readStartedRun, type RunPreview, type StartedRun } from "./api";
+import {
+  appLink,
+  callApp,
+  formatCredits,
+  newRequestKey,
+  readRunPreview,
+  readStartedRun,
+  type RunPreview,
+  type StartedRun,
+} from "./api";
 
 /**
  * A bulk run from the admin: the estimate and the skipped products first, then start. Used by the product
@@ -11,7 +20,11 @@ import { appLink, callApp, formatCredits, newRequestKey, readRunPreview, readSta
 export type RunScope = { kind: "products"; productIds: string[] } | { kind: "collection"; collectionId: string };
 
 type Previewed = { state: "loading" } | { state: "failed"; error: string } | { state: "ready"; preview: RunPreview };
-type Started = { state: "idle" } | { state: "sending" } | { state: "failed"; error: string; fieldErrors: Record<string, string> } | { state: "done"; run: StartedRun };
+type Started =
+  | { state: "idle" }
+  | { state: "sending" }
+  | { state: "failed"; error: string; fieldErrors: Record<string, string> }
+  | { state: "done"; run: StartedRun };
 
 const SKIPPED_SHOWN = 5;
 const READING_POLL_MS = 3_000;
@@ -51,8 +64,18 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
   const start = async () => {
     if (blocked || started.state === "sending" || started.state === "done") return;
     setStarted({ state: "sending" });
-    const result = await callApp("/api/runs", readStartedRun, { scope, regenerate, requestKey, budgetCredits, ...lookField });
-    setStarted(result.ok ? { state: "done", run: result.data } : { state: "failed", error: result.error, fieldErrors: result.fieldErrors });
+    const result = await callApp("/api/runs", readStartedRun, {
+      scope,
+      regenerate,
+      requestKey,
+      budgetCredits,
+      ...lookField,
+    });
+    setStarted(
+      result.ok
+        ? { state: "done", run: result.data }
+        : { state: "failed", error: result.error, fieldErrors: result.fieldErrors },
+    );
   };
 
   return (
@@ -60,7 +83,9 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
       <s-stack gap="base">
         {previewed.state === "failed" ? <s-banner tone="critical">{previewed.error}</s-banner> : null}
         {preview?.problem ? <s-banner tone="warning">{preview.problem}</s-banner> : null}
-        {preview?.paused ? <s-banner tone="warning">{`Rendering is paused for your shop: ${preview.paused}`}</s-banner> : null}
+        {preview?.paused ? (
+          <s-banner tone="warning">{`Rendering is paused for your shop: ${preview.paused}`}</s-banner>
+        ) : null}
         {reading ? (
           <s-paragraph>
             {`"${reading.scopeTitle}" is a large collection: Model Shots is reading its products from Shopify (${reading.listed} of ${reading.expected} so far). The estimate appears here when it is done; you can also close this and come back.`}
@@ -81,7 +106,9 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
                   {summary.skipped.slice(0, SKIPPED_SHOWN).map((skip) => (
                     <s-list-item key={skip.productId}>{`${skip.title}: ${skip.reasonText}`}</s-list-item>
                   ))}
-                  {summary.skippedCount > SKIPPED_SHOWN ? <s-list-item>{`and ${summary.skippedCount - SKIPPED_SHOWN} more`}</s-list-item> : null}
+                  {summary.skippedCount > SKIPPED_SHOWN ? (
+                    <s-list-item>{`and ${summary.skippedCount - SKIPPED_SHOWN} more`}</s-list-item>
+                  ) : null}
                 </s-unordered-list>
               </s-stack>
             ) : null}
@@ -116,7 +143,8 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
                   heading: started.run.created ? "Run started" : "Already started",
                   body: (
                     <>
-                      Every image waits for review before it is added. <s-link href={appLink(started.run.runPath)}>Follow the run in Model Shots</s-link>.
+                      Every image waits for review before it is added.{" "}
+                      <s-link href={appLink(started.run.runPath)}>Follow the run in Model Shots</s-link>.
                     </>
                   ),
                 }

@@ -74,7 +74,8 @@ export interface StartedRun {
 
 type Guard<T> = (value: Record<string, unknown>) => T | null;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const str = (value: unknown): string | null => (typeof value === "string" ? value : null);
 const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 
@@ -99,7 +100,14 @@ export const readProductSummary: Guard<ProductSummary> = (body) => {
   const reviewPath = str(body.reviewPath);
   const generatePath = str(body.generatePath);
   if (!product || !looks || id === null || title === null || reviewPath === null || generatePath === null) return null;
-  return { product: { id, title, imageUrl: str(product.imageUrl) }, looks, problem: str(body.problem), paused: str(body.paused), reviewPath, generatePath };
+  return {
+    product: { id, title, imageUrl: str(product.imageUrl) },
+    looks,
+    problem: str(body.problem),
+    paused: str(body.paused),
+    reviewPath,
+    generatePath,
+  };
 };
 
 function readingOf(value: unknown): CollectionReading | null {
@@ -115,9 +123,18 @@ export const readRunPreview: Guard<RunPreview> = (body) => {
   const reading = readingOf(body.listing);
   if (looks && reading) return { reading, summary: null, looks, problem: str(body.problem), paused: str(body.paused) };
   if (!summary || !looks || !Array.isArray(summary.skipped)) return null;
-  const numbers = ["productCount", "eligibleCount", "skippedCount", "creditsPerRender", "estimateCredits"].map((key) => num(summary[key]));
+  const numbers = ["productCount", "eligibleCount", "skippedCount", "creditsPerRender", "estimateCredits"].map((key) =>
+    num(summary[key]),
+  );
   const [productCount, eligibleCount, skippedCount, creditsPerRender, estimateCredits] = numbers;
-  if (productCount == null || eligibleCount == null || skippedCount == null || creditsPerRender == null || estimateCredits == null) return null;
+  if (
+    productCount == null ||
+    eligibleCount == null ||
+    skippedCount == null ||
+    creditsPerRender == null ||
+    estimateCredits == null
+  )
+    return null;
   const skipped = summary.skipped.flatMap((item): SkippedProduct[] => {
     if (!isRecord(item)) return [];
     const productId = str(item.productId);
@@ -127,7 +144,15 @@ export const readRunPreview: Guard<RunPreview> = (body) => {
   });
   return {
     reading: null,
-    summary: { scopeTitle: str(summary.scopeTitle) ?? "", productCount, eligibleCount, skippedCount, skipped, creditsPerRender, estimateCredits },
+    summary: {
+      scopeTitle: str(summary.scopeTitle) ?? "",
+      productCount,
+      eligibleCount,
+      skippedCount,
+      skipped,
+      creditsPerRender,
+      estimateCredits,
+    },
     looks,
     problem: str(body.problem),
     paused: str(body.paused),
@@ -154,7 +179,9 @@ export async function callApp<T>(path: string, read: Guard<T>, body?: unknown): 
   try {
     response = await fetch(
       path,
-      body === undefined ? undefined : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
+      body === undefined
+        ? undefined
+        : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
     );
   } catch {
     return { ok: false, error: UNREACHABLE, fieldErrors: {} };
@@ -166,10 +193,16 @@ export async function callApp<T>(path: string, read: Guard<T>, body?: unknown): 
   }
   if (isRecord(json) && json.ok === false) {
     const fieldErrors: Record<string, string> = {};
-    if (isRecord(json.fieldErrors)) for (const [key, value] of Object.entries(json.fieldErrors)) if (typeof value === "string") fieldErrors[key] = value;
+    if (isRecord(json.fieldErrors))
+      for (const [key, value] of Object.entries(json.fieldErrors))
+        if (typeof value === "string") fieldErrors[key] = value;
     return { ok: false, error: str(json.error) ?? "That did not work. Try again.", fieldErrors };
   }
-  return { ok: false, error: `The app gave an answer this screen cannot read (HTTP ${response.status}). Try again in a minute.`, fieldErrors: {} };
+  return {
+    ok: false,
+    error: `The app gave an answer this screen cannot read (HTTP ${response.status}). Try again in a minute.`,
+    fieldErrors: {},
+  };
 }
 
 /** One key per action shown: a second click sends the same key, and the app creates one render or run. */
