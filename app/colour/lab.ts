@@ -98,6 +98,16 @@ export function labPixels(rgba: Uint8Array, pixelCount: number): Float32Array {
   return out;
 }
 
+/** Lab of the listed pixels of an RGBA buffer, interleaved, in the order given. */
+export function labOfPixels(rgba: Uint8Array, pixels: Int32Array): Float32Array {
+  const out = new Float32Array(pixels.length * 3);
+  for (let i = 0; i < pixels.length; i++) {
+    const offset = (pixels[i] as number) * 4;
+    writeLab(rgba[offset] as number, rgba[offset + 1] as number, rgba[offset + 2] as number, out, i * 3);
+  }
+  return out;
+}
+
 /** "#rrggbb" of a Lab colour, clamped into sRGB. */
 export function labToHex(lab: Lab): string {
   return formatHex({ mode: "lab65", ...lab }) ?? "#000000";
