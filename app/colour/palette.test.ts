@@ -40,6 +40,13 @@ describe("extractPalette", () => {
     expect(palette.every((colour) => ciede2000(colour.lab, RED, WEIGHTS) < 6)).toBe(true);
   });
 
+  it("gives a print's blended edges to its colours rather than a colour of their own", () => {
+    const edge = labFromRgb8(138, 140, 158);
+    const palette = extractPalette(samples([[NAVY, 450], [CREAM, 450], [edge, 100]]), OPTIONS);
+    expect(palette).toHaveLength(2);
+    expect(palette[0]!.share).toBeCloseTo(0.5, 1);
+  });
+
   it("gives the same palette for the same pixels", () => {
     const pixels = samples([[NAVY, 500], [CREAM, 300], [RED, 200]], 4);
     expect(extractPalette(pixels, OPTIONS)).toEqual(extractPalette(pixels, OPTIONS));

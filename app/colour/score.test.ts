@@ -47,9 +47,12 @@ describe("scoreColourFidelity", () => {
   });
 
   it("does not count the render's backdrop, including backdrop enclosed between arms and body", async () => {
-    const result = scored(await scoreColourFidelity(redTee, await render({ garment: RED, backdrop: "#d9c7a0", armsClose: true })));
+    const backdrop = "#c8e0cf";
+    const result = scored(await scoreColourFidelity(redTee, await render({ garment: RED, backdrop, akimbo: true })));
     expect(result.verdict).toBe("good");
-    expect(result.render.background).not.toHaveLength(0);
+    expect(result.render.background.some((colour) => ciede2000(colour.lab, labOfHex(backdrop)) < 8)).toBe(true);
+    const renderColours = [...result.unmatchedRender, ...result.matched.map((match) => match.render)];
+    expect(renderColours.every((colour) => ciede2000(colour.lab, labOfHex(backdrop)) > 10)).toBe(true);
   });
 
   it("keeps garment parts of the backdrop's colour in the product photo (white dots on a tee on white)", async () => {

@@ -54,8 +54,8 @@ export interface RenderFixture {
   hair?: string;
   /** Tee width as a share of the image width (the product photo's is 0.7). */
   garmentWidth?: number;
-  /** Whether the figure's arms hang close enough to enclose backdrop between arm and body. */
-  armsClose?: boolean;
+  /** Hands on hips: the arms enclose a pocket of backdrop on each side of the body. */
+  akimbo?: boolean;
   format?: "jpeg" | "png";
 }
 
@@ -70,7 +70,6 @@ export async function render(fixture: RenderFixture): Promise<Buffer> {
   const teeY = 230;
   const scale = teeWidth / 100;
   const shoulder = teeWidth * 0.28;
-  const hand = fixture.armsClose ? teeWidth * 0.3 : teeWidth * 0.42;
   const limb = (x1: number, y1: number, x2: number, y2: number, w: number) =>
     `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${skin}" stroke-width="${w}" stroke-linecap="round"/>`;
   return encode(
@@ -86,7 +85,13 @@ export async function render(fixture: RenderFixture): Promise<Buffer> {
       ${limb(cx, 150, cx, 240, 44)}
       <ellipse cx="${cx}" cy="120" rx="58" ry="78" fill="${skin}"/>
       ${fixture.hair ? `<ellipse cx="${cx}" cy="70" rx="62" ry="40" fill="${fixture.hair}"/>` : ""}
-      ${limb(cx - shoulder, 270, cx - hand, 560, 40)}${limb(cx + shoulder, 270, cx + hand, 560, 40)}
+      ${[-1, 1]
+        .map((side) =>
+          fixture.akimbo
+            ? limb(cx + side * shoulder, 270, cx + side * teeWidth * 0.55, 420, 40) + limb(cx + side * teeWidth * 0.55, 420, cx + side * teeWidth * 0.24, 520, 36)
+            : limb(cx + side * shoulder, 270, cx + side * teeWidth * 0.42, 560, 40),
+        )
+        .join("")}
       ${tee(teeX, teeY, scale, fixture.garment)}
       <g clip-path="url(#tee)" fill="#000" fill-opacity="0.18">
         <rect x="${teeX + teeWidth * 0.3}" y="${teeY}" width="${teeWidth * 0.05}" height="${teeWidth}"/>
