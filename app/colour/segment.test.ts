@@ -133,6 +133,20 @@ describe("skin", () => {
     expect(mask[10 * 60 + 30]).toBe(1);
   });
 
+  it("gives back skin-toned stripes narrower than a limb: they are print", () => {
+    // Tan and navy stripes, 3 pixels each, between a skin-toned head and legs.
+    const image = paint(60, 100, (x, y) => {
+      if (!inBox(x, y, 15, 5, 45, 95)) return [200, 200, 200];
+      if (y < 25 || y >= 70) return hex("#c98c68");
+      return Math.floor(y / 3) % 2 ? hex("#c99a72") : hex("#2c3e50");
+    });
+    const { mask } = skinMask(image, everything(image), () => 100);
+    let stripes = 0;
+    for (let y = 27; y < 68; y++) for (let x = 15; x < 45; x++) stripes += mask[y * 60 + x] as number;
+    expect(stripes).toBe(0);
+    expect(mask[10 * 60 + 30]).toBe(1);
+  });
+
   it("takes the skin tone from the head when a skin-toned garment outnumbers the arms and legs", () => {
     // The garment drifted to terracotta and covers most of the figure; the product was burgundy.
     const image = paint(60, 100, (x, y) => {

@@ -238,11 +238,11 @@ export function backgroundMask(image: LabImage, background: BackgroundEstimate, 
 /**
  * Skin tone by the YCbCr rule of Chai and Ngan (1999): 77 ≤ Cb ≤ 127 and 133 ≤ Cr ≤ 173, which holds for light to
  * dark skin under ordinary lighting because skin differs in luma far more than in chroma. Very dark pixels
- * (Y < 30) are left out: their chroma is mostly noise.
+ * (Y < 40) are left out: their chroma is mostly noise, and dark brown hair would pass.
  */
 export function isSkinTone(red: number, green: number, blue: number): boolean {
   const luma = 0.299 * red + 0.587 * green + 0.114 * blue;
-  if (luma < 30) return false;
+  if (luma < 40) return false;
   const cb = 128 - 0.168736 * red - 0.331264 * green + 0.5 * blue;
   const cr = 128 + 0.5 * red - 0.418688 * green - 0.081312 * blue;
   return cb >= 77 && cb <= 127 && cr >= 133 && cr <= 173;
@@ -261,19 +261,32 @@ export interface SkinEstimate {
   tone: Lab | undefined;
 }
 
-/** The top of the figure, as a share of its height, where the head is looked for. */
-const HEAD_BAND = 0.12;
-/** Skin-toned pixels the head band needs to set the skin tone by itself. */
+/** Where the face is looked for, as shares of the figure's height from its top: below the hair, above the neck. */
+const FACE_BAND = { from: 0.04, to: 0.12 };
+/** Skin-toned pixels the face band needs to set the skin tone by itself. */
 const MIN_HEAD_VOTERS = 20;
+/** Pixels this close to the head's tone are skin even when a product colour is as close (same-coloured garment). */
+const SURE_SKIN_RADIUS = 7;
+/** Skin narrower than this (working pixels) is not a limb: a skin-toned stripe or dot of a print. */
+const MIN_SKIN_WIDTH = 5;
+
+export interface SkinEstimate {
+  mask: PixelMask;
+  /** The mannequin's skin tone, if any skin-toned pixel was left to estimate it from. */
+  tone: Lab | undefined;
+  /** Whether the tone was read from the head (the top of the figure) rather than the whole figure. */
+  toneFromHead: boolean;
+}
 
 /**
- * The mannequin's skin. Its tone is the densest skin-toned (isSkinTone) colour among the figure's pixels that
- * are not product-coloured, taken from the head (the top of the figure) when the head shows skin, since a
- * garment that drifted into skin tones can outnumber the arms and legs; else from the whole figure. Skin is
- * then the skin-toned pixels near that tone and nearer to it than to any product colour: a beige, tan or blush
- * garment stays garment when the mannequin's skin differs from it, and where the two match exactly the pixels
- * go to the garment (they cannot be told apart by colour). `productDistance` gives a pixel's CHROMA_FIRST_KL
- * distance to the nearest product colour.
+ * The mannequin's skin. Its tone is the densest skin-toned (isSkinTone) colour of the face (the top of the
+ * figure, below the hair) when the face shows skin: heads are skin whatever the garment, and a garment that
+ * drifted into skin tones can outnumber the arms and legs. Without a face it is the densest skin-toned colour
+ * among the figure's pixels that are not product-coloured. Skin is then the skin-toned pixels near that tone and
+ * nearer to it than to any product colour (or, with a face tone, very near it): a beige, tan or blush garment
+ * stays garment when the mannequin's skin differs from it. Finally skin narrower than a limb is given back:
+ * skin-toned stripes and dots are print. `productDistance` gives a pixel's CHROMA_FIRST_KL distance to the
+ * nearest product colour.
  */
 export function skinMask(image: LabImage, figure: PixelMask, productDistance: (pixel: number) => number): SkinEstimate {
   const { width, height } = image;
@@ -287,7 +300,8 @@ export function skinMask(image: LabImage, figure: PixelMask, productDistance: (p
       bottom = y;
     }
   }
-  const headBottom = top + HEAD_BAND * (bottom - top);
+  const faceTop = top + FACE_BAND.from * (bottom - top);
+  const faceBottom = top + FACE_BAND.to * (bottom - top);
   const skinToned: number[] = [];
   const voters: number[] = [];
   const headVoters: number[] = [];
@@ -296,18 +310,58 @@ export function skinMask(image: LabImage, figure: PixelMask, productDistance: (p
     const offset = pixel * 4;
     if (!isSkinTone(image.rgba[offset] as number, image.rgba[offset + 1] as number, image.rgba[offset + 2] as number)) continue;
     skinToned.push(pixel);
-    if (productDistance(pixel) <= PRODUCT_RADIUS) continue;
-    voters.push(pixel);
-    if (pixel / width < headBottom) headVoters.push(pixel);
+    const y = pixel / width;
+    if (y >= faceTop && y < faceBottom) headVoters.push(pixel);
+    if (productDistance(pixel) > PRODUCT_RADIUS) voters.push(pixel);
   }
   const mask = new Uint8Array(count);
-  const tone = densestColour(image.lab, headVoters.length >= MIN_HEAD_VOTERS ? headVoters : voters, CHROMA_FIRST_KL);
-  if (!tone) return { mask, tone };
+  const toneFromHead = headVoters.length >= MIN_HEAD_VOTERS;
+  const tone = densestColour(image.lab, toneFromHead ? headVoters : voters, CHROMA_FIRST_KL);
+  if (!tone) return { mask, tone, toneFromHead: false };
   for (const pixel of skinToned) {
     const distance = distanceTo(image.lab, pixel, tone, CHROMA_FIRST_KL);
-    if (distance <= SKIN_RADIUS && distance < productDistance(pixel)) mask[pixel] = 1;
+    if (distance > SKIN_RADIUS) continue;
+    if (distance < productDistance(pixel) || (toneFromHead && distance <= SURE_SKIN_RADIUS)) mask[pixel] = 1;
   }
-  return { mask, tone };
+  return { mask: open(mask, width, height, Math.floor(MIN_SKIN_WIDTH / 2)), tone, toneFromHead };
+}
+
+/** One step of erosion (8 neighbours) or, with `within`, of dilation limited to `within`. */
+function morphologyStep(mask: PixelMask, width: number, height: number, within?: PixelMask): PixelMask {
+  const out = new Uint8Array(mask.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const pixel = y * width + x;
+      if (within) {
+        if (!within[pixel]) continue;
+        let any = 0;
+        for (let dy = -1; dy <= 1 && !any; dy++) {
+          for (let dx = -1; dx <= 1; dx++) {
+            const nx = x + dx;
+            const ny = y + dy;
+            if (nx >= 0 && ny >= 0 && nx < width && ny < height && mask[ny * width + nx]) {
+              any = 1;
+              break;
+            }
+          }
+        }
+        out[pixel] = any;
+      } else {
+        if (!mask[pixel] || x === 0 || y === 0 || x === width - 1 || y === height - 1) continue;
+        out[pixel] =
+          mask[pixel - width - 1]! & mask[pixel - width]! & mask[pixel - width + 1]! & mask[pixel - 1]! & mask[pixel + 1]! & mask[pixel + width - 1]! & mask[pixel + width]! & mask[pixel + width + 1]!;
+      }
+    }
+  }
+  return out;
+}
+
+/** Morphological opening: parts of the mask narrower than 2 × radius + 1 pixels go, the rest keeps its shape. */
+export function open(mask: PixelMask, width: number, height: number, radius: number): PixelMask {
+  let out = mask;
+  for (let step = 0; step < radius; step++) out = morphologyStep(out, width, height);
+  for (let step = 0; step < radius; step++) out = morphologyStep(out, width, height, mask);
+  return out;
 }
 
 /**
