@@ -3,7 +3,7 @@
  * does not split it), then clusters closer than a CIEDE2000 threshold are merged and slivers dropped. Seeded,
  * so the same image always gives the same palette.
  */
-import { type DeltaEWeights, type Lab, ciede2000, labToRgb8, weightedDistanceSq } from "./lab";
+import { type DeltaEWeights, type Lab, ciede2000, labDistance, labToRgb8, weightedDistanceSq } from "./lab";
 
 export interface PaletteColour {
   lab: Lab;
@@ -178,16 +178,25 @@ function mergeClose(clusters: PaletteColour[], weights: DeltaEWeights, mergeBelo
 
 /** How far (8-bit sRGB units) a colour may lie from the line between two others and still be their blend. */
 const BLEND_DISTANCE = 8;
+/**
+ * The two colours of a blend must differ in hue or chroma, not only in lightness: k-means splits one shaded
+ * colour into darker and lighter clusters, and the colour itself, between them, is no blend.
+ */
+const BLEND_ENDS_KL = 4;
+const BLEND_ENDS_DISTANCE = 12;
+/** Each colour of a blend covers at least this share of the blend's own (fine prints blend a lot). */
+const BLEND_END_SHARE = 0.5;
 
 /**
  * Where two colours of a print meet, working pixels are blends of both (downscaling averages them), and
- * k-means gives the blends clusters of their own. Such a cluster, lying on the sRGB line between two larger
- * ones, is folded back into them in proportion to where it lies, so the palette holds the print's colours with
- * their areas. The blend of a resize is an average of encoded sRGB values, hence the line in sRGB, not Lab.
+ * k-means gives the blends clusters of their own, as large as the print's colours when the print is fine. Such
+ * a cluster, lying on the sRGB line between two others that differ in hue or chroma, is folded back into them in
+ * proportion to where it lies, so the palette holds the print's colours with their areas. The blend of a resize
+ * is an average of encoded sRGB values, hence the line in sRGB, not Lab.
  */
 export function foldBlends(palette: readonly PaletteColour[]): PaletteColour[] {
   const colours = palette.map((colour) => ({ ...colour, rgb: labToRgb8(colour.lab) }));
-  // Smallest first: a blend is smaller than the colours it blends.
+  // Smallest first: blends are usually smaller than the colours they blend.
   const order = colours.map((_, index) => index).sort((x, y) => (colours[x]?.share ?? 0) - (colours[y]?.share ?? 0));
   const folded = new Set<number>();
   for (const candidate of order) {
@@ -199,7 +208,9 @@ export function foldBlends(palette: readonly PaletteColour[]): PaletteColour[] {
         if (from === candidate || to === candidate || folded.has(from) || folded.has(to)) continue;
         const start = colours[from];
         const end = colours[to];
-        if (!start || !end || start.share <= blend.share || end.share <= blend.share) continue;
+        if (!start || !end || labDistance(start.lab, end.lab, BLEND_ENDS_KL) < BLEND_ENDS_DISTANCE) continue;
+        // A colour is not the blend of two slivers (a strand of hair, a seam): each end must be a real colour.
+        if (Math.min(start.share, end.share) < BLEND_END_SHARE * blend.share) continue;
         const direction = [0, 1, 2].map((channel) => (end.rgb[channel] as number) - (start.rgb[channel] as number));
         const lengthSq = direction.reduce((sum, value) => sum + value * value, 0);
         if (lengthSq === 0) continue;
