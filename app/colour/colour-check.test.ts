@@ -3,9 +3,8 @@ import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RED, RED_HUE_SHIFTED, productPhoto, render } from "./test-support";
+import { RED, RED_HUE_SHIFTED, productPhoto, render, scenePhoto } from "./test-support";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");
@@ -35,7 +34,7 @@ beforeAll(async () => {
   writeFileSync(file("render.jpg"), await render({ garment: RED }));
   writeFileSync(file("drifted.png"), await render({ garment: RED_HUE_SHIFTED, format: "png" }));
   writeFileSync(file("notes.jpg"), "this is not an image");
-  writeFileSync(file("scene.png"), await sharp({ create: { width: 300, height: 300, channels: 3, background: "#888", noise: { type: "gaussian", mean: 128, sigma: 60 } } }).png().toBuffer());
+  writeFileSync(file("scene.jpg"), await scenePhoto());
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -72,7 +71,7 @@ describe("npm run colour-check", () => {
   });
 
   it("exits 3 when both images read but the pair cannot be scored", async () => {
-    const run = await colourCheck(file("scene.png"), file("render.jpg"));
+    const run = await colourCheck(file("scene.jpg"), file("render.jpg"));
     expect(run).toMatchObject({ code: 3, stdout: "" });
     expect(run.stderr).toContain("not scored (busy-background)");
   });

@@ -81,9 +81,17 @@ export async function scoreColourFidelity(productPhoto: Buffer, render: Buffer, 
   return scoreRasters(photoRaster, renderRaster, options);
 }
 
+/**
+ * The product photo is decoded smaller than the render: its garment fills most of the frame (the render's a
+ * fifth of it), and the larger garment is shrunk to the other's scale before comparing anyway (sameScale), so
+ * two thirds of the render's size still leaves the photo's garment the larger of the two in almost every pair.
+ */
+const PRODUCT_PHOTO_SCALE = 2 / 3;
+
 async function decodeOrReason(settings: Settings, encoded: Buffer, image: ColourNotScorable["image"]): Promise<RasterImage | ColourNotScorable> {
+  const maxSide = image === "render" ? settings.workingSize : Math.max(MIN_SIDE, Math.round(settings.workingSize * PRODUCT_PHOTO_SCALE));
   try {
-    return await settings.decode(encoded, settings.workingSize);
+    return await settings.decode(encoded, maxSide);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { status: "not-scored", reason: "unreadable-image", image, detail: `${image}: ${message}` };
@@ -196,6 +204,9 @@ function analyseProductPhoto(raster: RasterImage, settings: Settings): AnalysedP
 }
 
 
+/** Below this share of the figure, what is left once skin is set aside is clutter, not the garment. */
+const MIN_GARMENT_SHARE_OF_FIGURE = 0.25;
+
 interface AnalysedRender {
   garment: MaskedRaster;
   analysis: ImageAnalysis;
@@ -230,10 +241,16 @@ function analyseRender(raster: RasterImage, productPalette: readonly PaletteColo
   const isBackground = backgroundMask(image, background, { lightnessWeight: kL, enclosedBackdrop: (pixel) => !productColoured(pixel) });
   const figure = maskMinus(undefined, isBackground);
   const { mask: isSkin } = skinMask(image, figure, productDistance);
-  const skinCount = countSet(isSkin);
-  // When setting skin aside leaves no garment, the "skin" is the garment itself, in a skin-like colour the
+  const figureCount = countSet(figure);
+  let withoutSkin = maskMinus(figure, isSkin);
+  // A garment of the mannequin's own skin tone went with the skin: when little is left (hair, shoes), give back
+  // the "skin" that is product-coloured.
+  if (countSet(withoutSkin) < MIN_GARMENT_SHARE_OF_FIGURE * figureCount) {
+    withoutSkin = maskMinus(figure, isSkin.map((skin, pixel) => (skin && productDistance(pixel) > PRODUCT_COLOUR_RADIUS ? 1 : 0)));
+  }
+  withoutSkin = erode(withoutSkin, image.width, image.height);
+  // When setting skin aside still leaves no garment, the "skin" is the garment itself, in a skin-like colour the
   // product does not have (a drift towards beige or tan): keep it, so the drift shows in the score.
-  const withoutSkin = erode(maskMinus(figure, isSkin), image.width, image.height);
   const skinExcluded = typeof garmentOrReason(withoutSkin, "render") === "number";
   const mask = skinExcluded ? withoutSkin : erode(figure, image.width, image.height);
   const count = garmentOrReason(mask, "render");
@@ -241,7 +258,7 @@ function analyseRender(raster: RasterImage, productPalette: readonly PaletteColo
   return {
     garment: { width: image.width, height: image.height, rgba: image.rgba, mask },
     analysis: { background: backgroundSwatches(background), garmentShare: count / mask.length },
-    skinShare: skinCount / mask.length,
+    skinShare: countSet(isSkin) / mask.length,
     skinExcluded,
   };
 }

@@ -107,3 +107,19 @@ export async function render(fixture: RenderFixture): Promise<Buffer> {
 export const RED = "#c0392b";
 /** RED with its hue turned about 35° towards orange, lightness kept: ΔE00 ≈ 20. */
 export const RED_HUE_SHIFTED = "#c76a1c";
+
+/** A lifestyle shot rather than a studio one: the tee in front of blocks of unrelated colours (no backdrop). */
+export async function scenePhoto(): Promise<Buffer> {
+  const colours = ["#5d7a3a", "#b8a27a", "#3b4a6b", "#d9d4c7", "#8a3b2e", "#6f6f6f", "#2e5e5a"];
+  const blocks = Array.from({ length: 5 * 4 }, (_, index) => {
+    const [column, row] = [index % 4, Math.floor(index / 4)];
+    return `<rect x="${column * 150}" y="${row * 150}" width="150" height="150" fill="${colours[index % colours.length]}"/>`;
+  });
+  return encode(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750">
+      ${blocks.join("")}
+      ${tee(150, 200, 3, RED)}
+    </svg>`,
+    "jpeg",
+  );
+}

@@ -38,7 +38,7 @@ export interface ColourFidelityOptions {
   renderBackground?: string;
   /** CIEDE2000 kL. Default 2: lightness differences count half (shading and exposure are not dye). */
   lightnessWeight?: number;
-  /** Longest side of the working images, pixels. Default 384. */
+  /** Longest side of the working render, pixels (the product photo is decoded at two thirds of it). Default 384. */
   workingSize?: number;
   /** Decoder to use; default sharp. */
   decode?: ImageDecoder;
