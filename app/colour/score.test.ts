@@ -48,7 +48,7 @@ describe("scoreColourFidelity", () => {
 
   it("keeps a garment of the mannequin's own skin tone, rather than setting it aside with the skin", async () => {
     const nude = "#c68863";
-    const result = scored(await scoreColourFidelity(await productPhoto({ garment: nude }), await render({ garment: nude, skin: nude, hair: "#2b2420" })));
+    const result = scored(await scoreColourFidelity(await productPhoto({ garment: nude }), await render({ garment: nude, skin: nude, hair: "#2b2420", longHair: true })));
     expect(result.verdict).toBe("good");
   });
 

@@ -52,6 +52,8 @@ export interface RenderFixture {
   backdrop?: string;
   skin?: string;
   hair?: string;
+  /** Hair down to the shoulders, behind the head (needs `hair`). */
+  longHair?: boolean;
   /** Tee width as a share of the image width (the product photo's is 0.7). */
   garmentWidth?: number;
   /** Hands on hips: the arms enclose a pocket of backdrop on each side of the body. */
@@ -82,6 +84,7 @@ export async function render(fixture: RenderFixture): Promise<Buffer> {
       </defs>
       <rect width="${width}" height="${height}" fill="${fixture.backdrop ?? "#b9c4cc"}"/>
       ${limb(cx - 40, 520, cx - 45, 960, 58)}${limb(cx + 40, 520, cx + 45, 960, 58)}
+      ${fixture.hair && fixture.longHair ? `<rect x="${cx - 80}" y="50" width="160" height="260" rx="60" fill="${fixture.hair}"/>` : ""}
       ${limb(cx, 150, cx, 240, 44)}
       <ellipse cx="${cx}" cy="120" rx="58" ry="78" fill="${skin}"/>
       ${fixture.hair ? `<ellipse cx="${cx}" cy="70" rx="62" ry="40" fill="${fixture.hair}"/>` : ""}
