@@ -1,5 +1,5 @@
 /**
- * The benchmark harness: `npm run bench` runs all seven, `npm run bench -- poll-economy` (or `-- 1 5`) runs
+ * The benchmark harness: `npm run bench` runs all eight, `npm run bench -- poll-economy` (or `-- 1 5`) runs
  * the ones named. Not part of the test suite; nothing here fails on a figure. See docs/benchmarks.md.
  *
  *   npm run bench [-- <id|number>...] [--out results.md]
@@ -10,6 +10,7 @@ import { ensureAdminSchema } from "../scripts/admin-schema";
 import { describeMachine, machineLines } from "./lib/machine";
 import type { Benchmark, BenchResult } from "./lib/types";
 import { collectionEnumeration } from "./collection-enumeration";
+import { colourFidelity } from "./colour-fidelity";
 import { completionToReview } from "./completion-to-review";
 import { importMemory } from "./import-memory";
 import { pollEconomy } from "./poll-economy";
@@ -25,6 +26,7 @@ const BENCHMARKS: Benchmark[] = [
   collectionEnumeration,
   staffPages,
   completionToReview,
+  colourFidelity,
 ];
 
 function parseArgs(argv: string[]) {
