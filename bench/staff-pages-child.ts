@@ -6,11 +6,11 @@
  */
 import "./lib/env";
 import type { Prisma, RenderState } from "@prisma/client";
-import { setUpValidSession } from "@shopify/shopify-api/test-helpers";
 import { setupServer } from "msw/node";
 import { seededRandom } from "../app/lib/seeded-random";
 import { createFakeAdminApi, fakeAdminHandlers, routeShopifyApiFetchThroughMsw } from "../fakes/shopify-admin";
 import { createTestDatabase, type DatabaseKind } from "../harness/database";
+import { installShop } from "../harness/install-shop";
 import { sessionTokenRequest } from "../harness/shopify-requests";
 import { BENCH_OPTIONS, insertRenders } from "./lib/fixtures";
 
@@ -27,7 +27,6 @@ export interface StaffPagesReport {
 const kind = (process.env.BENCH_DB_KIND ?? "pglite") as DatabaseKind;
 const REQUESTS = 50;
 const WARMUP = 5;
-const SCOPES = "read_products,write_products,write_files";
 const SHOPS = [
   { shop: "staff-large.myshopify.com", renders: 10_000, label: "10,000" },
   { shop: "staff-small.myshopify.com", renders: 100, label: "100" },
@@ -74,16 +73,7 @@ const { sessionStorage } = await import("../app/shopify.server");
 const seedStarted = performance.now();
 const random = seededRandom(42);
 for (const { shop, renders } of SHOPS) {
-  fake.store.addShop({ domain: shop });
-  await sessionStorage.storeSession(
-    setUpValidSession({
-      shop,
-      expires: new Date(Date.now() + 3_600_000),
-      scope: SCOPES,
-      accessToken: fake.issueAccessToken(shop),
-    }),
-  );
-  await database.prisma.shop.upsert({ where: { domain: shop }, create: { domain: shop, scopes: SCOPES }, update: {} });
+  await installShop({ prisma: database.prisma, sessionStorage, fake }, shop);
   // Runs of 250 renders, the newest 40 of them listed on the review page's filter.
   const runIds: string[] = [];
   for (let i = 0; i < Math.ceil(renders / 250); i++) {

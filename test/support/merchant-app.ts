@@ -7,7 +7,6 @@
  * The database is the PostgreSQL server by default: the page tests are about pages, and PGlite's start-up costs
  * seconds of CPU per file. test/routes/shop-isolation.test.ts runs on both kinds.
  */
-import { setUpValidSession } from "@shopify/shopify-api/test-helpers";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import {
@@ -20,8 +19,10 @@ import { startTryOnSimulator, type TryOnSimulator } from "../../fakes/tryon-serv
 import { useAppDatabase } from "./app-modules";
 import type { DatabaseKind, TestDatabase } from "../../harness/database";
 import { sessionTokenRequest } from "../../harness/shopify-requests";
+import { DEFAULT_TEST_OPTIONS } from "../../harness/render-fixtures";
+import { APP_SCOPES, installShop } from "../../harness/install-shop";
 
-export const SCOPES = "read_products,write_products,write_files";
+export const SCOPES = APP_SCOPES;
 
 type RouteArgs = { request: Request; params: Record<string, string>; context: Record<string, unknown> };
 export type RouteFunction = (args: RouteArgs) => Promise<unknown>;
@@ -71,22 +72,7 @@ export async function startMerchantApp(
     database,
     fake,
     simulator,
-    async installShop(shop) {
-      if (!fake.store.hasShop(shop)) fake.store.addShop({ domain: shop });
-      await sessionStorage.storeSession(
-        setUpValidSession({
-          shop,
-          expires: new Date(Date.now() + 3_600_000),
-          scope: SCOPES,
-          accessToken: fake.issueAccessToken(shop),
-        }),
-      );
-      await database.prisma.shop.upsert({
-        where: { domain: shop },
-        create: { domain: shop, scopes: SCOPES },
-        update: {},
-      });
-    },
+    installShop: (shop) => installShop({ prisma: database.prisma, sessionStorage, fake }, shop),
     async saveServiceKey(shop, settings = {}) {
       const apiKey = settings.apiKey ?? simulator?.apiKey ?? "test-key-0000";
       const box = makeSecretBox(process.env.APP_ENCRYPTION_KEY ?? "");
@@ -165,13 +151,5 @@ export const OPTION_FIELDS = {
   userInstruction: "",
 } as const;
 
-export const DEFAULT_LOOK = {
-  productType: "top",
-  productCategory: "t_shirt",
-  mannequinId: "mnq_amara",
-  poseId: "pose_front_relaxed",
-  resolution: "2K",
-  aspectRatio: "3:4",
-  bodySize: "M",
-  expression: "neutral",
-} as const;
+/** The look the tests render with: the harness's default options. */
+export const DEFAULT_LOOK = DEFAULT_TEST_OPTIONS;

@@ -23,6 +23,7 @@ import { CursorPagination } from "../../components/CursorPagination";
 import { EMPTY_STATE_IMAGE } from "../../components/empty-state";
 import { RenderStateBadge } from "../../components/RenderStateBadge";
 import { TimeText } from "../../components/TimeText";
+import { withListFilter } from "../../web/list-filters";
 
 export interface HistoryView {
   filters: { state: string | null; productId: string | null; runId: string | null };
@@ -92,18 +93,8 @@ export function HistoryPage({ view }: { view: HistoryView }) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [resolving, setResolving] = useState<HistoryRow | null>(null);
-  const setFilter = (name: string, value: string | null) => {
-    const params = new URLSearchParams(searchParams);
-    if (value) params.set(name, value);
-    else params.delete(name);
-    if (name !== "after" && name !== "before") {
-      params.delete("after");
-      params.delete("before");
-    } else {
-      params.delete(name === "after" ? "before" : "after");
-    }
-    navigate(`?${params.toString()}`);
-  };
+  const setFilter = (name: string, value: string | null) =>
+    navigate(`?${withListFilter(searchParams, name, value).toString()}`);
   const filtered = Boolean(view.filters.state || view.filters.productId || view.filters.runId);
 
   return (

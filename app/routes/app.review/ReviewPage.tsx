@@ -25,6 +25,7 @@ import type { ReviewActionResult, ReviewItem, ReviewPageView } from "./review.se
 import { ReviewGrid } from "./ReviewGrid";
 import { SideBySideModal } from "./SideBySideModal";
 import { useReviewShortcuts } from "./use-review-shortcuts";
+import { withListFilter } from "../../web/list-filters";
 
 const STATE_FILTERS = [
   { value: "in_review", label: "Ready for review" },
@@ -69,14 +70,8 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
     else shopify.toast.show(result.formError ?? "That did not work; check the form.", { isError: true });
   }, [result, shopify]);
 
-  const setFilter = (name: string, value: string | null) => {
-    const params = new URLSearchParams(searchParams);
-    if (value) params.set(name, value);
-    else params.delete(name);
-    params.delete("after");
-    params.delete("before");
-    navigate(`?${params.toString()}`);
-  };
+  const setFilter = (name: string, value: string | null) =>
+    navigate(`?${withListFilter(searchParams, name, value).toString()}`);
 
   // Stable for the fetcher's life, so `open` is made once.
   const loadDetail = detailFetcher.load;
