@@ -17,26 +17,32 @@ export interface TryOnEnums {
   expressions: readonly string[];
 }
 
+/** The sets the simulator implements, as tuples so that zod schemas (the simulator's own) can be built from them. */
+export const PRODUCT_TYPES = ["top", "bottom", "dress", "outerwear", "jumpsuit"] as const;
+export const PRODUCT_CATEGORIES = [
+  "t_shirt",
+  "shirt",
+  "blouse",
+  "sweater",
+  "hoodie",
+  "tank_top",
+  "jeans",
+  "trousers",
+  "shorts",
+  "skirt",
+  "dress",
+  "jacket",
+  "coat",
+  "jumpsuit",
+] as const;
+export const BODY_SIZES = ["XS", "S", "M", "L", "XL", "XXL"] as const;
+export const EXPRESSIONS = ["neutral", "smile", "serious", "candid"] as const;
+
 export const DEFAULT_TRYON_ENUMS: TryOnEnums = {
-  productTypes: ["top", "bottom", "dress", "outerwear", "jumpsuit"],
-  productCategories: [
-    "t_shirt",
-    "shirt",
-    "blouse",
-    "sweater",
-    "hoodie",
-    "tank_top",
-    "jeans",
-    "trousers",
-    "shorts",
-    "skirt",
-    "dress",
-    "jacket",
-    "coat",
-    "jumpsuit",
-  ],
-  bodySizes: ["XS", "S", "M", "L", "XL", "XXL"],
-  expressions: ["neutral", "smile", "serious", "candid"],
+  productTypes: PRODUCT_TYPES,
+  productCategories: PRODUCT_CATEGORIES,
+  bodySizes: BODY_SIZES,
+  expressions: EXPRESSIONS,
 };
 
 const enumValues = z.array(z.string().min(1)).min(1).readonly();

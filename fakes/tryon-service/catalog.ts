@@ -1,31 +1,22 @@
+import {
+  ASPECT_RATIOS,
+  BODY_SIZES,
+  EXPRESSIONS,
+  PRODUCT_CATEGORIES,
+  PRODUCT_TYPES,
+  RESOLUTIONS,
+} from "../../app/tryon/wire";
 /**
- * The simulator's concrete choices where the spec says "not shown": the enums it accepts and the catalog it lists.
- * They are written out here on purpose rather than imported from the client, so that a contract test comparing the
- * two catches a client that drifted from the service it claims to speak to.
+ * The enums the simulator accepts: the sets docs/tryon-service.md records where the spec only samples values, defined
+ * once beside the wire format (app/tryon/wire.ts). The contract tests prove every value is accepted end to end.
  */
-
 export const SIMULATOR_ENUMS = {
-  productTypes: ["top", "bottom", "dress", "outerwear", "jumpsuit"],
-  productCategories: [
-    "t_shirt",
-    "shirt",
-    "blouse",
-    "sweater",
-    "hoodie",
-    "tank_top",
-    "jeans",
-    "trousers",
-    "shorts",
-    "skirt",
-    "dress",
-    "jacket",
-    "coat",
-    "jumpsuit",
-  ],
-  bodySizes: ["XS", "S", "M", "L", "XL", "XXL"],
-  expressions: ["neutral", "smile", "serious", "candid"],
-  resolutions: ["2K", "4K"],
-  aspectRatios: ["3:4", "1:1", "4:3", "9:16", "16:9"],
+  productTypes: PRODUCT_TYPES,
+  productCategories: PRODUCT_CATEGORIES,
+  bodySizes: BODY_SIZES,
+  expressions: EXPRESSIONS,
+  resolutions: RESOLUTIONS,
+  aspectRatios: ASPECT_RATIOS,
 } as const;
 
 export type SimProductType = (typeof SIMULATOR_ENUMS.productTypes)[number];

@@ -1,3 +1,4 @@
+import type { SubmitTryOnWireBody } from "../../app/tryon/wire";
 /**
  * Jobs of the simulator. A job's state is computed from its timestamps when asked, never driven by a timer, so
  * thousands of jobs in flight cost nothing while nobody looks. The only eager work is settlement (the refund of a
@@ -10,21 +11,8 @@
 export type SimJobFate = "complete" | "fail" | "never";
 export type SimJobState = "queued" | "processing" | "finalizing" | "completed" | "failed";
 
-export interface SimJobRequest {
-  product_type: string;
-  product_images: string[];
-  product_back_image?: string;
-  product_category?: string;
-  mannequin_id: string;
-  pose_id: string;
-  background?: string;
-  lock_background?: boolean;
-  resolution: "2K" | "4K";
-  aspect_ratio: string;
-  body_size?: string;
-  expression?: string;
-  user_instruction?: string;
-}
+/** A submit body as the simulator stores it: the wire format the spec defines. */
+export type SimJobRequest = SubmitTryOnWireBody;
 
 export interface SimJob {
   id: string;
