@@ -1,5 +1,5 @@
-import { PrismaPg } from "@prisma/adapter-pg";
 import { defineConfig } from "prisma/config";
+import { migrationAdapter } from "./app/db/migration-adapter";
 
 // The JavaScript schema engine talks to the database through the same driver adapter as the app, so
 // `prisma migrate deploy` needs no downloaded engine binary (see docs/decisions/002-database.md).
@@ -10,8 +10,10 @@ export default defineConfig({
   async adapter() {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) {
-      throw new Error("DATABASE_URL is not set: run Prisma through `npm run setup` or `tsx scripts/with-database.ts`.");
+      throw new Error(
+        "DATABASE_URL is not set: set it, or run Prisma through `npm run db:migrate` (embedded database).",
+      );
     }
-    return new PrismaPg({ connectionString });
+    return migrationAdapter(connectionString);
   },
 });

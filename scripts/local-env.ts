@@ -9,14 +9,4 @@ export function loadLocalEnv(): void {
   if (existsSync(file)) process.loadEnvFile(file);
 }
 
-/**
- * Prisma's CLI downloads engine binaries on start-up unless these point at a file. The app uses the
- * Rust-free client and the JS schema engine (prisma.config.ts), so the binaries are never used.
- */
-export function prismaCliEnv(): Record<string, string> {
-  return {
-    PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? "/dev/null",
-    PRISMA_QUERY_ENGINE_LIBRARY: process.env.PRISMA_QUERY_ENGINE_LIBRARY ?? "/dev/null",
-    PRISMA_HIDE_UPDATE_MESSAGE: "1",
-  };
-}
+export { prismaCliEnv } from "./prisma-cli-env.mjs";
