@@ -31,6 +31,8 @@ export const workerConfigSchema = z.object({
     .positive()
     .default(15 * 60_000),
   stalledPollIntervalMs: z.number().int().positive().default(60_000),
+  /** How often a running worker records that it is alive (Home warns after two minutes of silence). */
+  heartbeatIntervalMs: z.number().int().positive().default(15_000),
   /** Parallel HTTP calls per worker. */
   httpConcurrency: z.number().int().positive().default(16),
   /** Consecutive failed calls with one service key (across ticks and workers) before its circuit opens. */

@@ -5,6 +5,7 @@ import pLimit from "p-limit";
 import type { RenderMedia } from "../renders/render-media";
 import type { SecretBox } from "../settings/secret-box.server";
 import type { TryOnClient } from "../tryon";
+import { makeHeartbeat } from "./heartbeat";
 import { makeServiceGates, TickGateState } from "./service-gates";
 import { makeShopRuntimeLoader } from "./shop-runtime";
 import { claimDueSubmits, claimDueWork, lockSubmitClaims } from "./sql/claim-renders";
@@ -75,6 +76,7 @@ export function makeWorker(deps: WorkerDeps): Worker {
   const shutdown = new AbortController();
   // Every poll, download and upload in flight listens to it (app/tryon/deadline.ts): dozens at once is by design.
   setMaxListeners(0, shutdown.signal);
+  const heartbeat = makeHeartbeat(deps.db, id);
   let running: Promise<void> | undefined;
   let stopping = false;
 
@@ -141,7 +143,24 @@ export function makeWorker(deps: WorkerDeps): Worker {
     }
   }
 
+  /** A failed beat is logged, never fatal: the next one, or the next tick, will tell. */
+  function beat(): Promise<void> {
+    return heartbeat.beat().catch((error: unknown) => logger.warn("heartbeat failed", { error: String(error) }));
+  }
+
   async function loop(): Promise<void> {
+    await beat();
+    // Beats on its own timer, so one long tick (a slow network) does not read as a dead worker.
+    const beating = setInterval(() => void beat(), config.heartbeatIntervalMs);
+    try {
+      await ticks();
+    } finally {
+      clearInterval(beating);
+      await heartbeat.stopped().catch((error: unknown) => logger.warn("heartbeat failed", { error: String(error) }));
+    }
+  }
+
+  async function ticks(): Promise<void> {
     while (!stopping) {
       let report: TickReport = { submitted: 0, worked: 0, saturated: false, idleMs: config.tickIntervalMs };
       try {

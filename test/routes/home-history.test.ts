@@ -106,6 +106,24 @@ describe("Home and History", () => {
     expect(view.stalled).toMatchObject({ count: 1 });
   });
 
+  it("warns when no worker has checked in for two minutes, and not while one has", async () => {
+    const db = app.database.prisma;
+    await db.workerHeartbeat.deleteMany();
+    expect(await homeOf(SHOP)).toMatchObject({ workerSilent: { lastSeenAt: null } });
+
+    const { makeHeartbeat } = await import("../../app/worker/heartbeat");
+    await makeHeartbeat(db, "home-test-worker").beat();
+    expect(await homeOf(SHOP)).toMatchObject({ workerSilent: null });
+
+    // Silent for 1 minute 50 seconds: still fine. For 2 minutes 10 seconds: staff are told, with the time.
+    await db.$executeRaw`UPDATE "WorkerHeartbeat" SET "seenAt" = now() - interval '110 seconds'`;
+    expect(await homeOf(SHOP)).toMatchObject({ workerSilent: null });
+    await db.$executeRaw`UPDATE "WorkerHeartbeat" SET "seenAt" = now() - interval '130 seconds'`;
+    const { lastSeenAt } = (await homeOf(SHOP)).workerSilent as { lastSeenAt: string };
+    expect(Date.now() - Date.parse(lastSeenAt)).toBeGreaterThan(120_000);
+    await db.workerHeartbeat.deleteMany();
+  });
+
   it("shows a first install as the empty state that leads to Settings", async () => {
     expect(await homeOf(FRESH)).toMatchObject({ firstRun: true, hasKey: false, inProgress: 0, awaitingReview: 0 });
   });

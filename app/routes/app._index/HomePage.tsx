@@ -166,6 +166,31 @@ export function HomePage({
             </Banner>
           </Layout.Section>
         ) : null}
+        {view.workerSilent ? (
+          <Layout.Section>
+            <Banner tone="warning" title="Renders are not moving right now">
+              <BlockStack gap="200">
+                <p>
+                  The app&apos;s background worker{" "}
+                  {view.workerSilent.lastSeenAt ? (
+                    <>
+                      last checked in <TimeText at={view.workerSilent.lastSeenAt} />
+                    </>
+                  ) : (
+                    "has not started yet"
+                  )}
+                  , so{" "}
+                  {view.inProgress > 0
+                    ? `${view.inProgress.toLocaleString("en-US")} renders are`
+                    : "new renders will be"}{" "}
+                  waiting. Nothing is charged while it is stopped, and waiting renders continue on their own when it is
+                  back.
+                </p>
+                <p>If this lasts more than a few minutes, contact Model Shots support.</p>
+              </BlockStack>
+            </Banner>
+          </Layout.Section>
+        ) : null}
         <FormErrorBanner message={result && !result.ok ? result.formError : null} />
 
         <Layout.Section>

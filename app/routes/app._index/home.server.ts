@@ -12,6 +12,7 @@ import { IN_PROGRESS_STATES } from "../../renders/render-states";
 import { resumeShop } from "../../shops/pause.server";
 import { env } from "../../env.server";
 import { settingsViewOf } from "../../settings/settings.server";
+import { workerSilence } from "../../worker/heartbeat";
 import { failure, parseForm, type FormFailure } from "../../web/forms";
 
 type Db = PrismaClient;
@@ -38,17 +39,20 @@ export interface HomeView {
   paused: { reason: string; message: string; at: string } | null;
   submitUnknown: { count: number; renders: ProblemRender[] };
   stalled: { count: number; renders: ProblemRender[] };
+  /** No worker has checked in for two minutes: renders would sit waiting with nobody told. */
+  workerSilent: { lastSeenAt: string | null } | null;
 }
 
 export async function loadHome(db: Db, shop: string, now = new Date()): Promise<HomeView> {
   const monthStart = startOfMonthUtc(now);
-  const [settings, counts, credits, publishedThisMonth, unknown, stalled] = await Promise.all([
+  const [settings, counts, credits, publishedThisMonth, unknown, stalled, worker] = await Promise.all([
     db.shopSettings.findUnique({ where: { shop } }),
     countRendersByState(db, { shop }),
     creditsSince(db, shop, monthStart),
     publishedSince(db, shop, monthStart),
     rendersNeedingPerson(db, shop, "submit_unknown"),
     rendersNeedingPerson(db, shop, "stalled"),
+    workerSilence(db),
   ]);
   const view = settingsViewOf(settings, env().TRYON_DEFAULT_BASE_URL);
   const problem = (row: (typeof unknown)[number]): ProblemRender => ({
@@ -71,6 +75,7 @@ export async function loadHome(db: Db, shop: string, now = new Date()): Promise<
     paused: view.paused,
     submitUnknown: { count: counts.submit_unknown ?? 0, renders: unknown.map(problem) },
     stalled: { count: counts.stalled ?? 0, renders: stalled.map(problem) },
+    workerSilent: worker.silent ? { lastSeenAt: worker.lastSeenAt?.toISOString() ?? null } : null,
   };
 }
 

@@ -1,0 +1,58 @@
+/**
+ * The worker's heartbeat: a running worker checks in on the database's clock and records a clean stop, so Home
+ * can tell staff when no worker is running (test/routes/home-history.test.ts covers the warning itself).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeSecretBox } from "../../app/settings/secret-box.server";
+import type { TryOnClient } from "../../app/tryon";
+import { workerSilence } from "../../app/worker/heartbeat";
+import { makeWorker } from "../../app/worker/worker";
+import { createTestDatabase, type TestDatabase } from "../../harness/database";
+import { TEST_ENCRYPTION_KEY } from "../../harness/pipeline";
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe("the worker's heartbeat", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("checks in while running, keeps checking in between ticks, and records its stop", async () => {
+    const db = database.prisma;
+    expect(await workerSilence(db)).toEqual({ lastSeenAt: null, silent: true });
+
+    const worker = makeWorker({
+      db,
+      secretBox: makeSecretBox(TEST_ENCRYPTION_KEY),
+      makeTryOnClient: () => ({}) as TryOnClient,
+      renderMediaFor: async () => {
+        throw new Error("no renders in this test");
+      },
+      workerId: "heartbeat-worker",
+      config: { heartbeatIntervalMs: 50, tickIntervalMs: 5_000 },
+    });
+    const row = () => db.workerHeartbeat.findUnique({ where: { workerId: "heartbeat-worker" } });
+    const running = worker.run();
+    const first = await until(row, (value) => value !== null);
+    expect(first).toMatchObject({ pid: process.pid, stoppedAt: null });
+    // Idle ticks are 5 s apart here: a later beat within that time comes from the heartbeat's own timer.
+    await until(row, (value) => (value?.seenAt.getTime() ?? 0) > (first?.seenAt.getTime() ?? 0), 4_000);
+    expect((await workerSilence(db)).silent).toBe(false);
+
+    await worker.stop();
+    await running;
+    expect((await row())?.stoppedAt).toBeInstanceOf(Date);
+  });
+});
