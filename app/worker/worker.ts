@@ -149,13 +149,15 @@ export function makeWorker(deps: WorkerDeps): Worker {
   }
 
   async function loop(): Promise<void> {
-    await beat();
+    let lastBeat = beat();
     // Beats on its own timer, so one long tick (a slow network) does not read as a dead worker.
-    const beating = setInterval(() => void beat(), config.heartbeatIntervalMs);
+    const timer = setInterval(() => (lastBeat = beat()), config.heartbeatIntervalMs);
     try {
       await ticks();
     } finally {
-      clearInterval(beating);
+      clearInterval(timer);
+      // A beat still in flight would clear the stop's mark if it landed after it.
+      await lastBeat;
       await heartbeat.stopped().catch((error: unknown) => logger.warn("heartbeat failed", { error: String(error) }));
     }
   }
