@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { appLogger, messageLogger } from "../lib/logger.server";
 
 export type LogFields = Record<string, unknown>;
 
@@ -9,11 +10,13 @@ export interface TryOnLogger {
   error(message: string, fields?: LogFields): void;
 }
 
+/** The default: the process's logger (pino: JSON in production, secrets redacted by configuration). */
+const tryOnLog = () => messageLogger(appLogger().child({ component: "tryon" }));
 export const consoleTryOnLogger: TryOnLogger = {
-  debug: () => {},
-  info: (message, fields) => console.info(`[tryon] ${message}`, fields ?? {}),
-  warn: (message, fields) => console.warn(`[tryon] ${message}`, fields ?? {}),
-  error: (message, fields) => console.error(`[tryon] ${message}`, fields ?? {}),
+  debug: (message, fields) => tryOnLog().debug(message, fields),
+  info: (message, fields) => tryOnLog().info(message, fields),
+  warn: (message, fields) => tryOnLog().warn(message, fields),
+  error: (message, fields) => tryOnLog().error(message, fields),
 };
 
 export const silentTryOnLogger: TryOnLogger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };

@@ -6,7 +6,7 @@ import { adminGraphqlForShop } from "../shopify/admin-for-shop.server";
 import { makeProductSource } from "../shopify/product-source.server";
 import { makeRenderMedia } from "../shopify/render-media.server";
 import { makeCollectionLister, type CollectionLister } from "./collection-lister";
-import { consoleWorkerLogger } from "./console-logger";
+import { appLogger, messageLogger } from "../lib/logger.server";
 import type { WorkerLogger } from "./tick-context";
 import { makeWorker, type Worker } from "./worker";
 import type { WorkerConfigInput } from "./worker-config";
@@ -24,7 +24,7 @@ export interface AppWorker {
  */
 export function makeAppWorker(config: WorkerConfigInput = {}): AppWorker {
   const settings = env();
-  const logger = consoleWorkerLogger();
+  const logger = messageLogger(appLogger().child({ component: "worker" }));
   const worker = makeWorker({
     db: prisma,
     secretBox: makeSecretBox(settings.APP_ENCRYPTION_KEY),
