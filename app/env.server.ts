@@ -37,6 +37,12 @@ const envSchema = z.object({
   WORKER_MODE: z.enum(["in-process", "external"]).optional(),
   // Compresses the worker's schedule along with a try-on simulator's time factor (sandbox only).
   WORKER_TIME_FACTOR: z.coerce.number().positive().max(1).default(1),
+  // Operations: log level (pino), the worker's metrics port (off when unset) and the bearer token that opens the
+  // web process's /metrics (404 when unset). See docs/operations.md.
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
+  METRICS_TOKEN: z.string().min(24, "must be at least 24 characters (it guards the metrics)").optional(),
   // Bulk runs over collections larger than this are read from Shopify in the background (ADR 025).
   BULK_RUN_LIST_INLINE_UP_TO: z.coerce.number().int().min(0).default(250),
 });

@@ -7,6 +7,7 @@ import { makeProductSource } from "../shopify/product-source.server";
 import { makeRenderMedia } from "../shopify/render-media.server";
 import { makeCollectionLister, type CollectionLister } from "./collection-lister";
 import { appLogger, messageLogger } from "../lib/logger.server";
+import { makeMetrics, type Metrics } from "../metrics/metrics.server";
 import type { WorkerLogger } from "./tick-context";
 import { makeWorker, type Worker } from "./worker";
 import type { WorkerConfigInput } from "./worker-config";
@@ -16,6 +17,7 @@ export interface AppWorker {
   /** Beside the render loop: reads large collections from Shopify for bulk-run planning. */
   lister: CollectionLister;
   logger: WorkerLogger;
+  metrics: Metrics;
 }
 
 /**
@@ -25,6 +27,7 @@ export interface AppWorker {
 export function makeAppWorker(config: WorkerConfigInput = {}): AppWorker {
   const settings = env();
   const logger = messageLogger(appLogger().child({ component: "worker" }));
+  const metrics = makeMetrics(prisma, { process: "worker" });
   const worker = makeWorker({
     db: prisma,
     secretBox: makeSecretBox(settings.APP_ENCRYPTION_KEY),
@@ -32,6 +35,7 @@ export function makeAppWorker(config: WorkerConfigInput = {}): AppWorker {
     makeTryOnClient: (access) => makeTryOnClientFor("worker", access),
     renderMediaFor: async (shop) => makeRenderMedia(await adminGraphqlForShop(shop)),
     logger,
+    metrics,
     config,
   });
   const lister = makeCollectionLister({
@@ -39,5 +43,5 @@ export function makeAppWorker(config: WorkerConfigInput = {}): AppWorker {
     productSourceFor: async (shop) => makeProductSource(await adminGraphqlForShop(shop)),
     logger,
   });
-  return { worker, lister, logger };
+  return { worker, lister, logger, metrics };
 }

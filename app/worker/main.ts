@@ -4,9 +4,16 @@
  * period; a SIGKILL loses nothing a restart cannot resume (a submit in flight becomes submit_unknown).
  */
 import prisma from "../db.server";
+import { env } from "../env.server";
+import { startMetricsServer } from "../metrics/metrics-server.server";
 import { makeAppWorker } from "./app-worker.server";
 
-const { worker, lister, logger } = makeAppWorker();
+const { worker, lister, logger, metrics } = makeAppWorker();
+const { METRICS_PORT, METRICS_HOST } = env();
+const metricsServer =
+  METRICS_PORT === undefined
+    ? undefined
+    : await startMetricsServer(metrics.registry, { port: METRICS_PORT, host: METRICS_HOST });
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -18,12 +25,12 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, worker.config.shutdownGraceMs);
   forced.unref();
-  await Promise.all([worker.stop(), lister.stop()]);
+  await Promise.all([worker.stop(), lister.stop(), metricsServer?.close()]);
   await prisma.$disconnect();
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
-logger.info("worker started", { workerId: worker.id });
+logger.info("worker started", { workerId: worker.id, metrics: metricsServer?.url ?? "off (METRICS_PORT unset)" });
 await Promise.all([worker.run(), lister.run()]);

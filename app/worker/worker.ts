@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { PrismaClient, Render } from "@prisma/client";
 import pLimit from "p-limit";
+import { STEP_OF_STATE, type Metrics } from "../metrics/metrics.server";
 import type { RenderMedia } from "../renders/render-media";
 import type { SecretBox } from "../settings/secret-box.server";
 import type { TryOnClient } from "../tryon";
@@ -31,6 +32,8 @@ export interface WorkerDeps {
   random?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   logger?: WorkerLogger;
+  /** Counters and histograms for /metrics (app/metrics); none in tests that do not look at them. */
+  metrics?: Metrics;
 }
 
 export interface TickReport {
@@ -94,6 +97,7 @@ export function makeWorker(deps: WorkerDeps): Worker {
     if (submits.length === 0 && work.length === 0)
       return { submitted: 0, worked: 0, saturated: false, idleMs: await idleMs() };
 
+    observeClaims(tickStart, submits, work);
     const shops = [...new Set([...submits, ...work].map((render) => render.shop))];
     const ctx: TickContext = {
       db: deps.db,
@@ -125,6 +129,19 @@ export function makeWorker(deps: WorkerDeps): Worker {
     await completeFinishedRuns(deps.db, now());
     const saturated = submits.length === config.submitBatchSize || work.length === config.workBatchSize;
     return { submitted: submits.length, worked: work.length, saturated, idleMs: saturated ? 0 : await idleMs() };
+  }
+
+  /** Submits and polls claimed, and how late each step was claimed after it fell due (the schedule's accuracy). */
+  function observeClaims(at: Date, submits: Render[], work: Render[]) {
+    const metrics = deps.metrics;
+    if (!metrics) return;
+    metrics.submits.inc(submits.length);
+    for (const render of [...submits, ...work]) {
+      const step = STEP_OF_STATE[render.state] ?? render.state;
+      if (step === "poll") metrics.polls.inc();
+      const due = render.nextAttemptAt ?? at;
+      metrics.lateness.observe({ step }, Math.max(0, at.getTime() - due.getTime()) / 1000);
+    }
   }
 
   async function idleMs(): Promise<number> {
