@@ -1,18 +1,20 @@
 import { Text } from "@shopify/polaris";
 import { formatAbsoluteTime, formatRelativeTime } from "../web/format";
+import { useShopTimeZone } from "./ShopTimeZone";
 
 /**
- * A time as staff want it: relative ("5 minutes ago") with the absolute time beside it. The relative part
+ * A time as staff want it: relative ("5 minutes ago") with the absolute time beside it, in the shop's time zone. The relative part
  * depends on the clock, so the browser may word it differently from the server without a hydration warning.
  */
 export function TimeText({ at, showAbsolute = true }: { at: string | null; showAbsolute?: boolean }) {
+  const timeZone = useShopTimeZone();
   if (!at)
     return (
       <Text as="span" tone="subdued">
         —
       </Text>
     );
-  const absolute = formatAbsoluteTime(at);
+  const absolute = formatAbsoluteTime(at, timeZone);
   return (
     <Text as="span">
       <time dateTime={at} title={absolute} suppressHydrationWarning>

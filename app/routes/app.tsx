@@ -4,7 +4,10 @@ import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
-import { authenticate } from "../shopify.server";
+import { ShopTimeZoneContext } from "../components/ShopTimeZone";
+import prisma from "../db.server";
+import { shopTimeZone } from "../shops/time-zone.server";
+import { requireAdmin } from "../web/admin-request.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
@@ -12,13 +15,16 @@ export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 export const meta = () => [{ title: "Model Shots" }];
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
-  await authenticate.admin(request);
+  const admin = await requireAdmin(request);
   // The API key is public (App Bridge needs it in the page); the secret never leaves the server.
-  return { apiKey: process.env.SHOPIFY_API_KEY ?? "" };
+  return {
+    apiKey: process.env.SHOPIFY_API_KEY ?? "",
+    timeZone: await shopTimeZone(prisma, admin.shop, admin.readTimeZone),
+  };
 };
 
 export default function App() {
-  const { apiKey } = useLoaderData<typeof loader>();
+  const { apiKey, timeZone } = useLoaderData<typeof loader>();
   return (
     <AppProvider isEmbeddedApp apiKey={apiKey}>
       <NavMenu>
@@ -31,7 +37,9 @@ export default function App() {
         <Link to="/app/history">History</Link>
         <Link to="/app/settings">Settings</Link>
       </NavMenu>
-      <Outlet />
+      <ShopTimeZoneContext.Provider value={timeZone}>
+        <Outlet />
+      </ShopTimeZoneContext.Provider>
     </AppProvider>
   );
 }

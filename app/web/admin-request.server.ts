@@ -4,6 +4,8 @@ import { AdminApiError } from "../shopify/admin-errors";
 import { makeAdminGraphql } from "../shopify/admin-graphql.server";
 import { makeProductSource } from "../shopify/product-source.server";
 import { makeRenderMedia } from "../shopify/render-media.server";
+import { readShopTimeZone } from "../shopify/shop-info.server";
+import { appLogger } from "../lib/logger.server";
 import { authenticate } from "../shopify.server";
 
 /**
@@ -17,6 +19,8 @@ export interface AdminRequest {
   staff: string;
   productSource: ProductSource;
   renderMedia: RenderMedia;
+  /** The shop's time zone as Shopify has it (app/shops/time-zone.server.ts stores it). */
+  readTimeZone: () => Promise<string>;
   /** Adds CORS headers for admin extensions (their requests come from Shopify's extension origin). */
   cors: (response: Response) => Response;
 }
@@ -39,6 +43,7 @@ export async function requireAdmin(request: Request): Promise<AdminRequest> {
     staff: email ?? (userId ? `staff:${userId}` : "staff"),
     productSource: makeProductSource(adminGraphql),
     renderMedia: makeRenderMedia(adminGraphql),
+    readTimeZone: () => readShopTimeZone(adminGraphql),
     cors: context.cors,
   };
 }
@@ -52,7 +57,7 @@ export function describeShopifyFailure(error: unknown): string | null {
 }
 
 /**
- * Logs how long a loader took (one JSON line), so slow pages show up in the logs with their route and shop.
+ * Logs how long a loader took, so slow pages show up in the logs with their route and shop.
  * Only timings and ids are logged: no customer or product data.
  */
 export async function timed<T>(route: string, shop: string | null, work: () => Promise<T>): Promise<T> {
@@ -65,9 +70,7 @@ export async function timed<T>(route: string, shop: string | null, work: () => P
     throw error;
   } finally {
     const ms = Math.round(performance.now() - started);
-    if (process.env.NODE_ENV !== "test" || process.env.LOG_LOADER_TIMES) {
-      console.info(JSON.stringify({ event: "loader_time", route, shop, ms, outcome }));
-    }
+    appLogger().info({ event: "loader_time", route, shop, ms, outcome }, "loader time");
   }
 }
 

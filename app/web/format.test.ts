@@ -18,8 +18,15 @@ describe("format", () => {
     expect(formatRelativeTime(new Date(now + 2 * 3_600_000), now)).toBe("in 2 hours");
   });
 
-  it("writes absolute times in UTC, the same on server and browser", () => {
+  it("writes absolute times in the shop's time zone, named by its place, the same on server and browser", () => {
     expect(formatAbsoluteTime("2026-03-12T14:05:09Z")).toBe("12 Mar 2026, 14:05 UTC");
+    expect(formatAbsoluteTime("2026-03-12T14:05:09Z", "Europe/Paris")).toBe("12 Mar 2026, 15:05 Paris time");
+    // Summer time where the zone has it; a date line crossed where it is far away.
+    expect(formatAbsoluteTime("2026-07-12T14:05:09Z", "Europe/Paris")).toBe("12 Jul 2026, 16:05 Paris time");
+    expect(formatAbsoluteTime("2026-03-12T20:05:09Z", "America/Los_Angeles")).toBe(
+      "12 Mar 2026, 13:05 Los Angeles time",
+    );
+    expect(formatAbsoluteTime("2026-03-12T20:05:09Z", "Pacific/Auckland")).toBe("13 Mar 2026, 09:05 Auckland time");
   });
 
   it("writes durations in seconds, minutes and hours", () => {

@@ -1,6 +1,6 @@
 /**
  * Words and numbers as staff read them: costs in credits, times both relative ("3 minutes ago") and absolute
- * ("12 Mar 2026, 14:05"). Pure functions, used on the server and in the browser.
+ * ("12 Mar 2026, 14:05 Paris time", in the shop's time zone). Pure functions, used on the server and in the browser.
  */
 
 export function formatCredits(credits: number): string {
@@ -27,8 +27,18 @@ export function formatRelativeTime(at: Date | string, now: Date | number = Date.
   return format.format(Math.trunc(seconds / 60) || Math.sign(seconds), "minute");
 }
 
-/** "12 Mar 2026, 14:05 UTC": the same text on the server and in the browser, so hydration never differs. */
-export function formatAbsoluteTime(at: Date | string): string {
+/** How a time zone is named after a time: "UTC", or the place of an IANA zone ("Europe/Paris" → "Paris time"). */
+export function timeZoneLabel(timeZone: string): string {
+  if (timeZone === "UTC" || timeZone === "Etc/UTC") return "UTC";
+  const place = timeZone.split("/").pop() ?? timeZone;
+  return `${place.replaceAll("_", " ")} time`;
+}
+
+/**
+ * "12 Mar 2026, 14:05 Paris time" in the shop's time zone: the same text on the server and in the browser (the
+ * zone is named from its IANA id, not from the runtime's locale data), so hydration never differs.
+ */
+export function formatAbsoluteTime(at: Date | string, timeZone = "UTC"): string {
   const date = new Date(at);
   const text = new Intl.DateTimeFormat("en-GB", {
     day: "numeric",
@@ -36,9 +46,9 @@ export function formatAbsoluteTime(at: Date | string): string {
     year: "numeric",
     hour: "2-digit",
     minute: "2-digit",
-    timeZone: "UTC",
+    timeZone,
   }).format(date);
-  return `${text} UTC`;
+  return `${text} ${timeZoneLabel(timeZone)}`;
 }
 
 /** "45 s", "3 min 20 s", "2 h 5 min". */
