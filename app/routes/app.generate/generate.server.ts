@@ -19,6 +19,7 @@ import {
 } from "../../web/forms";
 import { toGid } from "../../lib/gid";
 import { guessGarment } from "../../renders/garment-guess";
+import { garmentChoiceFor, posesFromCatalog } from "../../renders/product-garment";
 import {
   formValuesOf,
   renderOptionsFormSchema,
@@ -60,19 +61,32 @@ export type GeneratePageView =
       recentRenders: RecentRenderView[];
     };
 
-/** The form's starting values: the shop's defaults, with the garment type this product suggests. */
+/**
+ * The form's starting values: the shop's defaults as the garment this product is, decided as every other way of
+ * making a render decides it (product-garment.ts). Staff see it on the form and may change it before generating.
+ */
 export function initialOptionsFor(
   product: Pick<ProductForRender, "productType" | "title">,
   defaults: Parameters<typeof formValuesOf>[0],
   catalog: CatalogResult,
 ): RenderOptionsFormValues {
   const values = formValuesOf(defaults);
-  const guess = guessGarment(product);
-  if (guess) {
-    values.productType = guess.productType;
-    values.productCategory = guess.productCategory ?? "";
-  }
-  return withCatalogDefaults(values, catalog);
+  const chosen = { productType: values.productType, productCategory: values.productCategory, poseId: values.poseId };
+  const choice = garmentChoiceFor(chosen, product, posesFromCatalog(catalog, values.poseId)) ?? {
+    // No pose suits the product's garment: the form says so on the pose field rather than render it as another.
+    productType: guessGarment(product)?.productType ?? values.productType,
+    productCategory: guessGarment(product)?.productCategory,
+    poseId: "",
+  };
+  return withCatalogDefaults(
+    {
+      ...values,
+      productType: choice.productType,
+      productCategory: choice.productCategory ?? "",
+      poseId: choice.poseId,
+    },
+    catalog,
+  );
 }
 
 export async function loadGeneratePage(db: Db, admin: AdminRequest, url: URL): Promise<GeneratePageView> {
