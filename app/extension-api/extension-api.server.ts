@@ -7,7 +7,9 @@ import { planScope, type ListingProgress, type PlanOutcome, type PlanSummary } f
 import type { RenderOptions } from "../renders/render-options";
 import { optionsForProduct, posesFromCatalog } from "../renders/product-garment";
 import type { ProductForRender } from "../renders/product-source";
-import { whatIsSent, whatIsSentLine, type WhatIsSent } from "../renders/what-is-sent";
+import { whatIsSent, whatIsSentLine } from "../renders/what-is-sent";
+// The answers' shapes are the ones the extensions read: defined once, in the package they share.
+import type { LookChoice } from "@model-shots/extension-shared/api";
 import type { CatalogResult } from "../tryon/catalog-view";
 import { budgetSchema, runScopeSchema, type RunScope } from "../renders/run-request";
 import { chooseSourceImages, sourceImagesOf } from "../renders/source-images";
@@ -36,17 +38,6 @@ const lookIdSchema = z.string().min(1).max(64).optional();
 
 export const reviewPathFor = (productId: string) => `/app/review?productId=${encodeURIComponent(productId)}`;
 export const runPathFor = (runId: string) => `/app/runs/${encodeURIComponent(runId)}`;
-
-export interface LookChoice {
-  id: string | null;
-  name: string;
-  /** What it sends, by name: "Dress · Amara · Front, relaxed · Studio white". */
-  summary: string;
-  credits: number;
-  /** For one product: what its render would send, or null when the look cannot render it (`problem` says why). */
-  sends?: WhatIsSent | null;
-  problem?: string | null;
-}
 
 /**
  * The options one product is rendered with from a look: the same decision as bulk runs (product-garment.ts), the
@@ -77,7 +68,8 @@ async function lookChoices(
   const choices = named.map(({ id, name, options }): LookChoice => {
     if (!product) {
       const sent = whatIsSent(options, catalog);
-      return { id, name, summary: whatIsSentLine(sent), credits: sent.credits };
+      // No product yet (the bulk actions): the look as it is, each product's garment decided when planning.
+      return { id, name, summary: whatIsSentLine(sent), credits: sent.credits, sends: sent, problem: null };
     }
     const resolved = optionsForProductFromLook(options, product, catalog);
     const sent = resolved ? whatIsSent(resolved, catalog) : null;

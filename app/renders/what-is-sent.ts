@@ -1,3 +1,4 @@
+import type { WhatIsSent } from "@model-shots/extension-shared/api";
 import type { CatalogResult } from "../tryon/catalog-view";
 import { creditsForJob } from "../tryon/cost";
 
@@ -5,15 +6,10 @@ import { creditsForJob } from "../tryon/cost";
  * What a render will send to the try-on service, in the words staff see before spending: the garment, and the
  * model, pose and background by their catalog names. Catalog ids (`mnq_amara`) are never shown; when the catalog
  * cannot be read, a plain phrase stands in for the name. Browser-safe: the pages and the extension API use it.
+ * The shape is the one the admin extensions read (packages/extension-shared), defined there once.
  */
 
-export interface WhatIsSent {
-  garment: string;
-  model: string;
-  pose: string;
-  background: string;
-  credits: number;
-}
+export type { WhatIsSent };
 
 const GARMENTS: Record<string, string> = {
   top: "Top",
