@@ -29,164 +29,147 @@ const SIZES: SeedVariant[] = ["S", "M", "L"].map((size) => ({
   selectedOptions: [{ name: "Size", value: size }],
 }));
 
-const front = (spec: Omit<DemoPhotoSeed, "side" | "alt">, alt: string): DemoPhotoSeed => ({
-  ...spec,
-  side: "front",
-  alt,
-});
-const back = (spec: Omit<DemoPhotoSeed, "side" | "alt">, alt: string): DemoPhotoSeed => ({
-  ...spec,
-  side: "back",
-  alt,
-});
+type PhotoSpec = Omit<DemoPhotoSeed, "side" | "alt">;
+
+/** One photo of the garment's front, its alt text the product's title. */
+const frontOnly = (title: string, spec: PhotoSpec): DemoPhotoSeed[] => [{ ...spec, side: "front", alt: title }];
+/** The same garment from the front and from the back (the try-on service takes a back view too). */
+const frontAndBack = (title: string, spec: PhotoSpec): DemoPhotoSeed[] => [
+  { ...spec, side: "front", alt: `${title}, front` },
+  { ...spec, side: "back", alt: `${title}, back` },
+];
+
+/** A product of the demo store: its photos drawn from one spec, sizes S, M and L when it has them. */
+function demoProduct(
+  seed: Omit<DemoProductSeed, "photos" | "variants">,
+  photos: (title: string, spec: PhotoSpec) => DemoPhotoSeed[],
+  spec: PhotoSpec | null,
+  options: { sizes?: boolean } = {},
+): DemoProductSeed {
+  return { ...seed, photos: spec ? photos(seed.title, spec) : [], ...(options.sizes ? { variants: SIZES } : {}) };
+}
 
 export const DEMO_PRODUCTS = {
-  bretonTee: {
-    title: "Breton striped tee",
-    productType: "T-Shirts",
-    tags: ["summer", "cotton"],
-    description: "Heavy cotton jersey with navy stripes.",
-    photos: [
-      front(
-        { shape: "tee", color: "#f4f1ea", accent: "#1f3a68", pattern: "stripes", format: "jpeg" },
-        "Breton striped tee, front",
-      ),
-      back(
-        { shape: "tee", color: "#f4f1ea", accent: "#1f3a68", pattern: "stripes", format: "jpeg" },
-        "Breton striped tee, back",
-      ),
-    ],
-    variants: SIZES,
-  },
-  linenShirt: {
-    title: "Linen camp shirt",
-    productType: "Shirts",
-    tags: ["summer", "linen"],
-    description: "Relaxed linen shirt with a camp collar.",
-    photos: [
-      front({ shape: "shirt", color: "#c9b18a", format: "jpeg" }, "Linen camp shirt, front"),
-      back({ shape: "shirt", color: "#c9b18a", format: "jpeg" }, "Linen camp shirt, back"),
-    ],
-    variants: SIZES,
-  },
-  ribbedTank: {
-    title: "Ribbed tank top",
-    productType: "Tank tops",
-    tags: ["summer"],
-    description: "Fine-rib tank in sage.",
-    photos: [front({ shape: "tank", color: "#8fae8b", format: "png" }, "Ribbed tank top")],
-  },
-  hoodie: {
-    title: "Oversized hoodie",
-    productType: "Hoodies",
-    tags: ["basics"],
-    description: "Brushed fleece hoodie with a kangaroo pocket.",
-    photos: [
-      front({ shape: "hoodie", color: "#7a4a8c", format: "webp" }, "Oversized hoodie, front"),
-      back({ shape: "hoodie", color: "#7a4a8c", format: "webp" }, "Oversized hoodie, back"),
-    ],
-    variants: SIZES,
-  },
-  wrapDress: {
-    title: "Wrap midi dress",
-    productType: "Dresses",
-    tags: ["summer", "occasion"],
-    description: "Floaty wrap dress in terracotta.",
-    photos: [
-      front({ shape: "dress", color: "#c4622d", format: "jpeg" }, "Wrap midi dress, front"),
-      back({ shape: "dress", color: "#c4622d", format: "jpeg" }, "Wrap midi dress, back"),
-    ],
-    variants: SIZES,
-  },
-  polkaSundress: {
-    title: "Polka dot sundress",
-    productType: "Dresses",
-    tags: ["summer"],
-    description: "Cotton sundress with white dots.",
-    photos: [
-      front(
-        { shape: "dress", color: "#1d3557", accent: "#ffffff", pattern: "dots", format: "jpeg" },
-        "Polka dot sundress",
-      ),
-    ],
-  },
-  slipDress: {
-    title: "Satin slip dress",
-    productType: "Dresses",
-    tags: ["occasion"],
-    description: "Bias-cut satin slip dress.",
-    photos: [front({ shape: "slip_dress", color: "#b9a7d6", format: "png" }, "Satin slip dress")],
-  },
-  wideTrousers: {
-    title: "Wide-leg trousers",
-    productType: "Trousers",
-    tags: ["tailoring"],
-    description: "High-waisted wide-leg trousers.",
-    photos: [
-      front({ shape: "trousers", color: "#3b3b3b", format: "jpeg" }, "Wide-leg trousers, front"),
-      back({ shape: "trousers", color: "#3b3b3b", format: "jpeg" }, "Wide-leg trousers, back"),
-    ],
-    variants: SIZES,
-  },
-  straightJeans: {
-    title: "Straight jeans",
-    productType: "Jeans",
-    tags: ["denim"],
-    description: "Mid-blue straight-leg jeans.",
-    photos: [
-      front(
-        { shape: "jeans", color: "#3f6da3", accent: "#ffffff", pattern: "denim", format: "jpeg" },
-        "Straight jeans, front",
-      ),
-      back(
-        { shape: "jeans", color: "#3f6da3", accent: "#ffffff", pattern: "denim", format: "jpeg" },
-        "Straight jeans, back",
-      ),
-    ],
-  },
-  checkSkirt: {
-    title: "Pleated check skirt",
-    productType: "Skirts",
-    tags: ["autumn"],
-    description: "Pleated skirt in a red check.",
-    photos: [
-      front(
-        { shape: "skirt", color: "#9b2226", accent: "#e9d8a6", pattern: "check", format: "webp" },
-        "Pleated check skirt",
-      ),
-    ],
-  },
-  woolCoat: {
-    title: "Heavy wool coat",
-    productType: "Coats",
-    tags: ["autumn"],
-    description: "Double-breasted coat. Its only photo is an unoptimised export over 10 MB.",
-    photos: [
-      front(
-        { shape: "coat", color: "#6b4f3a", format: "png_uncompressed", width: 1800, height: 2100 },
-        "Heavy wool coat",
-      ),
-    ],
-  },
-  kimono: {
-    title: "Embroidered kimono jacket",
-    productType: "Jackets",
-    tags: ["autumn"],
-    description: "Its only photo is a GIF, which the try-on service does not take.",
-    photos: [
-      front(
-        { shape: "coat", color: "#2a9d8f", accent: "#e9c46a", pattern: "dots", format: "gif", width: 600, height: 800 },
-        "Embroidered kimono jacket",
-      ),
-    ],
-  },
-  giftCard: {
-    title: "Gift wrapping",
-    productType: "Services",
-    tags: [],
-    description: "A service without any photo.",
-    photos: [],
-  },
+  bretonTee: demoProduct(
+    {
+      title: "Breton striped tee",
+      productType: "T-Shirts",
+      tags: ["summer", "cotton"],
+      description: "Heavy cotton jersey with navy stripes.",
+    },
+    frontAndBack,
+    { shape: "tee", color: "#f4f1ea", accent: "#1f3a68", pattern: "stripes", format: "jpeg" },
+    { sizes: true },
+  ),
+  linenShirt: demoProduct(
+    {
+      title: "Linen camp shirt",
+      productType: "Shirts",
+      tags: ["summer", "linen"],
+      description: "Relaxed linen shirt with a camp collar.",
+    },
+    frontAndBack,
+    { shape: "shirt", color: "#c9b18a", format: "jpeg" },
+    { sizes: true },
+  ),
+  ribbedTank: demoProduct(
+    { title: "Ribbed tank top", productType: "Tank tops", tags: ["summer"], description: "Fine-rib tank in sage." },
+    frontOnly,
+    { shape: "tank", color: "#8fae8b", format: "png" },
+  ),
+  hoodie: demoProduct(
+    {
+      title: "Oversized hoodie",
+      productType: "Hoodies",
+      tags: ["basics"],
+      description: "Brushed fleece hoodie with a kangaroo pocket.",
+    },
+    frontAndBack,
+    { shape: "hoodie", color: "#7a4a8c", format: "webp" },
+    { sizes: true },
+  ),
+  wrapDress: demoProduct(
+    {
+      title: "Wrap midi dress",
+      productType: "Dresses",
+      tags: ["summer", "occasion"],
+      description: "Floaty wrap dress in terracotta.",
+    },
+    frontAndBack,
+    { shape: "dress", color: "#c4622d", format: "jpeg" },
+    { sizes: true },
+  ),
+  polkaSundress: demoProduct(
+    {
+      title: "Polka dot sundress",
+      productType: "Dresses",
+      tags: ["summer"],
+      description: "Cotton sundress with white dots.",
+    },
+    frontOnly,
+    { shape: "dress", color: "#1d3557", accent: "#ffffff", pattern: "dots", format: "jpeg" },
+  ),
+  slipDress: demoProduct(
+    {
+      title: "Satin slip dress",
+      productType: "Dresses",
+      tags: ["occasion"],
+      description: "Bias-cut satin slip dress.",
+    },
+    frontOnly,
+    { shape: "slip_dress", color: "#b9a7d6", format: "png" },
+  ),
+  wideTrousers: demoProduct(
+    {
+      title: "Wide-leg trousers",
+      productType: "Trousers",
+      tags: ["tailoring"],
+      description: "High-waisted wide-leg trousers.",
+    },
+    frontAndBack,
+    { shape: "trousers", color: "#3b3b3b", format: "jpeg" },
+    { sizes: true },
+  ),
+  straightJeans: demoProduct(
+    { title: "Straight jeans", productType: "Jeans", tags: ["denim"], description: "Mid-blue straight-leg jeans." },
+    frontAndBack,
+    { shape: "jeans", color: "#3f6da3", accent: "#ffffff", pattern: "denim", format: "jpeg" },
+  ),
+  checkSkirt: demoProduct(
+    {
+      title: "Pleated check skirt",
+      productType: "Skirts",
+      tags: ["autumn"],
+      description: "Pleated skirt in a red check.",
+    },
+    frontOnly,
+    { shape: "skirt", color: "#9b2226", accent: "#e9d8a6", pattern: "check", format: "webp" },
+  ),
+  woolCoat: demoProduct(
+    {
+      title: "Heavy wool coat",
+      productType: "Coats",
+      tags: ["autumn"],
+      description: "Double-breasted coat. Its only photo is an unoptimised export over 10 MB.",
+    },
+    frontOnly,
+    { shape: "coat", color: "#6b4f3a", format: "png_uncompressed", width: 1800, height: 2100 },
+  ),
+  kimono: demoProduct(
+    {
+      title: "Embroidered kimono jacket",
+      productType: "Jackets",
+      tags: ["autumn"],
+      description: "Its only photo is a GIF, which the try-on service does not take.",
+    },
+    frontOnly,
+    { shape: "coat", color: "#2a9d8f", accent: "#e9c46a", pattern: "dots", format: "gif", width: 600, height: 800 },
+  ),
+  giftCard: demoProduct(
+    { title: "Gift wrapping", productType: "Services", tags: [], description: "A service without any photo." },
+    frontOnly,
+    null,
+  ),
 } satisfies Record<string, DemoProductSeed>;
 
 export type DemoProductKey = keyof typeof DEMO_PRODUCTS;

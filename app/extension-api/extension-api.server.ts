@@ -5,12 +5,16 @@ import { findLook, listLooks } from "../looks/looks.server";
 import { queueRender, renderForRequestKey, runForRequestKey, startRun } from "../renders/create-renders.server";
 import { planScope, type ListingProgress, type PlanOutcome, type PlanSummary } from "../renders/plan-run.server";
 import type { RenderOptions } from "../renders/render-options";
-import { describeOptions } from "../renders/render-options-form";
+import { optionsForProduct, posesFromCatalog } from "../renders/product-garment";
+import type { ProductForRender } from "../renders/product-source";
+import { whatIsSent, whatIsSentLine } from "../renders/what-is-sent";
+// The answers' shapes are the ones the extensions read: defined once, in the package they share.
+import type { LookChoice } from "@model-shots/extension-shared/api";
+import type { CatalogResult } from "../tryon/catalog-view";
 import { budgetSchema, runScopeSchema, type RunScope } from "../renders/run-request";
 import { chooseSourceImages, sourceImagesOf } from "../renders/source-images";
 import { settingsViewOf } from "../settings/settings.server";
 import { loadShopCatalog } from "../settings/tryon-client.server";
-import { creditsForJob } from "../tryon/cost";
 import { describeShopifyFailure, type AdminRequest } from "../web/admin-request.server";
 import { okAnswer, readJsonBody, refusal } from "../web/api-response.server";
 import { requestKeySchema } from "../web/forms";
@@ -35,39 +39,49 @@ const lookIdSchema = z.string().min(1).max(64).optional();
 export const reviewPathFor = (productId: string) => `/app/review?productId=${encodeURIComponent(productId)}`;
 export const runPathFor = (runId: string) => `/app/runs/${encodeURIComponent(runId)}`;
 
-export interface LookChoice {
-  id: string | null;
-  name: string;
-  summary: string;
-  credits: number;
+/**
+ * The options one product is rendered with from a look: the same decision as bulk runs (product-garment.ts), the
+ * catalog's poses deciding when the look's pose does not suit the product's garment.
+ */
+function optionsForProductFromLook(options: RenderOptions, product: ProductForRender, catalog: CatalogResult) {
+  return optionsForProduct(options, product, posesFromCatalog(catalog, options.poseId));
 }
+
+const noPoseFor = (product: ProductForRender) =>
+  `The try-on service has no pose for this kind of garment (${product.productType || product.title}).`;
 
 async function lookChoices(
   db: Db,
   shop: string,
+  product?: ProductForRender,
 ): Promise<{ choices: LookChoice[]; hasKey: boolean; paused: string | null }> {
-  const [settingsRow, looks] = await Promise.all([
+  const [settingsRow, looks, catalog] = await Promise.all([
     db.shopSettings.findUnique({ where: { shop } }),
     listLooks(db, shop),
+    loadShopCatalog(db, shop),
   ]);
   const settings = settingsViewOf(settingsRow, env().TRYON_DEFAULT_BASE_URL);
-  const choices: LookChoice[] = [];
-  if (settings.defaults) {
-    choices.push({
-      id: null,
-      name: "Default look",
-      summary: describeOptions(settings.defaults),
-      credits: creditsForJob(settings.defaults.resolution),
-    });
-  }
-  for (const look of looks) {
-    choices.push({
-      id: look.id,
-      name: look.name,
-      summary: describeOptions(look.options),
-      credits: creditsForJob(look.options.resolution),
-    });
-  }
+  const named = [
+    ...(settings.defaults ? [{ id: null, name: "Default look", options: settings.defaults }] : []),
+    ...looks.map((look) => ({ id: look.id, name: look.name, options: look.options })),
+  ];
+  const choices = named.map(({ id, name, options }): LookChoice => {
+    if (!product) {
+      const sent = whatIsSent(options, catalog);
+      // No product yet (the bulk actions): the look as it is, each product's garment decided when planning.
+      return { id, name, summary: whatIsSentLine(sent), credits: sent.credits, sends: sent, problem: null };
+    }
+    const resolved = optionsForProductFromLook(options, product, catalog);
+    const sent = resolved ? whatIsSent(resolved, catalog) : null;
+    return {
+      id,
+      name,
+      summary: sent ? whatIsSentLine(sent) : noPoseFor(product),
+      credits: sent?.credits ?? whatIsSent(options, catalog).credits,
+      sends: sent,
+      problem: sent ? null : noPoseFor(product),
+    };
+  });
   return { choices, hasKey: settings.hasKey, paused: settings.paused?.message ?? null };
 }
 
@@ -85,7 +99,10 @@ const setupProblem = (hasKey: boolean, choices: LookChoice[]) =>
       ? "Choose default render options in the Model Shots app's Settings first."
       : null;
 
-/** What the product action shows before anything is spent: the product, the looks and their cost. */
+/**
+ * What the product action shows before anything is spent: the product, and for each look what its render would
+ * send (garment, model, pose, background by name) and cost.
+ */
 export async function productSummary(db: Db, admin: AdminRequest, url: URL) {
   const productId = productIdSchema.safeParse(url.searchParams.get("productId") ?? "");
   if (!productId.success)
@@ -99,7 +116,7 @@ export async function productSummary(db: Db, admin: AdminRequest, url: URL) {
     throw error;
   }
   if (!product) return refusal(404, "This product no longer exists.");
-  const { choices, hasKey, paused } = await lookChoices(db, admin.shop);
+  const { choices, hasKey, paused } = await lookChoices(db, admin.shop, product);
   const images = chooseSourceImages(product.photos);
   return okAnswer({
     product: { id: product.id, title: product.title, imageUrl: images.ok ? images.frontUrl : null },
@@ -113,7 +130,10 @@ export async function productSummary(db: Db, admin: AdminRequest, url: URL) {
 
 const createRenderSchema = z.object({ productId: productIdSchema, requestKey: requestKeySchema, lookId: lookIdSchema });
 
-/** Queues one render with the chosen look; the same requestKey always answers with the same render. */
+/**
+ * Queues one render with the chosen look, as the garment the product is (what the summary showed); the same
+ * requestKey always answers with the same render.
+ */
 export async function createRenderFromExtension(db: Db, admin: AdminRequest, request: Request) {
   const input = await readJsonBody(request, createRenderSchema);
   if (!input.ok) return input.answer;
@@ -141,11 +161,13 @@ export async function createRenderFromExtension(db: Db, admin: AdminRequest, req
   if (!product) return refusal(404, "This product no longer exists.");
   const choice = chooseSourceImages(product.photos);
   if (!choice.ok) return refusal(400, "This product has no photo to dress the model in.");
+  const productOptions = optionsForProductFromLook(options, product, await loadShopCatalog(db, admin.shop));
+  if (!productOptions) return refusal(400, noPoseFor(product));
   const { render, created } = await queueRender(db, {
     shop: admin.shop,
     product,
     images: sourceImagesOf(choice),
-    options,
+    options: productOptions,
     requestKey,
   });
   return okAnswer({ renderId: render.id, created, reviewPath: reviewPathFor(product.id) });

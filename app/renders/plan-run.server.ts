@@ -7,11 +7,13 @@ import { ACCEPTED_IMAGE_FORMATS } from "../tryon/image-probe";
 import { collectionListing } from "./collection-listings.server";
 import { lookKeyOf } from "./create-renders.server";
 import { guessGarment } from "./garment-guess";
+import { optionsForProduct, posesFromCatalog, type PosesFor } from "./product-garment";
 import type { ProductForRender, ProductSource } from "./product-source";
 import type { RenderOptions, SourceImages } from "./render-options";
 import type { FieldErrors } from "../web/forms";
 import type { RunScope } from "./run-request";
 import { chooseSourceImages, sourceImagesOf } from "./source-images";
+import { whatIsSent, type WhatIsSent } from "./what-is-sent";
 
 /**
  * Planning a bulk run, before anything is spent: which products it renders, with which options, which it skips
@@ -65,26 +67,7 @@ export interface PlanOptions {
    * Render each product as the garment its Shopify product type or title says (the options' type when it says
    * nothing), keeping the chosen pose where it suits that garment and otherwise taking the first that does.
    */
-  detectGarments?: { posesFor: (productType: string) => string[] };
-}
-
-/** The options one product is rendered with: a mixed collection's trousers must not be sent as a top. */
-export function optionsForProduct(
-  options: RenderOptions,
-  product: Pick<ProductForRender, "productType" | "title">,
-  detect: PlanOptions["detectGarments"],
-): RenderOptions | null {
-  if (!detect) return options;
-  const guess = guessGarment(product);
-  if (!guess) return options;
-  const sameType = guess.productType === options.productType;
-  const poses = sameType ? [options.poseId] : detect.posesFor(guess.productType);
-  const poseId = poses.includes(options.poseId) ? options.poseId : poses[0];
-  if (!poseId) return null;
-  // The product's own category when it says one ("shirt" in a run of tees); the chosen one only for the same type.
-  const productCategory = guess.productCategory ?? (sameType ? options.productCategory : undefined);
-  const { productCategory: _chosen, ...rest } = options;
-  return { ...rest, productType: guess.productType, ...(productCategory ? { productCategory } : {}), poseId };
+  detectGarments?: { posesFor: PosesFor };
 }
 
 function imagesFor(product: ProductForRender): SourceImages | null {
@@ -98,7 +81,10 @@ function imagesFor(product: ProductForRender): SourceImages | null {
  */
 export async function planRun(db: Db, products: ProductForRender[], plan: PlanOptions): Promise<RunPlan> {
   const perProduct = new Map(
-    products.map((product) => [product.id, optionsForProduct(plan.options, product, plan.detectGarments)]),
+    products.map((product) => [
+      product.id,
+      plan.detectGarments ? optionsForProduct(plan.options, product, plan.detectGarments.posesFor) : plan.options,
+    ]),
   );
   const lookKeys = new Map(
     [...perProduct].flatMap(([id, options]) => (options ? [[id, lookKeyOf(options)] as const] : [])),
@@ -177,6 +163,8 @@ export interface PlanSummary {
   skipped: Array<{ productId: string; title: string; reason: SkipReason; reasonText: string }>;
   /** Eligible products by the garment type they will be rendered as, most first. */
   garments: Array<{ productType: string; count: number }>;
+  /** What the run sends to the try-on service, by name, for each different set of options; most products first. */
+  sends: Array<WhatIsSent & { count: number }>;
   creditsPerRender: number;
   estimateCredits: number;
 }
@@ -187,7 +175,25 @@ function countBy(values: string[]): Map<string, number> {
   return counts;
 }
 
-export function summarizePlan(plan: RunPlan, scopeTitle: string, productCount: number): PlanSummary {
+/** The eligible renders grouped by what they send (garment, model, pose, background, cost), named from the catalog. */
+function sendsOf(plan: RunPlan, catalog: CatalogResult): PlanSummary["sends"] {
+  const groups = new Map<string, WhatIsSent & { count: number }>();
+  for (const { options } of plan.eligible) {
+    const sent = whatIsSent(options, catalog);
+    const key = JSON.stringify(sent);
+    const group = groups.get(key);
+    if (group) group.count += 1;
+    else groups.set(key, { ...sent, count: 1 });
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count);
+}
+
+export function summarizePlan(
+  plan: RunPlan,
+  scopeTitle: string,
+  productCount: number,
+  catalog: CatalogResult,
+): PlanSummary {
   return {
     scopeTitle,
     productCount,
@@ -202,6 +208,7 @@ export function summarizePlan(plan: RunPlan, scopeTitle: string, productCount: n
     garments: [...countBy(plan.eligible.map((render) => render.options.productType))]
       .map(([productType, count]) => ({ productType, count }))
       .sort((a, b) => b.count - a.count || a.productType.localeCompare(b.productType)),
+    sends: sendsOf(plan, catalog),
     creditsPerRender: plan.creditsPerRender,
     estimateCredits: plan.estimateCredits,
   };
@@ -233,15 +240,6 @@ export type PlanOutcome =
 const listingSentence = (progress: ListingProgress) =>
   `"${progress.scopeTitle}" has ${progress.expected.toLocaleString("en-US")} products. Model Shots is reading them from Shopify in the background (${progress.listed.toLocaleString("en-US")} so far); preview again in a minute.`;
 
-/**
- * The poses each garment type may use, from the shop's catalog. When the catalog cannot be read, the chosen pose
- * is kept: the worker checks every id against the catalog before any credit is spent.
- */
-function posesFrom(catalog: CatalogResult, chosenPoseId: string): (productType: string) => string[] {
-  if (!catalog.ok) return () => [chosenPoseId];
-  return (productType) => (catalog.catalog.posesByProductType[productType] ?? []).map((pose) => pose.id);
-}
-
 const tooLarge = (): PlanOutcome => ({
   ok: false,
   fieldErrors: {},
@@ -262,7 +260,7 @@ export async function planScope(
     options: RenderOptions;
     regenerate: boolean;
     detectGarments: boolean;
-    /** The shop's catalog, read only when garment detection needs its poses. */
+    /** The shop's catalog: its poses for detected garments, its names for what the preview says is sent. */
     catalog: () => Promise<CatalogResult>;
     listInlineUpTo: number;
     now: Date;
@@ -298,13 +296,12 @@ export async function planScope(
     products = await productsInScope(input.productSource, input.scope);
   }
   if (products.length > MAX_RUN_PRODUCTS) return tooLarge();
+  const catalog = await input.catalog();
   const plan = await planRun(db, products, {
     shop: input.shop,
     options: input.options,
     regenerate: input.regenerate,
-    ...(input.detectGarments
-      ? { detectGarments: { posesFor: posesFrom(await input.catalog(), input.options.poseId) } }
-      : {}),
+    ...(input.detectGarments ? { detectGarments: { posesFor: posesFromCatalog(catalog, input.options.poseId) } } : {}),
     // A collection's photos are not fetched all at once.
     ...(products.length <= PROBE_PHOTOS_UP_TO ? { checkImage: limitFunction(checkPhoto, { concurrency: 6 }) } : {}),
   });
@@ -319,5 +316,5 @@ export async function planScope(
     input.scope.kind === "collection"
       ? { kind: "collection", collectionId: input.scope.collectionId, title: scopeTitle }
       : { kind: "products", productIds: input.scope.productIds, title: scopeTitle };
-  return { ok: true, plan, summary: summarizePlan(plan, scopeTitle, products.length), scopeRecord };
+  return { ok: true, plan, summary: summarizePlan(plan, scopeTitle, products.length, catalog), scopeRecord };
 }

@@ -114,7 +114,7 @@ describe("the extensions' sources", () => {
 describe("the code the extensions share (packages/extension-shared)", () => {
   it("reads a large collection's progress from the run preview answer (test/routes/large-collections.test.ts sends it)", async () => {
     const { readRunPreview } = await import("@model-shots/extension-shared/api");
-    const looks = [{ id: null, name: "Shop defaults", summary: "", credits: 5 }];
+    const looks = [{ id: null, name: "Shop defaults", summary: "", credits: 5, sends: null, problem: null }];
     const listing = { scopeTitle: "Everything", listed: 50, expected: 260 };
     expect(readRunPreview({ listing, looks, problem: null, paused: null })).toEqual({
       reading: listing,

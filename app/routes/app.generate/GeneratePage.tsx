@@ -29,6 +29,8 @@ import { FormErrorBanner } from "../../components/FormErrorBanner";
 import { LookCard } from "../../components/LookCard";
 import { PausedBanner } from "../../components/PausedBanner";
 import { TimeText } from "../../components/TimeText";
+import { WhatIsSentList } from "../../components/WhatIsSentList";
+import { whatIsSent } from "../../renders/what-is-sent";
 
 /** Opens App Bridge's product picker and goes to the Generate page of the product chosen. */
 export function useProductPicker() {
@@ -241,6 +243,7 @@ function ProductForm({
                 <Text as="p" variant="headingLg">
                   {cost}
                 </Text>
+                <WhatIsSentList sent={whatIsSent(options, view.catalog)} />
                 <Text as="p" tone="subdued">
                   Charged when the render starts; refunded automatically if the service fails it. Nothing is added to
                   the product until you approve it in Review.

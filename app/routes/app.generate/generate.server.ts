@@ -1,12 +1,10 @@
 import type { PrismaClient, RenderState } from "@prisma/client";
 import { z } from "zod";
-import { env } from "../../env.server";
-import { deleteLook, listLooks, lookNameSchema, saveLook, type LookView } from "../../looks/looks.server";
+import { deleteLook, lookNameSchema, saveLook, type LookView } from "../../looks/looks.server";
 import { queueRender, renderForRequestKey } from "../../renders/create-renders.server";
 import type { ProductForRender } from "../../renders/product-source";
 import { RENDER_STATE_LABELS } from "../../renders/render-states";
 import { chooseSourceImages, sourceImagesOf } from "../../renders/source-images";
-import { settingsViewOf } from "../../settings/settings.server";
 import type { AdminRequest } from "../../web/admin-request.server";
 import { describeShopifyFailure } from "../../web/admin-request.server";
 import {
@@ -18,15 +16,12 @@ import {
   type FormFailure,
 } from "../../web/forms";
 import { toGid } from "../../lib/gid";
-import { guessGarment } from "../../renders/garment-guess";
 import {
-  formValuesOf,
-  renderOptionsFormSchema,
-  withCatalogDefaults,
-  type RenderOptionsFormValues,
-} from "../../renders/render-options-form";
-import { tryOnClientFor } from "../../settings/tryon-client.server";
-import { catalogProblems, loadCatalog, type CatalogResult } from "../../tryon/catalog-view";
+  checkOptionsAgainstCatalog,
+  loadRenderForm,
+  parseWithOptions,
+  type RenderFormContext,
+} from "../../renders/render-form.server";
 
 type Db = PrismaClient;
 
@@ -47,33 +42,14 @@ export interface RecentRenderView {
 export type GeneratePageView =
   | { kind: "pick" }
   | { kind: "not_found"; productId: string }
-  | {
+  | ({
       kind: "product";
       product: { id: string; title: string; productType: string | null };
       photos: ProductPhotoView[];
       defaultFrontMediaId: string | null;
       defaultBackMediaId: string | null;
-      initialOptions: RenderOptionsFormValues;
-      looks: LookView[];
-      catalog: CatalogResult;
-      paused: { reason: string; message: string } | null;
       recentRenders: RecentRenderView[];
-    };
-
-/** The form's starting values: the shop's defaults, with the garment type this product suggests. */
-export function initialOptionsFor(
-  product: Pick<ProductForRender, "productType" | "title">,
-  defaults: Parameters<typeof formValuesOf>[0],
-  catalog: CatalogResult,
-): RenderOptionsFormValues {
-  const values = formValuesOf(defaults);
-  const guess = guessGarment(product);
-  if (guess) {
-    values.productType = guess.productType;
-    values.productCategory = guess.productCategory ?? "";
-  }
-  return withCatalogDefaults(values, catalog);
-}
+    } & RenderFormContext);
 
 export async function loadGeneratePage(db: Db, admin: AdminRequest, url: URL): Promise<GeneratePageView> {
   const requested = url.searchParams.get("productId");
@@ -81,11 +57,8 @@ export async function loadGeneratePage(db: Db, admin: AdminRequest, url: URL): P
   const productId = toGid("Product", requested);
   if (!productId) return { kind: "not_found", productId: requested };
 
-  const settingsRow = await db.shopSettings.findUnique({ where: { shop: admin.shop } });
-  const [product, looks, catalog, recent] = await Promise.all([
+  const [product, recent] = await Promise.all([
     admin.productSource.getProduct(productId),
-    listLooks(db, admin.shop),
-    loadCatalog(tryOnClientFor(settingsRow)),
     db.render.findMany({
       where: { shop: admin.shop, productId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -94,8 +67,7 @@ export async function loadGeneratePage(db: Db, admin: AdminRequest, url: URL): P
     }),
   ]);
   if (!product) return { kind: "not_found", productId };
-
-  const settings = settingsViewOf(settingsRow, env().TRYON_DEFAULT_BASE_URL);
+  const form = await loadRenderForm(db, admin.shop, product);
   const photos = product.photos.flatMap((photo) =>
     photo.url ? [{ mediaId: photo.mediaId, url: photo.url, alt: photo.alt }] : [],
   );
@@ -106,10 +78,7 @@ export async function loadGeneratePage(db: Db, admin: AdminRequest, url: URL): P
     photos,
     defaultFrontMediaId: choice.ok ? choice.frontMediaId : null,
     defaultBackMediaId: choice.ok ? (choice.backMediaId ?? null) : null,
-    initialOptions: initialOptionsFor(product, settings.defaults, catalog),
-    looks,
-    catalog,
-    paused: settings.paused ? { reason: settings.paused.reason, message: settings.paused.message } : null,
+    ...form,
     recentRenders: recent.map((render) => ({
       id: render.id,
       state: render.state,
@@ -147,17 +116,6 @@ export type GenerateActionResult =
   | { ok: true; intent: "save-look"; look: LookView; message: string }
   | { ok: true; intent: "delete-look"; message: string }
   | (FormFailure & { intent: string });
-
-/** Options plus the form's other fields, with every error keyed by its field. */
-function parseWithOptions<S extends z.ZodType>(schema: S, formData: FormData) {
-  const fields = parseForm(schema, formData);
-  const options = parseForm(renderOptionsFormSchema, formData);
-  if (fields.ok && options.ok) return { ok: true as const, fields: fields.data, options: options.data };
-  return {
-    ok: false as const,
-    fieldErrors: { ...(fields.ok ? {} : fields.fieldErrors), ...(options.ok ? {} : options.fieldErrors) },
-  };
-}
 
 export async function generateAction(db: Db, admin: AdminRequest, formData: FormData): Promise<GenerateActionResult> {
   const intent = String(formData.get("intent") ?? "generate");
@@ -214,8 +172,7 @@ export async function generateAction(db: Db, admin: AdminRequest, formData: Form
   if (!front?.url) errors.frontMediaId = "Choose one of this product's photos for the front.";
   if (fields.backMediaId && !back?.url)
     errors.backMediaId = "Choose one of this product's photos for the back, or none.";
-  const settingsRow = await db.shopSettings.findUnique({ where: { shop: admin.shop } });
-  Object.assign(errors, catalogProblems(await loadCatalog(tryOnClientFor(settingsRow)), options));
+  Object.assign(errors, (await checkOptionsAgainstCatalog(db, admin.shop, options)).problems);
   if (Object.keys(errors).length > 0 || !front?.url) return fail(errors);
 
   const { render, created } = await queueRender(db, {

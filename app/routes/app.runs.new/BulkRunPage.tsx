@@ -31,6 +31,7 @@ import {
   scopeFormFields,
   type PickedScope,
 } from "./bulk-run-form";
+import { WhatIsSentList } from "../../components/WhatIsSentList";
 
 /** How often the page asks again while a large collection is being read. */
 const LISTING_POLL_MS = 3_000;
@@ -221,6 +222,9 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
                     products will be rendered ({preview.scopeTitle}).
                   </Text>
                   {preview.garments.length > 0 ? <Text as="p">As {describeGarments(preview.garments)}.</Text> : null}
+                  {preview.sends.map((sent) => (
+                    <WhatIsSentList key={JSON.stringify(sent)} sent={sent} count={sent.count} />
+                  ))}
                   <Text as="p" variant="headingLg">
                     About {formatCredits(preview.estimateCredits)}
                   </Text>

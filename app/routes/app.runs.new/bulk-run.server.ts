@@ -1,30 +1,25 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { env } from "../../env.server";
-import { listLooks, type LookView } from "../../looks/looks.server";
 import { runForRequestKey, startRun } from "../../renders/create-renders.server";
 import { planScope, type ListingProgress, type PlanOutcome, type PlanSummary } from "../../renders/plan-run.server";
 import { budgetSchema, MAX_PICKED_PRODUCTS, runScopeSchema } from "../../renders/run-request";
-import { settingsViewOf } from "../../settings/settings.server";
 import { describeShopifyFailure, type AdminRequest } from "../../web/admin-request.server";
 import {
   checkbox,
   failure,
   formDataToObject,
-  parseForm,
   requestKeySchema,
   type FieldErrors,
   type FormFailure,
 } from "../../web/forms";
 import { toGid } from "../../lib/gid";
 import {
-  formValuesOf,
-  renderOptionsFormSchema,
-  withCatalogDefaults,
-  type RenderOptionsFormValues,
-} from "../../renders/render-options-form";
-import { tryOnClientFor } from "../../settings/tryon-client.server";
-import { catalogProblems, loadCatalog, type CatalogResult } from "../../tryon/catalog-view";
+  checkOptionsAgainstCatalog,
+  loadRenderForm,
+  parseWithOptions,
+  type RenderFormContext,
+} from "../../renders/render-form.server";
 
 /**
  * Bulk runs: a collection or a set of products rendered with one look. Preview first (who is eligible, who is
@@ -33,43 +28,32 @@ import { catalogProblems, loadCatalog, type CatalogResult } from "../../tryon/ca
 
 type Db = PrismaClient;
 
-export interface BulkRunPageView {
+export interface BulkRunPageView extends RenderFormContext {
   initialScope:
     | { kind: "collection"; collectionId: string; title: string | null }
     | { kind: "products"; productIds: string[] }
     | null;
-  initialOptions: RenderOptionsFormValues;
-  looks: LookView[];
-  catalog: CatalogResult;
-  paused: { reason: string; message: string } | null;
 }
 
 /** The page, optionally pre-filled from a link (`?collectionId=` or `?productIds=1,2,3`, e.g. from an admin action). */
 export async function loadBulkRunPage(db: Db, admin: AdminRequest, url: URL): Promise<BulkRunPageView> {
-  const settingsRow = await db.shopSettings.findUnique({ where: { shop: admin.shop } });
-  const settings = settingsViewOf(settingsRow, env().TRYON_DEFAULT_BASE_URL);
   const collectionId = toGid("Collection", url.searchParams.get("collectionId") ?? "");
   const productIds = (url.searchParams.get("productIds") ?? "")
     .split(",")
     .map((id) => toGid("Product", id))
     .filter((id): id is string => id !== null)
     .slice(0, MAX_PICKED_PRODUCTS);
-  const [looks, catalog, collectionTitle] = await Promise.all([
-    listLooks(db, admin.shop),
-    loadCatalog(tryOnClientFor(settingsRow)),
+  const [form, collectionTitle] = await Promise.all([
+    loadRenderForm(db, admin.shop, null),
     collectionId ? admin.productSource.collectionTitle(collectionId).catch(() => null) : Promise.resolve(null),
   ]);
-  const initialOptions = withCatalogDefaults(formValuesOf(settings.defaults), catalog);
   return {
     initialScope: collectionId
       ? { kind: "collection", collectionId, title: collectionTitle }
       : productIds.length > 0
         ? { kind: "products", productIds }
         : null,
-    initialOptions,
-    looks,
-    catalog,
-    paused: settings.paused ? { reason: settings.paused.reason, message: settings.paused.message } : null,
+    ...form,
   };
 }
 
@@ -107,25 +91,18 @@ export async function bulkRunAction(db: Db, admin: AdminRequest, formData: FormD
   if (intent !== "preview" && intent !== "start") return fail({}, "That action is not available.");
 
   const scope = scopeFromForm(formData);
-  const fields = parseForm(intent === "start" ? startFormSchema : runFormSchema, formData);
-  const options = parseForm(renderOptionsFormSchema, formData);
-  if (!scope.ok || !fields.ok || !options.ok) {
-    return fail({
-      ...(scope.ok ? {} : scope.fieldErrors),
-      ...(fields.ok ? {} : fields.fieldErrors),
-      ...(options.ok ? {} : options.fieldErrors),
-    });
-  }
-  const requestKey = "requestKey" in fields.data ? (fields.data.requestKey as string) : undefined;
+  const parsed = parseWithOptions(intent === "start" ? startFormSchema : runFormSchema, formData);
+  if (!scope.ok || !parsed.ok)
+    return fail({ ...(scope.ok ? {} : scope.fieldErrors), ...(parsed.ok ? {} : parsed.fieldErrors) });
+  const { fields, options } = parsed;
+  const requestKey = "requestKey" in fields ? (fields.requestKey as string) : undefined;
   if (intent === "start" && requestKey) {
     // Idempotent before any Shopify read: a retried start answers with the run the first one created.
     const existing = await runForRequestKey(db, admin.shop, requestKey);
     if (existing) return { ok: true, intent: "start", runId: existing.id, created: false };
   }
 
-  const settingsRow = await db.shopSettings.findUnique({ where: { shop: admin.shop } });
-  const catalog = await loadCatalog(tryOnClientFor(settingsRow));
-  const problems = catalogProblems(catalog, options.data);
+  const { catalog, problems } = await checkOptionsAgainstCatalog(db, admin.shop, options);
   if (Object.keys(problems).length > 0) return fail(problems);
 
   let outcome: PlanOutcome;
@@ -134,9 +111,9 @@ export async function bulkRunAction(db: Db, admin: AdminRequest, formData: FormD
       shop: admin.shop,
       productSource: admin.productSource,
       scope: scope.scope,
-      options: options.data,
-      regenerate: fields.data.regenerate,
-      detectGarments: fields.data.detectGarments,
+      options: options,
+      regenerate: fields.regenerate,
+      detectGarments: fields.detectGarments,
       catalog: async () => catalog,
       listInlineUpTo: env().BULK_RUN_LIST_INLINE_UP_TO,
       now: new Date(),
@@ -149,7 +126,7 @@ export async function bulkRunAction(db: Db, admin: AdminRequest, formData: FormD
   if (!outcome.ok && outcome.listing && intent === "preview")
     return { ok: true, intent: "listing", listing: outcome.listing };
   if (!outcome.ok) return fail(outcome.fieldErrors, outcome.formError);
-  const budget = fields.data.budgetCredits ?? null;
+  const budget = fields.budgetCredits ?? null;
   if (budget !== null && budget < outcome.plan.creditsPerRender) {
     return fail({
       budgetCredits: `One render costs ${outcome.plan.creditsPerRender} credits; the budget must be at least that.`,
@@ -162,7 +139,7 @@ export async function bulkRunAction(db: Db, admin: AdminRequest, formData: FormD
   const { run, created } = await startRun(db, {
     shop: admin.shop,
     plan: outcome.plan,
-    options: options.data,
+    options: options,
     scope: outcome.scopeRecord,
     budgetCredits: budget,
     ...(requestKey ? { requestKey } : {}),

@@ -2,7 +2,7 @@
 import "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { ActionButtons, SentBanner } from "@model-shots/extension-shared/ActionOutcome";
+import { ActionButtons, SentBanner, SentLines } from "@model-shots/extension-shared/ActionOutcome";
 import {
   appLink,
   callApp,
@@ -16,7 +16,8 @@ import {
 
 /**
  * "Generate model shot" in a product's More actions menu: the product's photo, the look (the shop's default or a
- * saved one) and its cost, then one click queues the render and says where to review it.
+ * saved one), what it will send for this product (garment, model, pose, background by name) and its cost, then one
+ * click queues the render and says where to review it.
  */
 export default async () => {
   render(<GenerateModelShot />, document.body);
@@ -45,7 +46,7 @@ function GenerateModelShot() {
 
   const summary = loaded.state === "ready" ? loaded.summary : null;
   const look = summary?.looks.find((choice) => (choice.id ?? "") === lookId) ?? summary?.looks[0];
-  const blocked = !summary || summary.problem !== null || !look;
+  const blocked = !summary || summary.problem !== null || !look || look.problem !== null;
 
   const generate = async () => {
     if (blocked || sent.state === "sending" || sent.state === "done") return;
@@ -83,9 +84,10 @@ function GenerateModelShot() {
             ))}
           </s-select>
         ) : null}
-        {look ? (
+        {look?.problem ? <s-banner tone="warning">{look.problem}</s-banner> : null}
+        {look?.sends ? (
           <s-stack gap="small-200">
-            <s-paragraph>{look.summary}</s-paragraph>
+            <SentLines sent={look.sends} />
             <s-paragraph>
               <s-text type="strong">{`Costs ${formatCredits(look.credits)}`}</s-text>, charged when the render starts
               and refunded if the service fails it. Nothing is added to the product until someone approves it.

@@ -1,10 +1,24 @@
 /** @jsxImportSource preact */
 import type { ComponentChildren } from "preact";
+import type { WhatIsSent } from "./api";
 
 /**
  * The end of an admin action that sends one request to the app (queue a render, start a run): what became of it,
- * and the action's two buttons. Used by the product action and by the bulk-run form.
+ * and the action's two buttons, and what it sends. Used by the product action and by the bulk-run form.
  */
+
+/** What a render sends to the try-on service, by name: shown before anything is spent. */
+export function SentLines({ sent, heading }: { sent: WhatIsSent; heading?: string }) {
+  return (
+    <s-stack gap="small-300">
+      {heading ? <s-text type="strong">{heading}</s-text> : null}
+      <s-text>{`Garment: ${sent.garment}`}</s-text>
+      <s-text>{`Model: ${sent.model}`}</s-text>
+      <s-text>{`Pose: ${sent.pose}`}</s-text>
+      <s-text>{`Background: ${sent.background}`}</s-text>
+    </s-stack>
+  );
+}
 
 /** The refusal in the app's words, or what the request made and where to follow it. */
 export function SentBanner(props: { error: string | null; done: { heading: string; body: ComponentChildren } | null }) {

@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from "preact/hooks";
-import { ActionButtons, SentBanner } from "./ActionOutcome";
+import { ActionButtons, SentBanner, SentLines } from "./ActionOutcome";
 import {
   appLink,
   callApp,
@@ -99,6 +99,13 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
               <s-text type="strong">{formatCredits(summary.estimateCredits)}</s-text>
               {` (${formatCredits(summary.creditsPerRender)} each, refunded if the service fails one).`}
             </s-paragraph>
+            {summary.sends.map((sent) => (
+              <SentLines
+                key={JSON.stringify(sent)}
+                sent={sent}
+                heading={`${sent.count} ${sent.count === 1 ? "product" : "products"} as:`}
+              />
+            ))}
             {summary.skippedCount > 0 ? (
               <s-stack gap="small-300">
                 <s-text>{`${summary.skippedCount} skipped:`}</s-text>

@@ -15,11 +15,23 @@ export interface ApiFailure {
 
 export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
 
+/** What a render sends to the try-on service, by name (never catalog ids). */
+export interface WhatIsSent {
+  garment: string;
+  model: string;
+  pose: string;
+  background: string;
+  credits: number;
+}
+
 export interface LookChoice {
   id: string | null;
   name: string;
   summary: string;
   credits: number;
+  /** For one product: what its render sends, or null when the look cannot render it (`problem` says why). */
+  sends: WhatIsSent | null;
+  problem: string | null;
 }
 
 export interface ProductSummary {
@@ -54,6 +66,8 @@ export interface RunPreview {
     skipped: SkippedProduct[];
     creditsPerRender: number;
     estimateCredits: number;
+    /** What the run sends, per different set of options, with how many products. */
+    sends: Array<WhatIsSent & { count: number }>;
   } | null;
   looks: LookChoice[];
   problem: string | null;
@@ -79,6 +93,14 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const str = (value: unknown): string | null => (typeof value === "string" ? value : null);
 const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 
+function sentOf(value: unknown): WhatIsSent | null {
+  if (!isRecord(value)) return null;
+  const [garment, model, pose, background] = [value.garment, value.model, value.pose, value.background].map(str);
+  const credits = num(value.credits);
+  if (garment == null || model == null || pose == null || background == null || credits === null) return null;
+  return { garment, model, pose, background, credits };
+}
+
 function looksOf(value: unknown): LookChoice[] | null {
   if (!Array.isArray(value)) return null;
   const looks: LookChoice[] = [];
@@ -87,7 +109,14 @@ function looksOf(value: unknown): LookChoice[] | null {
     const name = str(item.name);
     const credits = num(item.credits);
     if (name === null || credits === null) return null;
-    looks.push({ id: str(item.id), name, summary: str(item.summary) ?? "", credits });
+    looks.push({
+      id: str(item.id),
+      name,
+      summary: str(item.summary) ?? "",
+      credits,
+      sends: sentOf(item.sends),
+      problem: str(item.problem),
+    });
   }
   return looks;
 }
@@ -142,6 +171,11 @@ export const readRunPreview: Guard<RunPreview> = (body) => {
     const reasonText = str(item.reasonText);
     return productId && title && reasonText ? [{ productId, title, reasonText }] : [];
   });
+  const sends = (Array.isArray(summary.sends) ? summary.sends : []).flatMap((item) => {
+    const sent = sentOf(item);
+    const count = isRecord(item) ? num(item.count) : null;
+    return sent && count !== null ? [{ ...sent, count }] : [];
+  });
   return {
     reading: null,
     summary: {
@@ -152,6 +186,7 @@ export const readRunPreview: Guard<RunPreview> = (body) => {
       skipped,
       creditsPerRender,
       estimateCredits,
+      sends,
     },
     looks,
     problem: str(body.problem),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { optionsForProduct } from "./plan-run.server";
+import { garmentChoiceFor, optionsForProduct, posesFromCatalog } from "./product-garment";
 import type { RenderOptions } from "./render-options";
 
 const LOOK: RenderOptions = {
@@ -15,13 +15,9 @@ const POSES: Record<string, string[]> = {
   bottom: ["pose_walking", "pose_wide_stance"],
   dress: [],
 };
-const detect = { posesFor: (type: string) => POSES[type] ?? [] };
+const detect = (type: string) => POSES[type] ?? [];
 
-describe("the options one product of a run is rendered with", () => {
-  it("are the run's own when garments are not detected", () => {
-    expect(optionsForProduct(LOOK, { productType: "Jeans", title: "Jeans" }, undefined)).toBe(LOOK);
-  });
-
+describe("the options one product is rendered with, whichever way the render is made", () => {
   it("take the product's garment type and category, and the first pose that suits it when the chosen one does not", () => {
     expect(optionsForProduct(LOOK, { productType: "Jeans", title: "Straight jeans" }, detect)).toMatchObject({
       productType: "bottom",
@@ -47,5 +43,24 @@ describe("the options one product of a run is rendered with", () => {
 
   it("are none when the service has no pose for the product's garment", () => {
     expect(optionsForProduct(LOOK, { productType: "Dresses", title: "Wrap dress" }, detect)).toBeNull();
+  });
+
+  it("keep the chosen pose when it suits the product's garment, and fill an empty pose from the catalog", () => {
+    expect(
+      garmentChoiceFor({ productType: "top", poseId: "pose_wide_stance" }, { productType: "Jeans", title: "" }, detect),
+    ).toEqual({ productType: "bottom", productCategory: "jeans", poseId: "pose_wide_stance" });
+    expect(garmentChoiceFor({ productType: "top", poseId: "" }, { productType: "Tees", title: "" }, detect)).toEqual({
+      productType: "top",
+      productCategory: "t_shirt",
+      poseId: "pose_arms_open",
+    });
+  });
+
+  it("keep the chosen pose when the catalog cannot be read (the worker checks it before paying)", () => {
+    const unread = posesFromCatalog({ ok: false, reason: "unavailable", message: "" }, "pose_arms_open");
+    expect(optionsForProduct(LOOK, { productType: "Dresses", title: "" }, unread)).toMatchObject({
+      productType: "dress",
+      poseId: "pose_arms_open",
+    });
   });
 });

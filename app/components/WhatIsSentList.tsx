@@ -1,0 +1,19 @@
+import { BlockStack, Text } from "@shopify/polaris";
+import type { WhatIsSent } from "../renders/what-is-sent";
+
+/** What a render will send, by name, shown beside the cost before anything is spent (Generate and Bulk run). */
+export function WhatIsSentList({ sent, count }: { sent: WhatIsSent; count?: number }) {
+  return (
+    <BlockStack gap="100">
+      {count !== undefined ? (
+        <Text as="p" fontWeight="semibold">
+          {`${count} ${count === 1 ? "product" : "products"} as:`}
+        </Text>
+      ) : null}
+      <Text as="p">{`Garment: ${sent.garment}`}</Text>
+      <Text as="p">{`Model: ${sent.model}`}</Text>
+      <Text as="p">{`Pose: ${sent.pose}`}</Text>
+      <Text as="p">{`Background: ${sent.background}`}</Text>
+    </BlockStack>
+  );
+}

@@ -1,0 +1,36 @@
+import type { PrismaClient } from "@prisma/client";
+import { makeSecretBox } from "../../app/settings/secret-box.server";
+import { createTryOnClient, silentTryOnLogger } from "../../app/tryon";
+import { makeWorker } from "../../app/worker/worker";
+import { WORKER_READ_RETRY } from "../../app/worker/worker-config";
+
+/**
+ * Runs the real worker's submit step until no render is left queued, so a page test can read what reached the
+ * try-on simulator (its submit log) rather than what the app wrote in its own columns. Nothing is published:
+ * the Admin API is not needed to submit.
+ */
+export async function submitQueuedRenders(db: PrismaClient, options: { maxTicks?: number } = {}): Promise<void> {
+  const worker = makeWorker({
+    db,
+    secretBox: makeSecretBox(process.env.APP_ENCRYPTION_KEY ?? ""),
+    makeTryOnClient: ({ baseUrl, apiKey }) =>
+      createTryOnClient({
+        baseUrl,
+        apiKey,
+        timeoutMs: 10_000,
+        logger: silentTryOnLogger,
+        readRetry: WORKER_READ_RETRY,
+      }),
+    renderMediaFor: () => Promise.reject(new Error("route tests submit renders; they do not publish them")),
+    config: { submitBatchSize: 50 },
+  });
+  for (let tick = 0; tick < (options.maxTicks ?? 20); tick++) {
+    if ((await db.render.count({ where: { state: "queued" } })) === 0) return;
+    await worker.tick();
+  }
+  const left = await db.render.findMany({
+    where: { state: "queued" },
+    select: { id: true, state: true, errorMessage: true },
+  });
+  throw new Error(`renders still queued after the worker's ticks: ${JSON.stringify(left)}`);
+}
