@@ -4,6 +4,7 @@ import { renderOptionsSchema } from "./render-options";
 import { creditsForJob } from "../tryon/cost";
 import type { CatalogResult } from "../tryon/catalog-view";
 import {
+  describeOptions,
   formValuesOf,
   optionsToFormFields,
   renderOptionsFormSchema,
@@ -88,7 +89,7 @@ describe("the render options form", () => {
   });
 });
 
-const item = (id: string) => ({ id, name: id, thumbnailUrl: null });
+const item = (id: string) => ({ id, name: `Name of ${id.replace(/^[a-z]+_/, "")}`, thumbnailUrl: null });
 const catalog: CatalogResult = {
   ok: true,
   catalog: {
@@ -115,6 +116,26 @@ describe("the options form and the catalog", () => {
       withCatalogDefaults({ ...formValuesOf(null), mannequinId: "mnq_z", poseId: "pose_top" }, catalog),
     ).toMatchObject({ mannequinId: "mnq_z", poseId: "pose_top" });
     expect(withCatalogDefaults(formValuesOf(null), { ok: false, reason: "no_key", message: "" }).mannequinId).toBe("");
+  });
+});
+
+describe("a look in one line", () => {
+  it("names the model, pose and background from the catalog, never by their ids", () => {
+    const look = {
+      mannequinId: "mnq_a",
+      poseId: "pose_walk",
+      background: "bg_a",
+      resolution: "2K",
+      aspectRatio: "1:1",
+    };
+    const line = describeOptions(look, catalog);
+    expect(line).toBe("Name of a · Name of walk · Name of a · 2K · 1:1");
+    expect(describeOptions({ ...look, background: "https://cdn.shopify.com/s/files/bg.jpg" }, catalog)).toContain(
+      "Your own background image",
+    );
+    const unreadable = describeOptions(look, { ok: false, reason: "no_key", message: "" });
+    expect(unreadable).toBe("its model · its pose · its background · 2K · 1:1");
+    expect(`${line} ${unreadable}`).not.toMatch(/mnq_|pose_|bg_/);
   });
 });
 

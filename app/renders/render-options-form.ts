@@ -178,15 +178,25 @@ export function optionsToFormFields(values: RenderOptionsFormValues): Record<str
   return fields;
 }
 
-/** A one-line description of a look, for lists and the extensions: "mnq_amara · pose_front · 2K · 3:4". */
+/**
+ * A one-line description of a look, for lists and the extensions, by catalog names: "Amara · Front, relaxed ·
+ * Studio white · 2K · 3:4". Catalog ids are never shown; without the catalog a plain phrase stands in.
+ */
 export function describeOptions(
   options: { mannequinId?: string; poseId?: string; background?: string; resolution?: string; aspectRatio?: string },
-  names: { mannequin?: string; pose?: string; background?: string } = {},
+  catalog?: CatalogResult,
 ): string {
+  const view = catalog?.ok ? catalog.catalog : null;
+  const nameIn = (items: Array<{ id: string; name: string }> | undefined, id: string | undefined, unknown: string) =>
+    id ? (items?.find((item) => item.id === id)?.name ?? unknown) : undefined;
+  const poses = view ? Object.values(view.posesByProductType).flat() : undefined;
+  const background = options.background?.match(/^https?:\/\//)
+    ? "Your own background image"
+    : nameIn(view?.backgrounds, options.background, "its background");
   return [
-    names.mannequin ?? options.mannequinId,
-    names.pose ?? options.poseId,
-    names.background ?? options.background,
+    nameIn(view?.mannequins, options.mannequinId, "its model"),
+    nameIn(poses, options.poseId, "its pose"),
+    background,
     options.resolution,
     options.aspectRatio,
   ]

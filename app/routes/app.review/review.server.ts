@@ -9,14 +9,10 @@ import { renderSummaryOf, type RenderSummary } from "../../renders/render-summar
 import { describeShopifyFailure, type AdminRequest } from "../../web/admin-request.server";
 import { checkbox, failure, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../../web/forms";
 import { gidPattern } from "../../lib/gid";
-import {
-  describeOptions,
-  formValuesOf,
-  renderOptionsFormSchema,
-  type RenderOptionsFormValues,
-} from "../../renders/render-options-form";
+import { formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../../renders/render-options-form";
 import { tryOnClientFor } from "../../settings/tryon-client.server";
-import { catalogProblems, loadCatalog } from "../../tryon/catalog-view";
+import { catalogProblems, loadCatalog, type CatalogResult } from "../../tryon/catalog-view";
+import { whatIsSent, whatIsSentLine } from "../../renders/what-is-sent";
 
 /**
  * Review: renders waiting for a person, each beside the photo it was made from. Approving only queues the
@@ -74,7 +70,7 @@ export function storedResultOf(render: Render): ReviewItem["result"] {
   };
 }
 
-export function reviewItemOf(render: Render, result: ReviewItem["result"]): ReviewItem {
+export function reviewItemOf(render: Render, result: ReviewItem["result"], catalog: CatalogResult): ReviewItem {
   const images = sourceImagesSchema.safeParse(render.sourceImages);
   const options = formValuesOf(optionFieldsOf(render.params));
   return {
@@ -88,7 +84,8 @@ export function reviewItemOf(render: Render, result: ReviewItem["result"]): Revi
     renderedAt: render.renderedAt?.toISOString() ?? null,
     reviewedBy: render.reviewedBy,
     reviewedAt: render.reviewedAt?.toISOString() ?? null,
-    optionsSummary: describeOptions(options),
+    // By name ("Dress · Amara · Front, relaxed · Studio white · 2K · 3:4"), never catalog ids.
+    optionsSummary: [whatIsSentLine(whatIsSent(options, catalog)), options.resolution, options.aspectRatio].join(" · "),
     options,
   };
 }
@@ -109,7 +106,7 @@ export function reviewFiltersOf(url: URL): ReviewFilters {
 
 export async function loadReviewPage(db: Db, admin: AdminRequest, url: URL): Promise<ReviewPageView> {
   const filters = reviewFiltersOf(url);
-  const [page, runs] = await Promise.all([
+  const [page, runs, catalog] = await Promise.all([
     listRenders(
       db,
       admin.shop,
@@ -121,6 +118,10 @@ export async function loadReviewPage(db: Db, admin: AdminRequest, url: URL): Pro
       },
     ) as Promise<Page<Render>>,
     db.run.findMany({ where: { shop: admin.shop }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 20 }),
+    // Names for what each render was asked for (cached by the try-on client; a failure leaves plain phrases).
+    db.shopSettings
+      .findUnique({ where: { shop: admin.shop } })
+      .then((settings) => loadCatalog(tryOnClientFor(settings))),
   ]);
   // The worker stores each image's CDN URLs when Shopify has processed it; only renders imported before that
   // (or whose file had no image yet) are looked up, in one request.
@@ -133,6 +134,7 @@ export async function loadReviewPage(db: Db, admin: AdminRequest, url: URL): Pro
       reviewItemOf(
         render,
         storedResultOf(render) ?? (render.fileId ? (files.get(render.fileId)?.image ?? null) : null),
+        catalog,
       ),
     ),
     nextCursor: page.nextCursor,

@@ -181,7 +181,7 @@ export function SettingsPage({ view, result }: { view: SettingsPageView; result:
                         {look.name}
                       </Text>
                       <Text as="p" tone="subdued">
-                        {describeOptions(look.options)}
+                        {describeOptions(look.options, view.catalog)}
                       </Text>
                     </BlockStack>
                     <Button
