@@ -61,6 +61,21 @@ describe("the environment", () => {
     );
   });
 
+  it("refuses an outbound allow-list in production, and names a bad entry anywhere", () => {
+    const production = { ...valid, NODE_ENV: "production", DATABASE_URL: "postgresql://db/app" };
+    expect(problemsOf({ ...production, OUTBOUND_ALLOW_HOSTS: "127.0.0.1" })).toEqual([
+      "OUTBOUND_ALLOW_HOSTS must be empty in production: it lets shops' URLs reach addresses inside the network",
+    ]);
+    expect(problemsOf({ ...production, OUTBOUND_ALLOW_HOSTS: "" })).toEqual([]);
+    expect(parseEnv({ ...valid, OUTBOUND_ALLOW_HOSTS: "127.0.0.1, ::1" }).OUTBOUND_ALLOW_HOSTS).toEqual([
+      "127.0.0.1",
+      "::1",
+    ]);
+    expect(problemsOf({ ...valid, OUTBOUND_ALLOW_HOSTS: "localhost" })[0]).toMatch(
+      /^OUTBOUND_ALLOW_HOSTS must list IP addresses or CIDR ranges: "localhost"/,
+    );
+  });
+
   it("rejects an unknown NODE_ENV", () => {
     expect(problemsOf({ ...valid, NODE_ENV: "staging" })[0]).toMatch(/^NODE_ENV /);
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseAllowList } from "./net/outbound";
 
 const REQUIRED_SCOPES = ["read_products", "write_products", "write_files"] as const;
 
@@ -32,6 +33,21 @@ const envSchema = z.object({
     .string()
     .refine((value) => Buffer.from(value, "base64").length === 32, "must be 32 random bytes, base64-encoded"),
   TRYON_DEFAULT_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Non-public addresses the server may fetch from (development, the sandbox, the tests); refused in production.
+  OUTBOUND_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      try {
+        return parseAllowList(value);
+      } catch (error) {
+        context.addIssue({
+          code: "custom",
+          message: `must list IP addresses or CIDR ranges: ${(error as Error).message}`,
+        });
+        return z.NEVER;
+      }
+    }),
   // in-process: the app's server runs the background worker (local development, the sandbox);
   // external: `npm run worker` processes do (production, any number of them).
   WORKER_MODE: z.enum(["in-process", "external"]).optional(),
@@ -65,6 +81,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   // The embedded database is one process's; production runs several processes, so it needs a server.
   if (cleaned.NODE_ENV === "production" && !cleaned.DATABASE_URL)
     problems.push("DATABASE_URL is required in production");
+  if (cleaned.NODE_ENV === "production" && result.success && result.data.OUTBOUND_ALLOW_HOSTS.length > 0) {
+    problems.push(
+      "OUTBOUND_ALLOW_HOSTS must be empty in production: it lets shops' URLs reach addresses inside the network",
+    );
+  }
   if (!result.success || problems.length > 0) throw new InvalidEnvironmentError(problems);
   // Production runs separate worker processes; everywhere else one command runs everything.
   const workerMode = result.data.WORKER_MODE ?? (result.data.NODE_ENV === "production" ? "external" : "in-process");

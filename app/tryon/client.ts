@@ -41,6 +41,7 @@ import {
   sendHttpRequest,
   TransportFailure,
 } from "./http";
+import { outboundFetch } from "../net/outbound";
 import { peekStream } from "../lib/streams";
 import { formatFromContentType, sniffImageFormat } from "./image-probe";
 import { checkTryOnInput, type InputCheckResult, type RequestTransformedUrl } from "./input-checks";
@@ -150,7 +151,8 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
     throw new Error(`Invalid try-on client options: ${problems.join("; ")}`);
   }
   const settings: TryOnClientSettings = parsed.data;
-  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+  // Every request on a shop's behalf goes through the guarded outbound path unless a test injects its own.
+  const fetchImpl: FetchLike = options.fetch ?? outboundFetch;
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const sleep = options.sleep ?? defaultSleep;

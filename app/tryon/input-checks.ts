@@ -1,5 +1,6 @@
 import type { CatalogEntry } from "./catalog";
 import type { FetchLike } from "./http";
+import { outboundFetch } from "../net/outbound";
 import { ACCEPTED_IMAGE_FORMATS, type ImageFormat, ImageProbeError, probeImage } from "./image-probe";
 import {
   DEFAULT_MAX_PRODUCT_IMAGES,
@@ -128,7 +129,7 @@ export async function checkTryOnInput(input: TryOnJobInput, deps: InputCheckDeps
   const checked = { ...parsed.data, productImages: [...parsed.data.productImages] };
   const maxBytes = deps.maxImageBytes ?? MAX_INPUT_IMAGE_BYTES;
   const probeOptions = {
-    fetch: deps.fetch ?? fetch,
+    fetch: deps.fetch ?? outboundFetch,
     timeoutMs: deps.timeoutMs ?? 15_000,
     maxBytes,
     signal: deps.signal,
