@@ -192,6 +192,11 @@ export function makeOutboundFetch(policy: OutboundPolicy): OutboundFetch {
 
 let processFetch: OutboundFetch | undefined;
 
+/** Replaces the process's policy (tests: an injected resolver, the allow-list switched off or on). */
+export function useOutboundPolicy(policy: OutboundPolicy): void {
+  processFetch = makeOutboundFetch(policy);
+}
+
 /** The process's guarded fetch, allowing what OUTBOUND_ALLOW_HOSTS lists (validated at boot by env.server.ts). */
 export function outboundFetch(input: string, init?: RequestInit): Promise<Response> {
   processFetch ??= makeOutboundFetch({ allow: parseAllowList(process.env.OUTBOUND_ALLOW_HOSTS) });
