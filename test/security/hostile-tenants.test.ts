@@ -45,8 +45,8 @@ const resolver: Resolver = async (hostname) => {
   throw error;
 };
 
-let target: { port: number; connections: number; close(): Promise<void> };
-let service: { origin: string; requests: number; close(): Promise<void> };
+let target: Awaited<ReturnType<typeof startConnectionCounter>>;
+let service: Awaited<ReturnType<typeof startAllowedService>>;
 
 /** Counts connections, whatever is sent on them (plain HTTP, a TLS hello, gopher): the socket is closed at once. */
 async function startConnectionCounter() {
