@@ -29,6 +29,8 @@ const HOSTILE_NAMES: Record<string, LookupAddress[]> = {
     { address: "::1", family: 6 },
   ],
   "unspecified.hostile.test": [{ address: "0.0.0.0", family: 4 }],
+  // A poisoned answer for the one host backgrounds may name: the connect-time check still refuses it.
+  "cdn.shopify.com": [{ address: "127.0.0.1", family: 4 }],
 };
 
 const resolver: Resolver = async (hostname) => {
@@ -170,6 +172,7 @@ function hostileForms(port: number, serviceOrigin: string): string[] {
     `file:///etc/passwd`,
     `data:image/png;base64,${PNG_1X1.toString("base64")}`,
     `ftp://127.0.0.1:${port}/`,
+    `https://cdn.shopify.com/s/files/1/shop/files/background.png`, // resolves to 127.0.0.1 here
   ];
   const via = (to: string) => `${serviceOrigin}/redirect?to=${encodeURIComponent(to)}`;
   const redirected = [
@@ -344,7 +347,8 @@ describe("the suite's own controls", () => {
     const honest: Record<string, string> = {
       "Settings service address": service.origin,
       output_url: `${service.origin}/photo.png`,
-      background: `${service.origin}/photo.png`,
+      // Backgrounds are catalog ids or images on Shopify's CDN only (app/tryon/background-policy.ts).
+      background: "m1",
       "image probe": `${service.origin}/redirect?to=${encodeURIComponent("/photo.png")}`,
     };
     for (const entry of entryPoints()) expect(await entry.attempt(honest[entry.name]!), entry.name).toBe(true);
