@@ -104,7 +104,7 @@ describe("saving settings", () => {
     expect(JSON.stringify(result)).not.toContain("very-secret-key");
     const row = await database.prisma.shopSettings.findUniqueOrThrow({ where: { shop: SHOP } });
     expect(JSON.stringify(settingsViewOf(row, undefined))).not.toContain("very-secret-key");
-    expect(box.open(row.tryOnApiKeyEncrypted ?? "")).toBe("very-secret-key-9876");
+    expect(box.open(row.tryOnApiKeyEncrypted ?? "", SHOP)).toBe("very-secret-key-9876");
   });
 
   it("ignores stored defaults that no longer parse instead of failing the page", () => {

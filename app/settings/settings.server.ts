@@ -145,7 +145,7 @@ export async function saveSettings(
     ...(input.defaults ? { defaultOptions: input.defaults as unknown as Prisma.InputJsonValue } : {}),
     ...(input.apiKey
       ? {
-          tryOnApiKeyEncrypted: deps.secretBox.seal(input.apiKey),
+          tryOnApiKeyEncrypted: deps.secretBox.seal(input.apiKey, shop),
           tryOnApiKeyLast4: input.apiKey.slice(-4),
           tryOnKeyHash: hashServiceKey(input.apiKey),
         }

@@ -1,7 +1,8 @@
 import type { PrismaClient, ShopSettings } from "@prisma/client";
 import type { TryOnClient } from "../tryon";
-import type { SecretBox } from "../settings/secret-box.server";
-import { tryOnAccessOf } from "../settings/tryon-client.server";
+import { SecretUnreadableError, type SecretBox } from "../settings/secret-box.server";
+import { tryOnAccessOf, type TryOnAccess } from "../settings/tryon-client.server";
+import { pauseShop } from "../shops/pause.server";
 
 /** What the worker needs to act for one shop during a tick. */
 export interface ShopRuntime {
@@ -10,6 +11,8 @@ export interface ShopRuntime {
   /** Null when the shop has no usable key or base URL yet. */
   tryOn: TryOnClient | null;
   keyHash: string | null;
+  /** The saved key is there but no key of the keyring opens it: the shop is paused until staff enter it again. */
+  keyUnreadable: boolean;
 }
 
 export interface ShopRuntimeDeps {
@@ -17,6 +20,7 @@ export interface ShopRuntimeDeps {
   secretBox: SecretBox;
   defaultTryOnBaseUrl?: string | undefined;
   makeTryOnClient(options: { baseUrl: string; apiKey: string }): TryOnClient;
+  now?: () => Date;
 }
 
 /**
@@ -32,14 +36,23 @@ export function makeShopRuntimeLoader(deps: ShopRuntimeDeps) {
     const byShop = new Map(settings.map((row) => [row.shop, row]));
     for (const shop of shops) {
       const row = byShop.get(shop) ?? null;
-      const access = tryOnAccessOf(row, { secretBox: deps.secretBox, defaultBaseUrl: deps.defaultTryOnBaseUrl });
+      let access: TryOnAccess | null = null;
+      let keyUnreadable = false;
+      try {
+        access = tryOnAccessOf(row, { secretBox: deps.secretBox, defaultBaseUrl: deps.defaultTryOnBaseUrl });
+      } catch (error) {
+        // One unreadable row pauses its own shop, never the tick for the others.
+        if (!(error instanceof SecretUnreadableError)) throw error;
+        keyUnreadable = true;
+        await pauseShop(deps.db, { shop, reason: "key_unreadable", at: deps.now?.() ?? new Date() });
+      }
       let tryOn: TryOnClient | null = null;
       if (access) {
         const cacheKey = `${access.keyHash}@${access.baseUrl}`;
         tryOn = clients.get(cacheKey) ?? deps.makeTryOnClient({ baseUrl: access.baseUrl, apiKey: access.apiKey });
         clients.set(cacheKey, tryOn);
       }
-      runtimes.set(shop, { shop, settings: row, tryOn, keyHash: access?.keyHash ?? null });
+      runtimes.set(shop, { shop, settings: row, tryOn, keyHash: access?.keyHash ?? null, keyUnreadable });
     }
     return runtimes;
   };

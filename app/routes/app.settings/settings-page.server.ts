@@ -2,7 +2,7 @@ import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { env } from "../../env.server";
 import { deleteLook, listLooks, type LookView } from "../../looks/looks.server";
-import { makeSecretBox } from "../../settings/secret-box.server";
+import { keyringFromEnv } from "../../settings/secret-box.server";
 import { parseServiceAddress } from "../../settings/service-address";
 import type { RenderOptions } from "../../renders/render-options";
 import { renderOptionsFormSchema } from "../../renders/render-options-form";
@@ -111,7 +111,7 @@ export async function settingsAction(
   const config = env();
   const result = await saveSettings(
     db,
-    { secretBox: makeSecretBox(config.APP_ENCRYPTION_KEY), checkKey, defaultBaseUrl: config.TRYON_DEFAULT_BASE_URL },
+    { secretBox: keyringFromEnv(config), checkKey, defaultBaseUrl: config.TRYON_DEFAULT_BASE_URL },
     shop,
     form.input,
   );
