@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import type { LookupAddress } from "node:dns";
 import { createServer as createHttpServer, type Server as HttpServer } from "node:http";
 import { createServer as createTcpServer, type Server as TcpServer } from "node:net";
@@ -88,6 +89,10 @@ const PNG_1X1 = Buffer.from(
  * product photo, and redirects `/redirect?to=` wherever it is told (`/chain/N` redirects N more times first).
  */
 async function startAllowedService() {
+  // Large enough to pass the result check (app/tryon/result-image.ts).
+  const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#888" } })
+    .png()
+    .toBuffer();
   let requests = 0;
   let outputUrl = "";
   const server: HttpServer = createHttpServer((request, response) => {
@@ -106,8 +111,8 @@ async function startAllowedService() {
       response.writeHead(302, { location: left > 0 ? `/chain/${left - 1}?to=${encodeURIComponent(to)}` : to });
       response.end();
     } else if (url.pathname === "/photo.png") {
-      response.writeHead(200, { "content-type": "image/png", "content-length": String(PNG_1X1.length) });
-      response.end(request.method === "HEAD" ? undefined : PNG_1X1);
+      response.writeHead(200, { "content-type": "image/png", "content-length": String(photo.length) });
+      response.end(request.method === "HEAD" ? undefined : photo);
     } else if (url.pathname.startsWith("/api/v1/tryon/apparel/")) {
       json({ data: { status: "completed", output_url: outputUrl } });
     } else if (url.pathname.startsWith("/api/v1/")) {
