@@ -1,4 +1,5 @@
 import type { PrismaClient, ShopSettings } from "@prisma/client";
+import { LRUCache } from "lru-cache";
 import type { TryOnClient } from "../tryon";
 import { SecretUnreadableError, type SecretBox } from "../settings/secret-box.server";
 import { tryOnAccessOf, type TryOnAccess } from "../settings/tryon-client.server";
@@ -21,15 +22,28 @@ export interface ShopRuntimeDeps {
   defaultTryOnBaseUrl?: string | undefined;
   makeTryOnClient(options: { baseUrl: string; apiKey: string }): TryOnClient;
   now?: () => Date;
+  /** Clients kept between ticks (least recently used go first); default WORKER_CLIENT_CACHE_MAX. */
+  maxCachedClients?: number;
 }
+
+/** Enough for every shop a worker serves at once; a shop cycling keys and addresses only evicts its own old clients. */
+export const WORKER_CLIENT_CACHE_MAX = 500;
+/** A client unused this long is dropped (its key may have been replaced long ago). */
+export const WORKER_CLIENT_IDLE_MS = 30 * 60_000;
 
 /**
  * Loads the settings of every shop in one query and builds their try-on clients. Clients are cached by key
- * hash and base URL so the catalog cache and logs survive between ticks.
+ * hash and base URL so the catalog cache and logs survive between ticks; the cache is an LRU with an entry cap and an
+ * idle expiry, so it cannot grow with every key and address a shop ever saved.
  */
 export function makeShopRuntimeLoader(deps: ShopRuntimeDeps) {
-  const clients = new Map<string, TryOnClient>();
-  return async function loadShopRuntimes(shops: string[]): Promise<Map<string, ShopRuntime>> {
+  const clients = new LRUCache<string, TryOnClient>({
+    max: deps.maxCachedClients ?? WORKER_CLIENT_CACHE_MAX,
+    ttl: WORKER_CLIENT_IDLE_MS,
+    updateAgeOnGet: true,
+    ttlAutopurge: true,
+  });
+  const loadShopRuntimes = async function loadShopRuntimes(shops: string[]): Promise<Map<string, ShopRuntime>> {
     const runtimes = new Map<string, ShopRuntime>();
     if (shops.length === 0) return runtimes;
     const settings = await deps.db.shopSettings.findMany({ where: { shop: { in: shops } } });
@@ -56,4 +70,7 @@ export function makeShopRuntimeLoader(deps: ShopRuntimeDeps) {
     }
     return runtimes;
   };
+  /** How many clients are kept between ticks (tests and metrics). */
+  const cachedClients = () => clients.size;
+  return Object.assign(loadShopRuntimes, { cachedClients });
 }
