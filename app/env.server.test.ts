@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { InvalidEnvironmentError, parseEnv } from "./env.server";
+import { readFileSync } from "node:fs";
+import { parseEnv as parseDotenv } from "node:util";
+import { EXAMPLE_ENCRYPTION_KEY, InvalidEnvironmentError, parseEnv } from "./env.server";
 
 const valid = {
   APP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
@@ -32,7 +34,7 @@ describe("the environment", () => {
       "SHOPIFY_API_KEY is required",
       "SHOPIFY_API_SECRET is required",
       "SHOPIFY_APP_URL is required",
-      "APP_ENCRYPTION_KEY is required",
+      "APP_ENCRYPTION_KEYS is required",
     ]);
   });
 
@@ -58,6 +60,50 @@ describe("the environment", () => {
     expect(problemsOf({ ...valid, NODE_ENV: "production" })).toEqual(["DATABASE_URL is required in production"]);
     expect(parseEnv({ ...valid, NODE_ENV: "production", DATABASE_URL: "postgresql://db/app" }).DATABASE_URL).toBe(
       "postgresql://db/app",
+    );
+  });
+
+  it("refuses an outbound allow-list in production, and names a bad entry anywhere", () => {
+    const production = { ...valid, NODE_ENV: "production", DATABASE_URL: "postgresql://db/app" };
+    expect(problemsOf({ ...production, OUTBOUND_ALLOW_HOSTS: "127.0.0.1" })).toEqual([
+      "OUTBOUND_ALLOW_HOSTS must be empty in production: it lets shops' URLs reach addresses inside the network",
+    ]);
+    expect(problemsOf({ ...production, OUTBOUND_ALLOW_HOSTS: "" })).toEqual([]);
+    expect(parseEnv({ ...valid, OUTBOUND_ALLOW_HOSTS: "127.0.0.1, ::1" }).OUTBOUND_ALLOW_HOSTS).toEqual([
+      "127.0.0.1",
+      "::1",
+    ]);
+    expect(problemsOf({ ...valid, OUTBOUND_ALLOW_HOSTS: "localhost" })[0]).toMatch(
+      /^OUTBOUND_ALLOW_HOSTS must list IP addresses or CIDR ranges: "localhost"/,
+    );
+  });
+
+  it("refuses the example encryption key in production, naming the variable that holds it", () => {
+    const production = { ...valid, NODE_ENV: "production", DATABASE_URL: "postgresql://db/app" };
+    const own = Buffer.alloc(32, 9).toString("base64");
+    expect(problemsOf({ ...production, APP_ENCRYPTION_KEY: EXAMPLE_ENCRYPTION_KEY })).toEqual([
+      "APP_ENCRYPTION_KEY is the example key from .env.example; production must use its own key",
+    ]);
+    expect(
+      problemsOf({
+        ...production,
+        APP_ENCRYPTION_KEY: undefined,
+        APP_ENCRYPTION_KEYS: `new:${own},local:${EXAMPLE_ENCRYPTION_KEY}`,
+      }),
+    ).toEqual(["APP_ENCRYPTION_KEYS holds the example key from .env.example; production must use its own keys"]);
+    expect(problemsOf({ ...production, APP_ENCRYPTION_KEY: undefined, APP_ENCRYPTION_KEYS: `new:${own}` })).toEqual([]);
+    // Outside production the example key is what local commands and tests run with.
+    expect(problemsOf({ ...valid, APP_ENCRYPTION_KEY: EXAMPLE_ENCRYPTION_KEY })).toEqual([]);
+  });
+
+  it("knows the very key .env.example commits", () => {
+    const example = parseDotenv(readFileSync(new URL("../.env.example", import.meta.url), "utf8"));
+    expect(example.APP_ENCRYPTION_KEYS).toBe(`local:${EXAMPLE_ENCRYPTION_KEY}`);
+  });
+
+  it("names a malformed keyring", () => {
+    expect(problemsOf({ ...valid, APP_ENCRYPTION_KEY: undefined, APP_ENCRYPTION_KEYS: "no-id-here" })[0]).toMatch(
+      /^APP_ENCRYPTION_KEYS each entry must be id:base64key/,
     );
   });
 

@@ -1,4 +1,11 @@
 import { z } from "zod";
+import { parseAllowList } from "./net/outbound";
+import { parseKeyring } from "./settings/secret-box.server";
+
+/**
+ * The key committed in .env.example (a test keeps the two equal): anyone can read it, so production refuses it.
+ */
+export const EXAMPLE_ENCRYPTION_KEY = "bG9jYWwtb25seS1tb2RlbC1zaG90cy1rZXktMzJieXQ=";
 
 const REQUIRED_SCOPES = ["read_products", "write_products", "write_files"] as const;
 
@@ -28,10 +35,39 @@ const envSchema = z.object({
   // Connections per process; scripts/with-database.ts sets 1 for the embedded database (one session).
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  // The keyring sealing stored secrets: comma-separated id:base64key, newest first (app/settings/secret-box.server.ts).
+  APP_ENCRYPTION_KEYS: z
+    .string()
+    .optional()
+    .superRefine((value, context) => {
+      if (value === undefined) return;
+      try {
+        parseKeyring(value);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    }),
+  // The single key of older installs, read as a one-key ring when APP_ENCRYPTION_KEYS is not set.
   APP_ENCRYPTION_KEY: z
     .string()
-    .refine((value) => Buffer.from(value, "base64").length === 32, "must be 32 random bytes, base64-encoded"),
+    .refine((value) => Buffer.from(value, "base64").length === 32, "must be 32 random bytes, base64-encoded")
+    .optional(),
   TRYON_DEFAULT_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Non-public addresses the server may fetch from (development, the sandbox, the tests); refused in production.
+  OUTBOUND_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      try {
+        return parseAllowList(value);
+      } catch (error) {
+        context.addIssue({
+          code: "custom",
+          message: `must list IP addresses or CIDR ranges: ${(error as Error).message}`,
+        });
+        return z.NEVER;
+      }
+    }),
   // in-process: the app's server runs the background worker (local development, the sandbox);
   // external: `npm run worker` processes do (production, any number of them).
   WORKER_MODE: z.enum(["in-process", "external"]).optional(),
@@ -68,13 +104,34 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         const message = issue.code === "invalid_type" && cleaned[name] === undefined ? "is required" : issue.message;
         return `${name} ${message}`;
       });
+  if (!cleaned.APP_ENCRYPTION_KEYS && !cleaned.APP_ENCRYPTION_KEY) problems.push("APP_ENCRYPTION_KEYS is required");
+  if (cleaned.NODE_ENV === "production" && result.success) problems.push(...exampleKeyProblems(cleaned));
   // The embedded database is one process's; production runs several processes, so it needs a server.
   if (cleaned.NODE_ENV === "production" && !cleaned.DATABASE_URL)
     problems.push("DATABASE_URL is required in production");
+  if (cleaned.NODE_ENV === "production" && result.success && result.data.OUTBOUND_ALLOW_HOSTS.length > 0) {
+    problems.push(
+      "OUTBOUND_ALLOW_HOSTS must be empty in production: it lets shops' URLs reach addresses inside the network",
+    );
+  }
   if (!result.success || problems.length > 0) throw new InvalidEnvironmentError(problems);
   // Production runs separate worker processes; everywhere else one command runs everything.
   const workerMode = result.data.WORKER_MODE ?? (result.data.NODE_ENV === "production" ? "external" : "in-process");
   return { ...result.data, WORKER_MODE: workerMode };
+}
+
+/** Production must not run with the key everyone can read in .env.example, under either variable. */
+function exampleKeyProblems(source: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const ring = source.APP_ENCRYPTION_KEYS ? parseKeyring(source.APP_ENCRYPTION_KEYS) : [];
+  const example = Buffer.from(EXAMPLE_ENCRYPTION_KEY, "base64");
+  if (ring.some((entry) => entry.key.equals(example))) {
+    problems.push("APP_ENCRYPTION_KEYS holds the example key from .env.example; production must use its own keys");
+  }
+  if (source.APP_ENCRYPTION_KEY && Buffer.from(source.APP_ENCRYPTION_KEY, "base64").equals(example)) {
+    problems.push("APP_ENCRYPTION_KEY is the example key from .env.example; production must use its own key");
+  }
+  return problems;
 }
 
 let parsed: Env | undefined;

@@ -4,6 +4,8 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import prisma from "./db.server";
 import { env } from "./env.server";
 import { ADMIN_API_VERSION } from "./shopify/api-version";
+import { keyringFromEnv } from "./settings/secret-box.server";
+import { encryptedSessionStorage } from "./shops/encrypted-session-storage.server";
 import { recordShopInstalled } from "./shops/shop-lifecycle.server";
 
 const config = env();
@@ -16,7 +18,8 @@ const shopify = shopifyApp({
   scopes: config.SCOPES,
   apiVersion: ADMIN_API_VERSION,
   authPathPrefix: "/auth",
-  sessionStorage: new PrismaSessionStorage(prisma),
+  // Access and refresh tokens are sealed by the keyring before they reach the table.
+  sessionStorage: encryptedSessionStorage(new PrismaSessionStorage(prisma), keyringFromEnv(config)),
   distribution: AppDistribution.AppStore,
   future: {
     // Token exchange: Shopify-managed installation, no OAuth redirects inside the admin.

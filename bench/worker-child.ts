@@ -231,7 +231,7 @@ async function startTimers() {
   const client = timedClient(
     deps.makeTryOnClient({
       baseUrl: settings[0]?.tryOnBaseUrl ?? "",
-      apiKey: deps.secretBox.open(settings[0]?.tryOnApiKeyEncrypted ?? ""),
+      apiKey: deps.secretBox.open(settings[0]?.tryOnApiKeyEncrypted ?? "", settings[0]?.shop ?? ""),
     }),
   );
   const arm = (jobId: string, at: number) => {

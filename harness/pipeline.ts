@@ -110,7 +110,7 @@ export async function startPipelineHarness(
       const collection = admin.fake.store.addCollection(shop, { title: "Summer", productIds });
       await seedShop(db, shop, {
         concurrencyCap,
-        tryOnApiKeyEncrypted: box.seal(key),
+        tryOnApiKeyEncrypted: box.seal(key, shop),
         tryOnApiKeyLast4: key.slice(-4),
         tryOnKeyHash: hashServiceKey(key),
         tryOnBaseUrl: sim.baseUrl,

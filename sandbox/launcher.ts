@@ -11,6 +11,7 @@ import { startFakeAdminServer, type FakeAdminServer } from "../fakes/shopify-adm
 import { APP_TITLE, SANDBOX_STAFF_USER_ID, startAdminFrame, type AdminFrame } from "./admin-frame";
 import { startAppProxy, type AppProxy } from "./app-proxy";
 import { DEMO_SHOP, seedDemoStore, type SeededDemoStore } from "./demo-store";
+import { LOOPBACK_ADDRESSES } from "./loopback";
 import { readLocalCredentials } from "./local-credentials";
 import { assertSandboxAllowed } from "./production-guard";
 import { mintSessionToken } from "./session-token";
@@ -204,6 +205,8 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
       DATABASE_URL: "",
       EMBEDDED_DATABASE_DIR: dataDir,
       TRYON_DEFAULT_BASE_URL: simulator.baseUrl,
+      // The simulator listens on this machine; outbound requests reach it only because these are listed.
+      OUTBOUND_ALLOW_HOSTS: LOOPBACK_ADDRESSES.join(","),
       WORKER_MODE: "in-process",
       WORKER_TIME_FACTOR: String(options.timeFactor),
       PORT: String(vitePort),

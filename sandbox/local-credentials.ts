@@ -17,10 +17,10 @@ export function readLocalCredentials(): LocalCredentials {
   const values = parseEnv(readFileSync(ENV_EXAMPLE, "utf8"));
   const apiKey = values.SHOPIFY_API_KEY;
   const apiSecret = values.SHOPIFY_API_SECRET;
-  const encryptionKey = values.APP_ENCRYPTION_KEY;
+  const encryptionKey = values.APP_ENCRYPTION_KEYS ?? values.APP_ENCRYPTION_KEY;
   if (!apiKey || !apiSecret || !encryptionKey) {
     throw new Error(
-      ".env.example must define SHOPIFY_API_KEY, SHOPIFY_API_SECRET and APP_ENCRYPTION_KEY for the sandbox",
+      ".env.example must define SHOPIFY_API_KEY, SHOPIFY_API_SECRET and APP_ENCRYPTION_KEYS for the sandbox",
     );
   }
   return { apiKey, apiSecret, encryptionKey };

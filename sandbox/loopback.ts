@@ -1,6 +1,9 @@
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
+/** The addresses a loopback server listens on: what the sandbox lets the app's outbound requests reach. */
+export const LOOPBACK_ADDRESSES = ["127.0.0.1", "::1"] as const;
+
 export interface LoopbackServer {
   port: number;
   /** http://localhost:<port> */

@@ -1,5 +1,6 @@
 import { type PrismaClient } from "@prisma/client";
 import { limitFunction } from "p-limit";
+import { outboundFetch } from "../net/outbound";
 import { MAX_INPUT_IMAGE_BYTES, probeImage } from "../tryon";
 import type { CatalogResult } from "../tryon/catalog-view";
 import { creditsForJob, estimateCredits } from "../tryon/cost";
@@ -217,7 +218,7 @@ export function summarizePlan(
 /** Probes a photo's format and size like the worker will, so a doomed product is skipped in the preview. */
 async function checkPhoto(url: string): Promise<string | null> {
   try {
-    const probe = await probeImage(url, { fetch, timeoutMs: 5_000, maxBytes: MAX_INPUT_IMAGE_BYTES });
+    const probe = await probeImage(url, { fetch: outboundFetch, timeoutMs: 5_000, maxBytes: MAX_INPUT_IMAGE_BYTES });
     if (!ACCEPTED_IMAGE_FORMATS.includes(probe.format)) return `${probe.format.toUpperCase()} photo`;
     if (probe.sizeBytes > MAX_INPUT_IMAGE_BYTES) return "photo over 10 MB";
     return null;

@@ -4,6 +4,7 @@ import { creditsForJob } from "../tryon/cost";
 import { ASPECT_RATIOS, DEFAULT_TRYON_ENUMS, MAX_USER_INSTRUCTION_LENGTH, RESOLUTIONS } from "../tryon/wire";
 import type { CatalogResult } from "../tryon/catalog-view";
 import { checkbox, optionalText } from "../web/forms";
+import { BACKGROUND_NOT_ALLOWED, backgroundProblem } from "../tryon/background-policy";
 
 /**
  * The render options as a form: the same fields on Generate, Bulk run, Regenerate and the Settings defaults, with
@@ -57,7 +58,13 @@ export const renderOptionsFormSchema = z
     productCategory: optionalText(oneOf(DEFAULT_TRYON_ENUMS.productCategories, "Choose a category from the list.")),
     mannequinId: z.string({ error: "Choose a model." }).trim().min(1, "Choose a model."),
     poseId: z.string({ error: "Choose a pose." }).trim().min(1, "Choose a pose."),
-    background: optionalText(z.string().trim().max(2000)),
+    background: optionalText(
+      z
+        .string()
+        .trim()
+        .max(2000)
+        .refine((value) => backgroundProblem(value) === null, BACKGROUND_NOT_ALLOWED),
+    ),
     lockBackground: checkbox,
     resolution: z.enum(RESOLUTIONS, { error: "Choose 2K or 4K." }),
     aspectRatio: z.enum(ASPECT_RATIOS, { error: "Choose an aspect ratio from the list." }),

@@ -1,26 +1,86 @@
-import { randomBytes } from "node:crypto";
+import { createCipheriv, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hashServiceKey, makeSecretBox } from "./secret-box.server";
+import {
+  hashServiceKey,
+  keyringFromEnv,
+  makeKeyring,
+  makeSecretBox,
+  parseKeyring,
+  SecretUnreadableError,
+} from "./secret-box.server";
 
-const key = randomBytes(32).toString("base64");
+const newKey = () => randomBytes(32);
+const SHOP = "a-shop.myshopify.com";
 
-describe("the secret box", () => {
-  it("round-trips a secret and never stores it in clear", () => {
-    const box = makeSecretBox(key);
-    const sealed = box.seal("sk_live_very_secret_1234");
+/** A value sealed the way the single-key box did before the keyring (v1: no key id, no shop bound). */
+function sealV1(key: Buffer, plaintext: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+  return ["v1", iv, cipher.getAuthTag(), ciphertext]
+    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+    .join(".");
+}
+
+describe("the keyring", () => {
+  it("round-trips a secret, names the sealing key and never stores the secret in clear", () => {
+    const ring = makeKeyring([{ id: "k2", key: newKey() }]);
+    const sealed = ring.seal("sk_live_very_secret_1234", SHOP);
     expect(sealed).not.toContain("very_secret");
-    expect(box.open(sealed)).toBe("sk_live_very_secret_1234");
+    expect(sealed.startsWith("v2.k2.")).toBe(true);
+    expect(ring.open(sealed, SHOP)).toBe("sk_live_very_secret_1234");
   });
 
-  it("refuses a tampered or foreign ciphertext", () => {
-    const sealed = makeSecretBox(key).seal("secret");
+  it("binds a secret to its shop: copied to another shop's row, it does not open", () => {
+    const ring = makeKeyring([{ id: "k1", key: newKey() }]);
+    const sealed = ring.seal("secret", SHOP);
+    expect(() => ring.open(sealed, "other-shop.myshopify.com")).toThrow(SecretUnreadableError);
+  });
+
+  it("seals with the newest key and opens with any key of the ring", () => {
+    const older = { id: "k1", key: newKey() };
+    const newer = { id: "k2", key: newKey() };
+    const before = makeKeyring([older]).seal("secret", SHOP);
+    const rotated = makeKeyring([newer, older]);
+    expect(rotated.open(before, SHOP)).toBe("secret");
+    expect(rotated.needsReseal(before)).toBe(true);
+    const resealed = rotated.seal(rotated.open(before, SHOP), SHOP);
+    expect(rotated.needsReseal(resealed)).toBe(false);
+    // Once the old key is dropped, only re-sealed values open.
+    expect(makeKeyring([newer]).open(resealed, SHOP)).toBe("secret");
+    expect(() => makeKeyring([newer]).open(before, SHOP)).toThrow(/key "k1", which is not in the keyring/);
+  });
+
+  it("still opens values sealed by the old single APP_ENCRYPTION_KEY, and re-seals them", () => {
+    const legacy = newKey();
+    const old = sealV1(legacy, "secret");
+    const ring = keyringFromEnv({
+      APP_ENCRYPTION_KEYS: `new:${newKey().toString("base64")},old:${legacy.toString("base64")}`,
+    });
+    expect(ring.open(old, SHOP)).toBe("secret");
+    expect(ring.needsReseal(old)).toBe(true);
+    expect(makeSecretBox(legacy.toString("base64")).open(old, SHOP)).toBe("secret");
+    expect(keyringFromEnv({ APP_ENCRYPTION_KEY: legacy.toString("base64") }).open(old, SHOP)).toBe("secret");
+  });
+
+  it("refuses a tampered or foreign ciphertext, and plaintext", () => {
+    const ring = makeKeyring([{ id: "k1", key: newKey() }]);
+    const sealed = ring.seal("secret", SHOP);
     const tampered = sealed.slice(0, -2) + (sealed.endsWith("A") ? "BB" : "AA");
-    expect(() => makeSecretBox(key).open(tampered)).toThrow();
-    expect(() => makeSecretBox(randomBytes(32).toString("base64")).open(sealed)).toThrow();
+    expect(() => ring.open(tampered, SHOP)).toThrow(SecretUnreadableError);
+    expect(() => makeKeyring([{ id: "k1", key: newKey() }]).open(sealed, SHOP)).toThrow(SecretUnreadableError);
+    expect(() => ring.open("shpat_plaintext_token", SHOP)).toThrow(SecretUnreadableError);
+    expect(ring.isSealed("shpat_plaintext_token")).toBe(false);
+    expect(ring.isSealed(sealed)).toBe(true);
   });
 
-  it("rejects a key of the wrong length", () => {
-    expect(() => makeSecretBox(Buffer.from("short").toString("base64"))).toThrow(/32 bytes/);
+  it("parses APP_ENCRYPTION_KEYS and names what is wrong", () => {
+    const a = newKey().toString("base64");
+    expect(parseKeyring(` k2:${a} , k1:${a}`).map((entry) => entry.id)).toEqual(["k2", "k1"]);
+    expect(() => parseKeyring(a)).toThrow(/id:base64key/);
+    expect(() => parseKeyring(`k1:${Buffer.from("short").toString("base64")}`)).toThrow(/key "k1" must be 32/);
+    expect(() => parseKeyring(`k1:${a},k1:${a}`)).toThrow(/same key id twice/);
+    expect(() => makeSecretBox(Buffer.from("short").toString("base64"))).toThrow(/must be 32 random bytes/);
   });
 
   it("hashes service keys stably and without revealing them", () => {

@@ -1,32 +1,139 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 
 /**
- * Encrypts secrets stored in the database (the shop's try-on API key) with AES-256-GCM and a key from the
- * environment, so a database dump alone does not reveal them. Format: v1.<iv>.<tag>.<ciphertext>, base64url.
+ * The keyring that seals secrets stored in the database (shops' try-on API keys, Shopify access and refresh tokens)
+ * with AES-256-GCM, so a database dump alone reveals none of them. Several keys, newest first: the newest seals, all
+ * open, so a key can be rotated without downtime (`npm run secrets:rotate` re-seals everything with the newest).
+ * Each secret is bound to its shop (the shop's domain is GCM's associated data): a sealed value copied to another
+ * shop's row does not open there. See docs/decisions/051-keyring.md.
+ *
+ * Format: v2.<keyId>.<iv>.<tag>.<ciphertext> (base64url). The old v1.<iv>.<tag>.<ciphertext>, sealed by the single
+ * APP_ENCRYPTION_KEY with no shop bound, still opens with any key of the ring until it is re-sealed.
  */
 export interface SecretBox {
-  seal(plaintext: string): string;
-  open(sealed: string): string;
+  /** The id of the key that seals. */
+  readonly newestKeyId: string;
+  seal(plaintext: string, shop: string): string;
+  /** Throws SecretUnreadableError when no key of the ring opens it for this shop. */
+  open(sealed: string, shop: string): string;
+  /** True for a value sealed by an older key or in the old format: rotation re-seals it. */
+  needsReseal(sealed: string): boolean;
+  /** True for a value this box produced (any version), false for plaintext (e.g. a token stored before encryption). */
+  isSealed(value: string): boolean;
 }
 
-export function makeSecretBox(base64Key: string): SecretBox {
+export class SecretUnreadableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SecretUnreadableError";
+  }
+}
+
+export interface RingKey {
+  id: string;
+  key: Buffer;
+}
+
+const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
+
+function decodeKey(base64Key: string, name: string): Buffer {
   const key = Buffer.from(base64Key, "base64");
-  if (key.length !== 32) throw new Error("APP_ENCRYPTION_KEY must be 32 bytes, base64-encoded");
+  if (key.length !== 32) throw new Error(`${name} must be 32 random bytes, base64-encoded`);
+  return key;
+}
+
+/** Parses APP_ENCRYPTION_KEYS: comma-separated `id:base64key`, newest first. Throws naming the problem. */
+export function parseKeyring(value: string): RingKey[] {
+  const keys = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const colon = entry.indexOf(":");
+      const id = colon === -1 ? "" : entry.slice(0, colon);
+      if (!KEY_ID.test(id)) throw new Error("each entry must be id:base64key, the id made of letters, digits, _ or -");
+      return { id, key: decodeKey(entry.slice(colon + 1), `key "${id}"`) };
+    });
+  if (keys.length === 0) throw new Error("must list at least one id:base64key");
+  const ids = new Set(keys.map((entry) => entry.id));
+  if (ids.size !== keys.length) throw new Error("lists the same key id twice");
+  return keys;
+}
+
+/** The id the single legacy APP_ENCRYPTION_KEY gets when it is read as a one-key ring. */
+export const LEGACY_KEY_ID = "legacy";
+
+/** The ring from the environment: APP_ENCRYPTION_KEYS, or else the old single APP_ENCRYPTION_KEY as a one-key ring. */
+export function keyringFromEnv(env: {
+  APP_ENCRYPTION_KEYS?: string | undefined;
+  APP_ENCRYPTION_KEY?: string | undefined;
+  [other: string]: unknown;
+}): SecretBox {
+  if (env.APP_ENCRYPTION_KEYS) return makeKeyring(parseKeyring(env.APP_ENCRYPTION_KEYS));
+  if (env.APP_ENCRYPTION_KEY) return makeSecretBox(env.APP_ENCRYPTION_KEY);
+  throw new Error("APP_ENCRYPTION_KEYS is required");
+}
+
+/** A one-key ring from a single base64 key (the legacy APP_ENCRYPTION_KEY, and tests). */
+export function makeSecretBox(base64Key: string): SecretBox {
+  return makeKeyring([{ id: LEGACY_KEY_ID, key: decodeKey(base64Key, "APP_ENCRYPTION_KEY") }]);
+}
+
+const b64 = (part: Buffer) => part.toString("base64url");
+
+export function makeKeyring(keys: readonly RingKey[]): SecretBox {
+  const newest = keys[0];
+  if (!newest) throw new Error("The keyring has no key");
+  const byId = new Map(keys.map((entry) => [entry.id, entry.key]));
+
+  const decrypt = (key: Buffer, iv: string, tag: string, ciphertext: string, shop: string | null) => {
+    const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
+    if (shop !== null) decipher.setAAD(Buffer.from(shop, "utf8"));
+    decipher.setAuthTag(Buffer.from(tag, "base64url"));
+    return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
+  };
+
   return {
-    seal(plaintext) {
+    newestKeyId: newest.id,
+    seal(plaintext, shop) {
       const iv = randomBytes(12);
-      const cipher = createCipheriv("aes-256-gcm", key, iv);
+      const cipher = createCipheriv("aes-256-gcm", newest.key, iv);
+      cipher.setAAD(Buffer.from(shop, "utf8"));
       const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-      return ["v1", iv, cipher.getAuthTag(), ciphertext]
-        .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
-        .join(".");
+      return ["v2", newest.id, b64(iv), b64(cipher.getAuthTag()), b64(ciphertext)].join(".");
     },
-    open(sealed) {
-      const [version, iv, tag, ciphertext] = sealed.split(".");
-      if (version !== "v1" || !iv || !tag || ciphertext === undefined) throw new Error("Unreadable sealed secret");
-      const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(iv, "base64url"));
-      decipher.setAuthTag(Buffer.from(tag, "base64url"));
-      return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
+    open(sealed, shop) {
+      const parts = sealed.split(".");
+      if (parts[0] === "v2" && parts.length === 5) {
+        const [, keyId = "", iv = "", tag = "", ciphertext = ""] = parts;
+        const key = byId.get(keyId);
+        if (!key) throw new SecretUnreadableError(`sealed with key "${keyId}", which is not in the keyring`);
+        try {
+          return decrypt(key, iv, tag, ciphertext, shop);
+        } catch {
+          throw new SecretUnreadableError(`does not open with key "${keyId}" for ${shop}`);
+        }
+      }
+      if (parts[0] === "v1" && parts.length === 4) {
+        const [, iv = "", tag = "", ciphertext = ""] = parts;
+        for (const key of byId.values()) {
+          try {
+            return decrypt(key, iv, tag, ciphertext, null);
+          } catch {
+            // Try the next key: v1 values carry no key id.
+          }
+        }
+        throw new SecretUnreadableError("an old-format secret that no key of the ring opens");
+      }
+      throw new SecretUnreadableError("not a sealed secret");
+    },
+    needsReseal(sealed) {
+      const parts = sealed.split(".");
+      return !(parts[0] === "v2" && parts.length === 5 && parts[1] === newest.id);
+    },
+    isSealed(value) {
+      const parts = value.split(".");
+      return (parts[0] === "v2" && parts.length === 5) || (parts[0] === "v1" && parts.length === 4);
     },
   };
 }

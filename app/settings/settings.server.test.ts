@@ -45,11 +45,30 @@ describe("saving settings", () => {
     expect(checks).toEqual([]);
   });
 
-  it("checks the saved key again at a new address, and keeps the old address if it fails", async () => {
+  it("never sends the saved key to a new address: changing the address needs the key typed again", async () => {
+    await save({ apiKey: "first-key-1234", tryOnBaseUrl: "https://tryon.example" });
+    checks = [];
+    const result = await save({ tryOnBaseUrl: "https://attacker.example" });
+    expect(checks).toEqual([]);
+    expect(result).toMatchObject({
+      ok: false,
+      fieldErrors: { apiKey: expect.stringMatching(/^Enter the API key again to change the service address/) },
+    });
+    // Back to the app's default is a change of address too.
+    expect(await save({}, "https://default.example")).toMatchObject({
+      ok: false,
+      fieldErrors: { apiKey: expect.any(String) },
+    });
+    expect(checks).toEqual([]);
+    const row = await database.prisma.shopSettings.findUniqueOrThrow({ where: { shop: SHOP } });
+    expect(row.tryOnBaseUrl).toBe("https://tryon.example");
+  });
+
+  it("checks the key typed with a new address, and keeps the old address if it fails", async () => {
     await save({ apiKey: "first-key-1234", tryOnBaseUrl: "https://tryon.example" });
     checks = [];
     answer = { ok: false, field: "tryOnBaseUrl", message: "could not be reached" };
-    const result = await save({ tryOnBaseUrl: "https://elsewhere.example" });
+    const result = await save({ apiKey: "first-key-1234", tryOnBaseUrl: "https://elsewhere.example" });
     expect(checks).toEqual([{ baseUrl: "https://elsewhere.example", apiKey: "first-key-1234" }]);
     expect(result).toMatchObject({ ok: false, fieldErrors: { tryOnBaseUrl: "could not be reached" } });
     const row = await database.prisma.shopSettings.findUniqueOrThrow({ where: { shop: SHOP } });
@@ -85,7 +104,7 @@ describe("saving settings", () => {
     expect(JSON.stringify(result)).not.toContain("very-secret-key");
     const row = await database.prisma.shopSettings.findUniqueOrThrow({ where: { shop: SHOP } });
     expect(JSON.stringify(settingsViewOf(row, undefined))).not.toContain("very-secret-key");
-    expect(box.open(row.tryOnApiKeyEncrypted ?? "")).toBe("very-secret-key-9876");
+    expect(box.open(row.tryOnApiKeyEncrypted ?? "", SHOP)).toBe("very-secret-key-9876");
   });
 
   it("ignores stored defaults that no longer parse instead of failing the page", () => {

@@ -106,8 +106,8 @@ export interface SaveSettingsDeps {
 export type SaveSettingsResult = { ok: true; view: SettingsView; keyChecked: boolean } | FormFailure;
 
 /**
- * Saves the shop's settings. A new key (or a new address for the saved key) is checked against the service
- * first, and nothing is saved if it fails. A key that works lifts a pause caused by a bad key or missing key
+ * Saves the shop's settings. A new key is checked against the service first, and nothing is saved if it fails; a
+ * new address needs the key typed again in the same save. A key that works lifts a pause caused by a bad key or missing key
  * (and by spent credits: a new key may be another account).
  */
 export async function saveSettings(
@@ -118,15 +118,22 @@ export async function saveSettings(
 ): Promise<SaveSettingsResult> {
   const current = await db.shopSettings.findUnique({ where: { shop } });
   const baseUrl = input.tryOnBaseUrl ?? deps.defaultBaseUrl;
-  const storedKey = current?.tryOnApiKeyEncrypted ? deps.secretBox.open(current.tryOnApiKeyEncrypted) : null;
-  const keyToCheck = input.apiKey ?? (baseUrl !== (current?.tryOnBaseUrl ?? deps.defaultBaseUrl) ? storedKey : null);
+  const hasStoredKey = Boolean(current?.tryOnApiKeyEncrypted);
+  const addressChanged = baseUrl !== (current?.tryOnBaseUrl ?? deps.defaultBaseUrl);
 
-  if ((input.apiKey || storedKey) && !baseUrl) {
+  if ((input.apiKey || hasStoredKey) && !baseUrl) {
     return failure({ tryOnBaseUrl: "Enter the try-on service address." });
   }
+  // The saved key is only ever sent to the address it was saved with: whoever changes the address must know the key.
+  if (hasStoredKey && addressChanged && !input.apiKey) {
+    return failure({
+      apiKey:
+        "Enter the API key again to change the service address: the saved key is only sent to the address it was saved with.",
+    });
+  }
   let keyChecked = false;
-  if (keyToCheck && baseUrl) {
-    const check = await deps.checkKey(baseUrl, keyToCheck);
+  if (input.apiKey && baseUrl) {
+    const check = await deps.checkKey(baseUrl, input.apiKey);
     if (!check.ok) return failure({ [check.field]: check.message });
     keyChecked = true;
   }
@@ -138,7 +145,7 @@ export async function saveSettings(
     ...(input.defaults ? { defaultOptions: input.defaults as unknown as Prisma.InputJsonValue } : {}),
     ...(input.apiKey
       ? {
-          tryOnApiKeyEncrypted: deps.secretBox.seal(input.apiKey),
+          tryOnApiKeyEncrypted: deps.secretBox.seal(input.apiKey, shop),
           tryOnApiKeyLast4: input.apiKey.slice(-4),
           tryOnKeyHash: hashServiceKey(input.apiKey),
         }

@@ -3,7 +3,7 @@ import { env } from "../env.server";
 import { CatalogCache, createTryOnClient, type TryOnClient } from "../tryon";
 import { loadCatalog, type CatalogResult } from "../tryon/catalog-view";
 import { WORKER_READ_RETRY } from "../worker/worker-config";
-import { hashServiceKey, makeSecretBox, type SecretBox } from "./secret-box.server";
+import { hashServiceKey, keyringFromEnv, SecretUnreadableError, type SecretBox } from "./secret-box.server";
 
 /**
  * The one place a try-on client is built for the app: a shop's settings give its key (decrypted here) and its own
@@ -18,14 +18,14 @@ export interface TryOnAccess {
   keyHash: string;
 }
 
-/** The shop's access, or null while it has no key or no service address. */
+/** The shop's access, or null while it has no key or no service address. Throws SecretUnreadableError. */
 export function tryOnAccessOf(
   settings: ShopSettings | null,
   keys: { secretBox: SecretBox; defaultBaseUrl: string | undefined },
 ): TryOnAccess | null {
   const baseUrl = settings?.tryOnBaseUrl ?? keys.defaultBaseUrl;
   if (!settings?.tryOnApiKeyEncrypted || !baseUrl) return null;
-  const apiKey = keys.secretBox.open(settings.tryOnApiKeyEncrypted);
+  const apiKey = keys.secretBox.open(settings.tryOnApiKeyEncrypted, settings.shop);
   return { baseUrl, apiKey, keyHash: hashServiceKey(apiKey) };
 }
 
@@ -61,10 +61,17 @@ export function makeTryOnClientFor(
 /** The shop's try-on client for a page, or null when no key (or no service address) is set yet. */
 export function tryOnClientFor(settings: ShopSettings | null): TryOnClient | null {
   const config = env();
-  const access = tryOnAccessOf(settings, {
-    secretBox: makeSecretBox(config.APP_ENCRYPTION_KEY),
-    defaultBaseUrl: config.TRYON_DEFAULT_BASE_URL,
-  });
+  let access: TryOnAccess | null;
+  try {
+    access = tryOnAccessOf(settings, {
+      secretBox: keyringFromEnv(config),
+      defaultBaseUrl: config.TRYON_DEFAULT_BASE_URL,
+    });
+  } catch (error) {
+    // Pages carry on as if no key were saved; the worker pauses the shop with words asking for the key again.
+    if (error instanceof SecretUnreadableError) return null;
+    throw error;
+  }
   return access ? makeTryOnClientFor("page", access) : null;
 }
 

@@ -6,13 +6,15 @@ import type { PrismaClient, ShopSettings } from "@prisma/client";
  * accepts. Renders wait in line meanwhile; nothing is lost or charged.
  */
 
-export type PauseReason = "auth" | "out_of_credits" | "missing_key";
+export type PauseReason = "auth" | "out_of_credits" | "missing_key" | "key_unreadable";
 
 /** Words for staff, by reason. */
 const PAUSE_MESSAGES: Record<PauseReason, string> = {
   auth: "The try-on service refused the API key. Check the key in Settings; renders will continue once it works.",
   out_of_credits: "The try-on service account has run out of credits. Add credits, then resume from the home page.",
   missing_key: "Add the try-on service API key in Settings to start rendering.",
+  key_unreadable:
+    "The saved try-on service API key can no longer be read (the app's encryption keys changed). Enter the key again in Settings; renders will continue once the service accepts it.",
 };
 
 /** The settings columns that mean "not paused": written when a pause is lifted. */

@@ -3,6 +3,7 @@
  * paths and field names, services that echo secrets, redirects, foreign result hosts, odd error bodies.
  */
 import { inspect } from "node:util";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { readStream } from "../lib/streams";
 import { CatalogCache } from "./catalog";
@@ -15,6 +16,7 @@ import {
   TryOnOutOfCreditsError,
   TryOnRateLimitedError,
   TryOnRejectedInputError,
+  TryOnResultRejectedError,
   TryOnUnavailableError,
   TryOnUnexpectedResponseError,
 } from "./errors";
@@ -287,8 +289,15 @@ describe("reads", () => {
 });
 
 describe("results", () => {
+  // Results are checked by their bytes and dimensions (result-image.ts), so these are real images.
+  const real = (format: "jpeg" | "png") =>
+    sharp({ create: { width: 64, height: 64, channels: 3, background: "#888" } })
+      .toFormat(format)
+      .toBuffer()
+      .then((bytes) => new Uint8Array(bytes));
+
   it("are fetched from another host without the API key", async () => {
-    const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0]);
+    const jpeg = await real("jpeg");
     const fetchImpl = scripted(() => new Response(jpeg, { status: 200, headers: { "Content-Type": "image/jpeg" } }));
     const { client: tryOn } = client(fetchImpl);
     const result = await tryOn.downloadJobResult({ jobId: "j1", outputUrl: "https://cdn.example/out.jpg" });
@@ -297,9 +306,8 @@ describe("results", () => {
   });
 
   it("are fetched from the service's own host with the API key", async () => {
-    const fetchImpl = scripted(
-      () => new Response(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), { status: 200 }),
-    );
+    const png = await real("png");
+    const fetchImpl = scripted(() => new Response(png, { status: 200 }));
     const { client: tryOn } = client(fetchImpl);
     const result = await tryOn.downloadJobResult({ jobId: "j1", outputUrl: `${BASE}/results/j1.png` });
     expect(result.contentType).toBe("image/png");
@@ -312,7 +320,7 @@ describe("results", () => {
     );
     expect(
       await caught(tryOn.downloadJobResult({ jobId: "j1", outputUrl: "https://cdn.example/out.jpg" })),
-    ).toBeInstanceOf(TryOnUnexpectedResponseError);
+    ).toBeInstanceOf(TryOnResultRejectedError);
   });
 });
 

@@ -26,6 +26,7 @@ import {
   TryOnOutOfCreditsError,
   TryOnRateLimitedError,
   TryOnRejectedInputError,
+  TryOnResultRejectedError,
   TryOnResultUnavailableError,
   TryOnUnavailableError,
   TryOnUnexpectedResponseError,
@@ -41,8 +42,10 @@ import {
   sendHttpRequest,
   TransportFailure,
 } from "./http";
+import { outboundFetch } from "../net/outbound";
 import { peekStream } from "../lib/streams";
-import { formatFromContentType, sniffImageFormat } from "./image-probe";
+import { formatFromContentType } from "./image-probe";
+import { checkResultHead, RESULT_HEAD_BYTES } from "./result-image";
 import { checkTryOnInput, type InputCheckResult, type RequestTransformedUrl } from "./input-checks";
 import { apiKeyFingerprint, consoleTryOnLogger, makeRedactingLogger, makeRedactor, type TryOnLogger } from "./logging";
 import { type NormalizedJobStatus, normalizeJobStatus, readPath } from "./status";
@@ -150,7 +153,8 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
     throw new Error(`Invalid try-on client options: ${problems.join("; ")}`);
   }
   const settings: TryOnClientSettings = parsed.data;
-  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+  // Every request on a shop's behalf goes through the guarded outbound path unless a test injects its own.
+  const fetchImpl: FetchLike = options.fetch ?? outboundFetch;
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   const sleep = options.sleep ?? defaultSleep;
@@ -429,7 +433,7 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
         maxBodyBytes: settings.maxResultBytes,
       });
       if (!answer.stream) return refusedDownload(answer);
-      ({ head, stream: body } = await peekStream(answer.stream, 16));
+      ({ head, stream: body } = await peekStream(answer.stream, RESULT_HEAD_BYTES));
     } catch (error) {
       if (error instanceof TransportFailure) {
         if (call?.signal?.aborted) throw call.signal.reason;
@@ -437,16 +441,15 @@ export function createTryOnClient(options: TryOnClientOptions): TryOnClient {
       }
       throw error;
     }
-    const declared = formatFromContentType(answer.headers.get("content-type"));
-    const sniffed = sniffImageFormat(head);
-    if (sniffed === "other" && declared === undefined) {
+    // The bytes decide, not the Content-Type: only a JPEG, PNG or WebP of a render's size goes on to Files.
+    const checked = await checkResultHead(head.subarray(0, RESULT_HEAD_BYTES));
+    if (!checked.ok) {
       await body.cancel().catch(() => undefined);
-      throw new TryOnUnexpectedResponseError("The result URL did not return an image.", {
-        operation: "result",
-        httpStatus: answer.status,
-      });
+      throw new TryOnResultRejectedError(checked.reason, { operation: "result", httpStatus: answer.status });
     }
-    const contentType = answer.headers.get("content-type") ?? `image/${sniffed}`;
+    const declared = formatFromContentType(answer.headers.get("content-type"));
+    const contentType =
+      declared === checked.format ? (answer.headers.get("content-type") ?? "") : `image/${checked.format}`;
     return { body, contentType, byteLength: answer.contentLength, sourceUrl: url };
   }
 

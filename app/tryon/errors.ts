@@ -18,6 +18,7 @@ export type TryOnErrorKind =
   | "unavailable"
   | "job_not_found"
   | "result_unavailable"
+  | "result_rejected"
   | "unexpected_response";
 
 export interface TryOnErrorDetails {
@@ -141,6 +142,14 @@ export class TryOnJobNotFoundError extends TryOnNotChargedError {
 /** The finished image could not be downloaded: its URL is gone or expired even after asking for a fresh one. */
 export class TryOnResultUnavailableError extends TryOnNotChargedError {
   readonly kind = "result_unavailable" as const;
+}
+
+/**
+ * The service delivered a result that is not a usable image (another format, an SVG or XML body, absurd dimensions).
+ * Downloading it again gives the same bytes: the render fails, and its message says why in words for staff.
+ */
+export class TryOnResultRejectedError extends TryOnNotChargedError {
+  readonly kind = "result_rejected" as const;
 }
 
 /**

@@ -56,6 +56,8 @@ const NOT_SENT_CODES = new Set([
   "EADDRNOTAVAIL",
   "UND_ERR_CONNECT_TIMEOUT",
   "ERR_INVALID_URL",
+  // Refused by the outbound guard before connecting (app/net/outbound.ts).
+  "OUTBOUND_REFUSED",
   "ERR_TLS_CERT_ALTNAME_INVALID",
   "CERT_HAS_EXPIRED",
   "DEPTH_ZERO_SELF_SIGNED_CERT",

@@ -18,6 +18,9 @@ export interface ImageProbe {
   via: "head" | "range" | "get";
 }
 
+/** The one message for every probe that got no HTTP answer. */
+export const UNREACHABLE = "the image could not be reached";
+
 export class ImageProbeError extends Error {
   constructor(
     message: string,
@@ -123,8 +126,10 @@ async function probeWithin(url: string, options: ImageProbeOptions, deadlines: D
   const attempt = async (init: RequestInit): Promise<Response> => {
     try {
       return await options.fetch(url, { ...init, redirect: "follow", signal: signal() });
-    } catch (error) {
-      throw new ImageProbeError(`the image could not be reached (${(error as Error).message})`, url);
+    } catch {
+      // The same words whatever the cause (refused by the outbound guard, no such host, connection refused, timeout):
+      // a saved error must not tell a shop which internal addresses answer.
+      throw new ImageProbeError(UNREACHABLE, url);
     }
   };
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startImageServer, type ImageServer } from "../../fakes/tryon-service/image-server";
 import type { CatalogEntry } from "./catalog";
 import { TryOnAuthError } from "./errors";
+import type { FetchLike } from "./http";
 import { checkTryOnInput, type CatalogSource, type InputCheckDeps, type TransformReason } from "./input-checks";
 import { sampleJobInput } from "../../harness/tryon-client";
 import type { TryOnJobInput } from "./wire";
@@ -238,14 +239,36 @@ describe("catalog ids", () => {
     expect(catalog.poseTypes).toEqual(["top"]);
   });
 
-  it("checks a background URL as an image instead of as an id", async () => {
+  it("checks a background on Shopify's CDN as an image instead of as an id", async () => {
     const url = server.add("bg-ok.jpg", formats.jpeg, { contentType: "image/jpeg" });
-    const gifBackground = server.add("bg.gif", formats.gif, { contentType: "image/gif" });
-    expect((await checkTryOnInput(input(url, { background: url }), deps())).ok).toBe(true);
-    const result = await checkTryOnInput(input(url, { background: gifBackground }), deps());
+    server.add("bg.gif", formats.gif, { contentType: "image/gif" });
+    // Shopify's CDN stands in for the shop's Files: its URLs are served by the local image server.
+    const cdn = (name: string) => `https://cdn.shopify.com/s/files/1/shop/files/${name}`;
+    const viaLocalCdn: FetchLike = (target, init) =>
+      fetch(target.replace("https://cdn.shopify.com/s/files/1/shop/files/", `${new URL(url).origin}/`), init);
+    expect((await checkTryOnInput(input(url, { background: cdn("bg-ok.jpg") }), deps({ fetch: viaLocalCdn }))).ok).toBe(
+      true,
+    );
+    const result = await checkTryOnInput(input(url, { background: cdn("bg.gif") }), deps({ fetch: viaLocalCdn }));
     expect(result.ok ? [] : result.problems.map((problem) => `${problem.field}:${problem.code}`)).toEqual([
       "background:unsupported_image_format",
     ]);
+  });
+
+  it("refuses a background URL anywhere but Shopify's CDN, without fetching it", async () => {
+    const url = server.add("fg.jpg", formats.jpeg, { contentType: "image/jpeg" });
+    const elsewhere = server.add("bg-elsewhere.jpg", formats.jpeg, { contentType: "image/jpeg" });
+    for (const background of [
+      elsewhere,
+      "http://cdn.shopify.com/a.jpg",
+      "https://cdn.shopify.com.evil.example/a.jpg",
+    ]) {
+      const result = await checkTryOnInput(input(url, { background }), deps());
+      expect(result.ok ? [] : result.problems.map((problem) => `${problem.field}:${problem.code}`)).toEqual([
+        "background:background_not_allowed",
+      ]);
+    }
+    expect(requestsFor(elsewhere)).toEqual([]);
   });
 
   it("throws a service failure while listing instead of blaming the input", async () => {

@@ -1,5 +1,7 @@
 import type { CatalogEntry } from "./catalog";
 import type { FetchLike } from "./http";
+import { outboundFetch } from "../net/outbound";
+import { backgroundProblem } from "./background-policy";
 import { ACCEPTED_IMAGE_FORMATS, type ImageFormat, ImageProbeError, probeImage } from "./image-probe";
 import {
   DEFAULT_MAX_PRODUCT_IMAGES,
@@ -17,7 +19,12 @@ import {
 export const MAX_INPUT_IMAGE_BYTES = 10_000_000;
 
 export type InputProblemCode =
-  "invalid_value" | "unknown_catalog_id" | "image_too_large" | "unsupported_image_format" | "image_unreachable";
+  | "invalid_value"
+  | "unknown_catalog_id"
+  | "image_too_large"
+  | "unsupported_image_format"
+  | "image_unreachable"
+  | "background_not_allowed";
 
 export interface InputProblem {
   /** Path in TryOnJobInput, e.g. `productImages.0`, `mannequinId`. */
@@ -128,7 +135,7 @@ export async function checkTryOnInput(input: TryOnJobInput, deps: InputCheckDeps
   const checked = { ...parsed.data, productImages: [...parsed.data.productImages] };
   const maxBytes = deps.maxImageBytes ?? MAX_INPUT_IMAGE_BYTES;
   const probeOptions = {
-    fetch: deps.fetch ?? fetch,
+    fetch: deps.fetch ?? outboundFetch,
     timeoutMs: deps.timeoutMs ?? 15_000,
     maxBytes,
     signal: deps.signal,
@@ -200,7 +207,11 @@ export async function checkTryOnInput(input: TryOnJobInput, deps: InputCheckDeps
     })(),
     (async () => {
       if (checked.background === undefined) return;
-      if (backgroundIsUrl) {
+      const refused = backgroundProblem(checked.background);
+      if (refused !== null) {
+        // Checked again here, whatever path the options came by (a form, a saved look, a stored job).
+        problems.push({ field: "background", code: "background_not_allowed", message: `background: ${refused}` });
+      } else if (backgroundIsUrl) {
         const replacement = await checkImage("background", checked.background);
         if (replacement) checked.background = replacement;
       } else {

@@ -1,6 +1,6 @@
 import prisma from "../db.server";
 import { env } from "../env.server";
-import { makeSecretBox } from "../settings/secret-box.server";
+import { keyringFromEnv } from "../settings/secret-box.server";
 import { makeTryOnClientFor } from "../settings/tryon-client.server";
 import { adminGraphqlForShop } from "../shopify/admin-for-shop.server";
 import { makeProductSource } from "../shopify/product-source.server";
@@ -30,7 +30,7 @@ export function makeAppWorker(config: WorkerConfigInput = {}): AppWorker {
   const metrics = makeMetrics(prisma, { process: "worker" });
   const worker = makeWorker({
     db: prisma,
-    secretBox: makeSecretBox(settings.APP_ENCRYPTION_KEY),
+    secretBox: keyringFromEnv(settings),
     defaultTryOnBaseUrl: settings.TRYON_DEFAULT_BASE_URL,
     makeTryOnClient: (access) => makeTryOnClientFor("worker", access),
     renderMediaFor: async (shop) => makeRenderMedia(await adminGraphqlForShop(shop)),

@@ -20,7 +20,7 @@ export async function seedServiceShop(
 ) {
   await seedShop(db, shop, {
     concurrencyCap: input.concurrencyCap,
-    tryOnApiKeyEncrypted: secretBox().seal(input.apiKey),
+    tryOnApiKeyEncrypted: secretBox().seal(input.apiKey, shop),
     tryOnApiKeyLast4: input.apiKey.slice(-4),
     tryOnKeyHash: hashServiceKey(input.apiKey),
     tryOnBaseUrl: input.baseUrl,

@@ -32,6 +32,11 @@ export const faultSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("unknown_status"), statusName: z.string().min(1).default("warming_up") }),
   /** Result downloads answer 404. */
   z.object({ type: z.literal("result_not_found") }),
+  /** Result downloads answer 200 with this body declared image/jpeg (a hostile service: SVG, XML, anything). */
+  z.object({
+    type: z.literal("result_not_image"),
+    body: z.string().default('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+  }),
   /** Result URLs handed out by the status endpoint are already expired (their download answers 410). */
   z.object({ type: z.literal("result_expired") }),
   /** Jobs submitted while this is active never leave `processing`. */
@@ -75,6 +80,7 @@ const DEFAULT_ENDPOINTS: Record<SimFaultType, readonly SimEndpoint[]> = {
   malformed_json: API_ENDPOINTS,
   unknown_status: ["status"],
   result_not_found: ["result"],
+  result_not_image: ["result"],
   result_expired: ["status"],
   never_finish: ["submit"],
   fail_job: ["submit"],

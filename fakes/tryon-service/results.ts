@@ -49,6 +49,8 @@ export async function serveResult(state: SimulatorState, jobId: string, query: U
   if (state.faults.take("result", job.apiKey, ["result_not_found"])) {
     throw new HttpProblem(404, "not_found", "no result for this job");
   }
+  const hostile = state.faults.take("result", job.apiKey, ["result_not_image"]);
+  if (hostile?.type === "result_not_image") return writeBytes(res, Buffer.from(hostile.body), "image/jpeg", false);
   writeBytes(res, await renderResult(state, job), "image/jpeg", false);
 }
 

@@ -88,7 +88,7 @@ describe("the worker, tick by tick with an injected clock", () => {
     await database.prisma.serviceGate.deleteMany();
     await seedShop(database.prisma, SHOP, {
       concurrencyCap: 5_000,
-      tryOnApiKeyEncrypted: makeSecretBox(TEST_ENCRYPTION_KEY).seal(API_KEY),
+      tryOnApiKeyEncrypted: makeSecretBox(TEST_ENCRYPTION_KEY).seal(API_KEY, SHOP),
       tryOnKeyHash: hashServiceKey(API_KEY),
       tryOnBaseUrl: "https://tryon.test",
     });

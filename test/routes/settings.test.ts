@@ -63,8 +63,8 @@ describe("Settings page", () => {
     const row = await app.database.prisma.shopSettings.findUniqueOrThrow({ where: { shop: SHOP } });
     expect(row.tryOnApiKeyEncrypted).toBeTruthy();
     expect(row.tryOnApiKeyEncrypted).not.toContain(key);
-    const { makeSecretBox, hashServiceKey } = await import("../../app/settings/secret-box.server");
-    expect(makeSecretBox(process.env.APP_ENCRYPTION_KEY ?? "").open(row.tryOnApiKeyEncrypted ?? "")).toBe(key);
+    const { keyringFromEnv, hashServiceKey } = await import("../../app/settings/secret-box.server");
+    expect(keyringFromEnv(process.env).open(row.tryOnApiKeyEncrypted ?? "", SHOP)).toBe(key);
     expect(row.tryOnKeyHash).toBe(hashServiceKey(key));
 
     const page = await (await respond(loader, await getAs(SHOP, "/app/settings"))).text();

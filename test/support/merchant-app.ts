@@ -66,7 +66,7 @@ export async function startMerchantApp(
   routeShopifyApiFetchThroughMsw();
   const simulator = options.simulator ? await startTryOnSimulator({ timeFactor: 0.01 }) : null;
   const { sessionStorage } = await import("../../app/shopify.server");
-  const { makeSecretBox, hashServiceKey } = await import("../../app/settings/secret-box.server");
+  const { keyringFromEnv, hashServiceKey } = await import("../../app/settings/secret-box.server");
 
   return {
     database,
@@ -75,9 +75,9 @@ export async function startMerchantApp(
     installShop: (shop) => installShop({ prisma: database.prisma, sessionStorage, fake }, shop),
     async saveServiceKey(shop, settings = {}) {
       const apiKey = settings.apiKey ?? simulator?.apiKey ?? "test-key-0000";
-      const box = makeSecretBox(process.env.APP_ENCRYPTION_KEY ?? "");
+      const box = keyringFromEnv(process.env);
       const data = {
-        tryOnApiKeyEncrypted: box.seal(apiKey),
+        tryOnApiKeyEncrypted: box.seal(apiKey, shop),
         tryOnApiKeyLast4: apiKey.slice(-4),
         tryOnKeyHash: hashServiceKey(apiKey),
         tryOnBaseUrl: simulator?.baseUrl ?? "http://127.0.0.1:9",

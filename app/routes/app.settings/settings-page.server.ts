@@ -2,7 +2,8 @@ import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { env } from "../../env.server";
 import { deleteLook, listLooks, type LookView } from "../../looks/looks.server";
-import { makeSecretBox } from "../../settings/secret-box.server";
+import { keyringFromEnv } from "../../settings/secret-box.server";
+import { parseServiceAddress } from "../../settings/service-address";
 import type { RenderOptions } from "../../renders/render-options";
 import { renderOptionsFormSchema } from "../../renders/render-options-form";
 import {
@@ -40,34 +41,42 @@ export type SettingsActionResult =
   | { ok: true; intent: "delete-look"; message: string }
   | (FormFailure & { intent: string });
 
-const httpUrl = z.url({ protocol: /^https?$/, error: "Enter the service address, starting with https://" });
+/** The service address, normalised; http is refused in production (see service-address.ts). */
+const serviceAddress = (production: boolean) =>
+  z.string().transform((value, context) => {
+    const parsed = parseServiceAddress(value, { production });
+    if (parsed.ok) return parsed.url;
+    context.addIssue({ code: "custom", message: parsed.message });
+    return z.NEVER;
+  });
 
-const settingsFormSchema = z.object({
-  // Empty means "keep the key already saved". The render defaults are parsed separately, and only when the
-  // form carries them (`includesDefaults`): without a working key there is no catalog to choose them from.
-  apiKey: optionalText(
-    z
-      .string()
-      .trim()
-      .min(8, "That key looks too short; paste the whole key.")
-      .max(500, "That key is too long; paste only the key.")
-      .regex(/^\S+$/, "The key cannot contain spaces."),
-  ),
-  tryOnBaseUrl: optionalText(httpUrl),
-  concurrencyCap: z.coerce
-    .number({ error: "Enter a number." })
-    .int("Enter a whole number.")
-    .min(1, "At least 1 render must be allowed at a time.")
-    .max(CONCURRENCY_CAP_MAX, `At most ${CONCURRENCY_CAP_MAX} renders at a time.`),
-  publishWithoutReview: checkbox,
-});
+const settingsFormSchema = (production: boolean) =>
+  z.object({
+    // Empty means "keep the key already saved". The render defaults are parsed separately, and only when the
+    // form carries them (`includesDefaults`): without a working key there is no catalog to choose them from.
+    apiKey: optionalText(
+      z
+        .string()
+        .trim()
+        .min(8, "That key looks too short; paste the whole key.")
+        .max(500, "That key is too long; paste only the key.")
+        .regex(/^\S+$/, "The key cannot contain spaces."),
+    ),
+    tryOnBaseUrl: optionalText(serviceAddress(production)),
+    concurrencyCap: z.coerce
+      .number({ error: "Enter a number." })
+      .int("Enter a whole number.")
+      .min(1, "At least 1 render must be allowed at a time.")
+      .max(CONCURRENCY_CAP_MAX, `At most ${CONCURRENCY_CAP_MAX} renders at a time.`),
+    publishWithoutReview: checkbox,
+  });
 
 /**
  * The Settings form as typed input. The render defaults are parsed only when the form carries them: without a
  * working key there is no catalog to choose them from.
  */
 function parseSettingsForm(formData: FormData): { ok: true; input: SettingsInput } | FormFailure {
-  const parsed = parseForm(settingsFormSchema, formData);
+  const parsed = parseForm(settingsFormSchema(env().NODE_ENV === "production"), formData);
   const errors: FieldErrors = parsed.ok ? {} : { ...parsed.fieldErrors };
   let defaults: RenderOptions | undefined;
   if (checkbox.parse(formData.get("includesDefaults"))) {
@@ -102,7 +111,7 @@ export async function settingsAction(
   const config = env();
   const result = await saveSettings(
     db,
-    { secretBox: makeSecretBox(config.APP_ENCRYPTION_KEY), checkKey, defaultBaseUrl: config.TRYON_DEFAULT_BASE_URL },
+    { secretBox: keyringFromEnv(config), checkKey, defaultBaseUrl: config.TRYON_DEFAULT_BASE_URL },
     shop,
     form.input,
   );

@@ -1,7 +1,9 @@
 import type { Render } from "@prisma/client";
 import { renderFilename } from "../../renders/render-media";
 import { renewLease, transitionHeldRender } from "../../renders/render-store.server";
+import { TryOnResultRejectedError } from "../../tryon";
 import { backoffMs, describeError, later, type TickContext } from "../tick-context";
+import { rejectResult } from "./reject-result";
 
 const held = (render: Render) => ({ id: render.id, state: render.state, leaseToken: render.leaseToken });
 
@@ -48,6 +50,7 @@ export async function importRender(ctx: TickContext, render: Render): Promise<vo
       errorMessage: null,
     });
   } catch (error) {
+    if (error instanceof TryOnResultRejectedError) return rejectResult(ctx, render, error.message);
     await importFailed(ctx, render, `Saving the render to Shopify failed: ${describeError(error)}`);
   }
 }

@@ -51,7 +51,8 @@ export async function submitRender(ctx: TickContext, render: Render): Promise<vo
         });
 
   if (!runtime?.tryOn || !runtime.keyHash) {
-    await pauseShop(ctx.db, { shop: render.shop, reason: "missing_key", at: ctx.now() });
+    const reason = runtime?.keyUnreadable ? "key_unreadable" : "missing_key";
+    await pauseShop(ctx.db, { shop: render.shop, reason, at: ctx.now() });
     await settleClaimed({ to: "queued", afterMs: ctx.config.retryBaseMs });
     return;
   }
