@@ -95,7 +95,7 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
 /** Every row of every table, for asserting that a rejected request changed nothing. */
 export async function snapshotAllRows(prisma: PrismaClient): Promise<Record<string, unknown[]>> {
   const tables = await prisma.$queryRawUnsafe<{ tablename: string }[]>(
-    "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY tablename",
+    "SELECT tablename::text AS tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY tablename",
   );
   const snapshot: Record<string, unknown[]> = {};
   for (const { tablename } of tables) {
