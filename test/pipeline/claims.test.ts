@@ -174,3 +174,85 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
     expect((await database.prisma.render.findUniqueOrThrow({ where: { id: first!.id } })).outputUrl).toBe("fresh");
   });
 });
+
+/**
+ * Several workers race one shop on the real server. Each round every worker claims (as its own transaction),
+ * then every worker commits its intent to submit: the window in which a render is leased but not yet charged
+ * is open for all of them at once, which is when a claim that counts only charged renders overspends.
+ */
+describe("submit claims racing across workers on postgres", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await database.prisma.shop.deleteMany();
+  });
+
+  /** Rounds of claim-all-then-commit-all until no worker gets anything; returns the in-flight count after each. */
+  async function raceClaimLoops(workers: number, shop: string) {
+    const inFlightAfterRound: number[] = [];
+    for (let round = 0; round < 50; round++) {
+      const claimed = [];
+      for (let w = 0; w < workers; w++) {
+        const [, rows] = await database.prisma.$transaction([
+          lockSubmitClaims(database.prisma),
+          claimDueSubmits(database.prisma, { ...claim, workerId: `w${w}`, limit: 100 }),
+        ]);
+        claimed.push(...rows);
+      }
+      if (claimed.length === 0) break;
+      inFlightAfterRound.push(
+        await database.prisma.render.count({
+          where: { shop, OR: [{ state: { in: ["submitting", "running"] } }, { leaseOwner: { not: null } }] },
+        }),
+      );
+      for (const render of claimed) {
+        expect(await commitSubmitIntent(database.prisma, render, NOW, new Date(NOW.getTime() + 60_000))).toBe(true);
+        await recordSubmitted(
+          database.prisma,
+          { ...render, state: "submitting" },
+          {
+            jobId: `job-${render.id}`,
+            status: "queued",
+            submittedAt: NOW,
+            firstPollAt: new Date(NOW.getTime() + 60_000),
+          },
+        );
+      }
+    }
+    return inFlightAfterRound;
+  }
+
+  it.each([3, 4])("keeps a run within its budget with %i workers claiming at once", async (workers) => {
+    await seedShop(database.prisma, "budget.myshopify.com", { concurrencyCap: 50 });
+    const small = await database.prisma.run.create({
+      data: { shop: "budget.myshopify.com", scope: {}, options: {}, estimateCredits: 50, budgetCredits: 5 },
+    });
+    const larger = await database.prisma.run.create({
+      data: { shop: "budget.myshopify.com", scope: {}, options: {}, estimateCredits: 100, budgetCredits: 17 },
+    });
+    await seedRenders(database.prisma, "budget.myshopify.com", 10, { runId: small.id });
+    await seedRenders(database.prisma, "budget.myshopify.com", 10, { runId: larger.id });
+    await raceClaimLoops(workers, "budget.myshopify.com");
+    const charged = await database.prisma.render.groupBy({
+      by: ["runId"],
+      _sum: { creditsCharged: true },
+      where: { shop: "budget.myshopify.com" },
+    });
+    const spent = (runId: string) => charged.find((row) => row.runId === runId)?._sum.creditsCharged ?? 0;
+    console.log(`budget race, ${workers} workers: ${spent(small.id)}/5 and ${spent(larger.id)}/17 credits charged`);
+    expect(spent(small.id)).toBe(5);
+    expect(spent(larger.id)).toBe(15);
+  });
+
+  it.each([3, 4])("keeps a shop under its concurrency cap with %i workers claiming at once", async (workers) => {
+    await seedShop(database.prisma, "cap.myshopify.com", { concurrencyCap: 3 });
+    await seedRenders(database.prisma, "cap.myshopify.com", 12);
+    const inFlight = await raceClaimLoops(workers, "cap.myshopify.com");
+    expect(inFlight).toEqual([3]);
+  });
+});

@@ -36,8 +36,10 @@ const joins = Prisma.sql`
  * Fairness: renders are ranked within their shop and taken rank by rank, so shops interleave (round-robin)
  * and a shop's 2,000-render run cannot starve another shop's single click. Each shop gets at most
  * (concurrency cap − renders in flight, counting queued renders other workers hold). A run's renders stop at
- * its budget, counting what the run has already been charged net of refunds. Paused shops (bad key, no
- * credits) and paused runs are skipped.
+ * its budget, counting what the run has been charged net of refunds (a `submitting` render's credits are
+ * reserved, so charged) plus the cost of its queued renders another worker holds a live lease on: those are
+ * about to be charged, and without them a second worker would spend the same credits again. Paused shops
+ * (bad key, no credits) and paused runs are skipped.
  *
  * Run inside a transaction holding the submit-claim advisory lock, so two workers never both see room under
  * one shop's cap.
@@ -52,8 +54,12 @@ export function claimDueSubmits(db: Pick<PrismaClient, "$queryRaw">, options: Cl
       GROUP BY shop
     ),
     run_spent AS (
-      SELECT "runId", sum("creditsCharged" - "creditsRefunded")::int AS spent FROM "Render"
-      WHERE "runId" IS NOT NULL AND "creditsCharged" > 0
+      SELECT "runId",
+             sum(CASE WHEN state = 'queued' THEN "creditsCost" ELSE "creditsCharged" - "creditsRefunded" END)::int
+               AS spent
+      FROM "Render"
+      WHERE "runId" IS NOT NULL
+        AND ("creditsCharged" > 0 OR (state = 'queued' AND "leaseExpiresAt" >= ${now}))
       GROUP BY "runId"
     ),
     ranked AS (
