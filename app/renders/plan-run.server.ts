@@ -5,7 +5,7 @@ import type { CatalogResult } from "../tryon/catalog-view";
 import { creditsForJob, estimateCredits } from "../tryon/cost";
 import { ACCEPTED_IMAGE_FORMATS } from "../tryon/image-probe";
 import { collectionListing } from "./collection-listings.server";
-import { lookKeyOf } from "./create-renders.server";
+import { lookKeyOf, queueRoomProblem } from "./create-renders.server";
 import { guessGarment } from "./garment-guess";
 import type { ProductForRender, ProductSource } from "./product-source";
 import type { RenderOptions, SourceImages } from "./render-options";
@@ -265,6 +265,8 @@ export async function planScope(
     /** The shop's catalog, read only when garment detection needs its poses. */
     catalog: () => Promise<CatalogResult>;
     listInlineUpTo: number;
+    /** The app's MAX_QUEUED_PER_SHOP: a plan that would overfill the shop's queue is refused with a sentence. */
+    maxQueuedPerShop?: number;
     now: Date;
   },
 ): Promise<PlanOutcome> {
@@ -315,6 +317,8 @@ export async function planScope(
       if (!found.has(id)) plan.skipped.push({ productId: id, title: "Deleted product", reason: "product_not_found" });
     }
   }
+  const queueFull = await queueRoomProblem(db, input.shop, plan.eligible.length, input.maxQueuedPerShop);
+  if (queueFull) return { ok: false, fieldErrors: {}, formError: queueFull };
   const scopeRecord =
     input.scope.kind === "collection"
       ? { kind: "collection", collectionId: input.scope.collectionId, title: scopeTitle }
