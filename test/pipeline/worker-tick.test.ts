@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resolveSubmitUnknown, stopWaiting } from "../../app/renders/review.server";
 import { hashServiceKey, makeSecretBox } from "../../app/settings/secret-box.server";
 import type { TryOnClient, TryOnJobStatus } from "../../app/tryon";
 import { firstPollDelayMs, nextPollDelayMs } from "../../app/worker/steps/poll-schedule";
@@ -231,6 +232,75 @@ describe("the worker, tick by tick with an injected clock", () => {
     await worker.tick();
     expect((await database.prisma.render.findFirstOrThrow({ where: { shop: SHOP } })).state).toBe("rendered");
     expect(tryOn.submits).toHaveLength(0);
+  });
+
+  it("gives a stalled job up to a person past its maximum age, after which it no longer holds the shop's cap", async () => {
+    await database.prisma.shopSettings.update({ where: { shop: SHOP }, data: { concurrencyCap: 1 } });
+    const worker = makeWorker({
+      ...deps(database.prisma),
+      config: { stallAfterMs: 10 * 60_000, stalledPollIntervalMs: 60_000, stalledGiveUpAfterMs: 60 * 60_000 },
+    });
+    await seedRenders(database.prisma, SHOP, 1, {
+      state: "stalled",
+      externalJobId: "job-old",
+      submittedAt: new Date(T0),
+      creditsCharged: 5,
+      nextAttemptAt: new Date(T0 + 59 * 60_000),
+    });
+    await seedRenders(database.prisma, SHOP, 1, { nextAttemptAt: new Date(T0) });
+    // Below the maximum age: polled, still stalled, and the queued render waits under the cap of 1.
+    clock.now = T0 + 59 * 60_000;
+    expect((await worker.tick()).submitted).toBe(0);
+    const stalled = () => database.prisma.render.findFirstOrThrow({ where: { externalJobId: "job-old" } });
+    expect((await stalled()).state).toBe("stalled");
+    // Past it: the next poll hands it to a person, with no next attempt.
+    clock.now = T0 + 60 * 60_000 + 1;
+    await worker.tick();
+    const given = await stalled();
+    expect([given.state, given.errorCode, given.nextAttemptAt, given.creditsCharged]).toEqual([
+      "submit_unknown",
+      "stalled_too_long",
+      null,
+      5,
+    ]);
+    expect(given.errorMessage).toContain("may have been charged");
+    // The shop's one slot is free again: the queued render is submitted; the old job is neither polled nor resent.
+    clock.now += 1;
+    expect((await worker.tick()).submitted).toBe(1);
+    expect(tryOn.polls.get("job-old")).toHaveLength(2);
+    clock.now += 10 * 60_000;
+    await worker.tick();
+    expect(tryOn.polls.get("job-old")).toHaveLength(2);
+    expect(tryOn.submits).toHaveLength(1);
+  });
+
+  it("lets staff stop waiting for a stalled job: it fails, is never resent, and its credits stay counted", async () => {
+    const [render] = await seedRenders(database.prisma, SHOP, 1, {
+      state: "stalled",
+      externalJobId: "job-x",
+      submittedAt: new Date(T0),
+      creditsCharged: 5,
+      nextAttemptAt: new Date(T0 + 60_000),
+    });
+    // A job that started cannot be settled as never started: its credits would leave the ledger.
+    await database.prisma.render.update({ where: { id: render!.id }, data: { state: "submit_unknown" } });
+    await expect(
+      resolveSubmitUnknown(database.prisma, { shop: SHOP, renderId: render!.id, outcome: "not_started" }),
+    ).rejects.toThrow("stop waiting instead");
+    await stopWaiting(database.prisma, { shop: SHOP, renderId: render!.id, reviewer: "staff" });
+    const after = await database.prisma.render.findUniqueOrThrow({ where: { id: render!.id } });
+    expect([after.state, after.errorCode, after.creditsCharged, after.nextAttemptAt]).toEqual([
+      "failed",
+      "stopped_waiting",
+      5,
+      null,
+    ]);
+    await expect(stopWaiting(database.prisma, { shop: SHOP, renderId: render!.id, reviewer: "staff" })).rejects.toThrow(
+      "cannot be stopped",
+    );
+    clock.now = T0 + 60 * 60_000;
+    await makeWorker(deps(database.prisma)).tick();
+    expect([tryOn.submits.length, tryOn.polls.get("job-x")]).toEqual([0, undefined]);
   });
 
   it("on shutdown lets a submit in flight finish and record its job, and releases every other lease", async () => {
