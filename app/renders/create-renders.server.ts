@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { Prisma, type PrismaClient, type Render, type Run } from "@prisma/client";
+import type { Prisma, PrismaClient, Render, Run } from "@prisma/client";
 import type { ProductForRender } from "./product-source";
 import { creditsForJob } from "../tryon/cost";
 import { jobInputFor, type RenderOptions, type SourceImages } from "./render-options";
 import type { RunPlan } from "./plan-run.server";
+import { isUniqueViolation } from "./render-store.server";
 
 type Db = Pick<PrismaClient, "render" | "run" | "$transaction">;
 
@@ -71,9 +72,6 @@ export async function queueRoomProblem(
 /** Serialises queue-room checks of one shop, so two requests cannot both fill the last of its room. */
 const lockShopQueue = (tx: Prisma.TransactionClient, shop: string) =>
   tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${"queue:" + shop}))`;
-
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
 /** The render an earlier create request with this key made, if any (the key is the client's idempotency key). */
 export function renderForRequestKey(

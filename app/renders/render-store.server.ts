@@ -1,4 +1,4 @@
-import { type Prisma, type PrismaClient, type RenderState } from "@prisma/client";
+import { Prisma, type PrismaClient, type RenderState } from "@prisma/client";
 import { canTransition } from "./render-states";
 
 type Db = Pick<PrismaClient, "$queryRaw" | "render">;
@@ -14,6 +14,10 @@ export type RenderChanges = Omit<
   Prisma.RenderUncheckedUpdateManyInput,
   "id" | "state" | "leaseToken" | "leaseOwner" | "leaseExpiresAt" | "shop"
 >;
+
+/** A write refused by a unique index (a request key, or a job id already recorded for another render). */
+export const isUniqueViolation = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
 /**
  * Moves a held render from the state it was claimed in to `to`, releasing the lease. One conditional UPDATE:
@@ -82,7 +86,8 @@ export async function commitSubmitIntent(db: Db, held: HeldRender, now: Date, le
 /**
  * The submit went out and the service answered with a job id: record it at once. Accepts `submit_unknown`
  * with the same token too: a slow worker whose lease was reaped mid-submit still knows the job id, and
- * recording it turns an unknown outcome into a known one.
+ * recording it turns an unknown outcome into a known one. A job id already recorded for another render of the
+ * shop is refused by the unique index (throws; see isUniqueViolation): it is never followed twice.
  */
 export async function recordSubmitted(
   db: Db,

@@ -4,7 +4,7 @@ import type { ProductSource } from "./product-source";
 import { publishOptionsSchema, type PublishOptions } from "./publish-options";
 import type { RenderMedia } from "./render-media";
 import { optionFieldsOf, renderOptionsSchema, sourceImagesSchema, type RenderOptions } from "./render-options";
-import { transitionRenderForPerson } from "./render-store.server";
+import { isUniqueViolation, transitionRenderForPerson } from "./render-store.server";
 
 type Db = Pick<PrismaClient, "render" | "run" | "$transaction" | "$queryRaw">;
 
@@ -146,6 +146,9 @@ export async function resolveSubmitUnknown(
           nextAttemptAt: new Date(),
           errorCode: null,
           errorMessage: null,
+        }).catch((error: unknown) => {
+          if (!isUniqueViolation(error)) throw error;
+          throw new ReviewError(`Job ${input.externalJobId} already belongs to another render of this shop.`);
         })
       : await db.$transaction(async (tx) => {
           const ok = await transitionRenderForPerson(tx, where, "failed", {

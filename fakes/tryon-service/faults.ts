@@ -41,6 +41,11 @@ export const faultSchema = z.discriminatedUnion("type", [
     type: z.literal("fail_job"),
     message: z.string().min(1).default("Simulated failure: the garment could not be separated from its background."),
   }),
+  /**
+   * A faulty service: the submit answers 202 with the id of this key's most recent job instead of creating one
+   * (nothing is charged). Without an earlier job the submit is served normally.
+   */
+  z.object({ type: z.literal("duplicate_job_id") }),
 ]);
 export type SimFault = z.output<typeof faultSchema>;
 export type SimFaultInput = z.input<typeof faultSchema>;
@@ -78,6 +83,7 @@ const DEFAULT_ENDPOINTS: Record<SimFaultType, readonly SimEndpoint[]> = {
   result_expired: ["status"],
   never_finish: ["submit"],
   fail_job: ["submit"],
+  duplicate_job_id: ["submit"],
 };
 
 export class FaultRegistry {
