@@ -28,6 +28,10 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
         claimDueSubmits(database.prisma, { ...claim, workerId, limit }),
       ])
       .then(([, rows]) => rows);
+  /** Leases run on the database's clock: time passing for them is their end moved into the past. */
+  const expireLeases = () =>
+    database.prisma.$executeRaw`
+      UPDATE "Render" SET "leaseExpiresAt" = "leaseExpiresAt" - interval '1 hour' WHERE "leaseExpiresAt" IS NOT NULL`;
 
   it("leases queued renders to one worker, and the intent to submit then reserves their credits in one statement", async () => {
     await seedShop(database.prisma, "a.myshopify.com", { concurrencyCap: 10 });
@@ -37,10 +41,9 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
     expect(claimed.every((render) => render.leaseOwner === "w1" && render.leaseToken === 1)).toBe(true);
     expect(await submits()).toEqual([]);
 
-    const leaseUntil = new Date(NOW.getTime() + 90_000);
-    expect(await commitSubmitIntent(database.prisma, claimed[0]!, NOW, leaseUntil)).toBe(true);
+    expect(await commitSubmitIntent(database.prisma, claimed[0]!, NOW, 90_000)).toBe(true);
     // A second commit (a stale or repeated writer) changes nothing.
-    expect(await commitSubmitIntent(database.prisma, claimed[0]!, NOW, leaseUntil)).toBe(false);
+    expect(await commitSubmitIntent(database.prisma, claimed[0]!, NOW, 90_000)).toBe(false);
     const intent = await database.prisma.render.findUniqueOrThrow({ where: { id: claimed[0]!.id } });
     expect([intent.state, intent.creditsCharged]).toEqual(["submitting", 5]);
     const ledger = await database.prisma.creditLedgerEntry.findMany();
@@ -51,6 +54,8 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
     await seedShop(database.prisma, "a.myshopify.com", { concurrencyCap: 10 });
     await seedRenders(database.prisma, "a.myshopify.com", 1);
     const [first] = await submits();
+    expect(await submits()).toEqual([]);
+    await expireLeases();
     expect(await expireSubmitLeases(database.prisma, new Date(NOW.getTime() + 120_000))).toBe(0);
     const [, again] = await database.prisma.$transaction([
       lockSubmitClaims(database.prisma),
@@ -142,10 +147,12 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
     await seedShop(database.prisma, "a.myshopify.com");
     await seedRenders(database.prisma, "a.myshopify.com", 1);
     const [claimed] = await submits();
-    await commitSubmitIntent(database.prisma, claimed!, NOW, new Date(NOW.getTime() + 60_000));
+    await commitSubmitIntent(database.prisma, claimed!, NOW, 60_000);
     const held = { ...claimed!, state: "submitting" as const };
-    expect(await expireSubmitLeases(database.prisma, new Date(NOW.getTime() + 59_000))).toBe(0);
-    expect(await expireSubmitLeases(database.prisma, new Date(NOW.getTime() + 61_000))).toBe(1);
+    // Leases run on the database's clock: a worker's clock, however far ahead, expires nothing.
+    expect(await expireSubmitLeases(database.prisma, new Date(NOW.getTime() + 3_600_000))).toBe(0);
+    await expireLeases();
+    expect(await expireSubmitLeases(database.prisma, NOW)).toBe(1);
     const after = await database.prisma.render.findUniqueOrThrow({ where: { id: held.id } });
     expect(after.state).toBe("submit_unknown");
     const recorded = await recordSubmitted(database.prisma, held, {
@@ -163,6 +170,7 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
     await seedRenders(database.prisma, "a.myshopify.com", 1, { state: "running", externalJobId: "j" });
     const [first] = await claimDueWork(database.prisma, claim);
     // The first lease expires and a second worker claims the render.
+    await expireLeases();
     const [second] = await claimDueWork(database.prisma, {
       ...claim,
       workerId: "w2",
@@ -211,7 +219,7 @@ describe("submit claims racing across workers on postgres", () => {
         }),
       );
       for (const render of claimed) {
-        expect(await commitSubmitIntent(database.prisma, render, NOW, new Date(NOW.getTime() + 60_000))).toBe(true);
+        expect(await commitSubmitIntent(database.prisma, render, NOW, 60_000)).toBe(true);
         await recordSubmitted(
           database.prisma,
           { ...render, state: "submitting" },

@@ -303,6 +303,31 @@ describe("the worker, tick by tick with an injected clock", () => {
     expect([tryOn.submits.length, tryOn.polls.get("job-x")]).toEqual([0, undefined]);
   });
 
+  it("takes no live lease when its own clock runs 5 minutes fast: leases are read on the database's clock", async () => {
+    const fast = makeWorker({ ...deps(database.prisma), now: () => new Date(Date.now() + 5 * 60_000) });
+    // Another worker's live leases (60 s on the database's clock): a queued render it is checking, a submit in
+    // flight, a poll in progress.
+    const [dbNow] = await database.prisma.$queryRaw<{ now: Date }[]>`
+      SELECT statement_timestamp() AT TIME ZONE 'UTC' AS now`;
+    const held = { leaseOwner: "other-worker", leaseExpiresAt: new Date(dbNow!.now.getTime() + 60_000) };
+    await seedRenders(database.prisma, SHOP, 1, held);
+    await seedRenders(database.prisma, SHOP, 1, { ...held, state: "submitting", creditsCharged: 5 });
+    await seedRenders(database.prisma, SHOP, 1, { ...held, state: "running", externalJobId: "job-held" });
+    const snapshot = () =>
+      database.prisma.render
+        .findMany({ where: { shop: SHOP }, orderBy: { createdAt: "asc" } })
+        .then((rows) => rows.map((row) => [row.state, row.leaseOwner, row.leaseToken]));
+    const before = await snapshot();
+    expect(await fast.tick()).toMatchObject({ submitted: 0, worked: 0 });
+    expect(await snapshot()).toEqual(before);
+    expect([tryOn.submits.length, tryOn.polls.size]).toEqual([0, 0]);
+
+    // Once the leases have really expired, the same worker takes all three (the test can fail).
+    await database.prisma.$executeRaw`UPDATE "Render" SET "leaseExpiresAt" = "leaseExpiresAt" - interval '2 minutes'`;
+    expect(await fast.tick()).toMatchObject({ submitted: 1, worked: 1 });
+    expect((await snapshot()).map(([state]) => state)).toEqual(["running", "submit_unknown", "running"]);
+  });
+
   it("on shutdown lets a submit in flight finish and record its job, and releases every other lease", async () => {
     const worker = makeWorker(deps(database.prisma));
     await seedRenders(database.prisma, SHOP, 1, { nextAttemptAt: new Date(T0) });

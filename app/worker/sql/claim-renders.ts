@@ -1,8 +1,10 @@
 import { Prisma, type PrismaClient, type Render } from "@prisma/client";
 import { IN_FLIGHT_STATES, RENDER_STATES, SERVICE_STATES, WORKER_STATES } from "../../renders/render-states";
+import { DB_NOW, dbNowPlus } from "../../renders/render-store.server";
 
 export interface ClaimOptions {
   workerId: string;
+  /** The worker's clock: what is due (nextAttemptAt, rate-limit gates). Leases use the database's (DB_NOW). */
   now: Date;
   leaseMs: number;
   limit: number;
@@ -11,12 +13,13 @@ export interface ClaimOptions {
 const states = (list: readonly string[]) => Prisma.sql`ARRAY[${Prisma.join(list)}]::"RenderState"[]`;
 
 /**
- * Conditions shared by both claims: the render is due, nobody holds a live lease on it, its shop is installed,
+ * Conditions shared by both claims: the render is due, nobody holds a live lease on it (on the database's clock,
+ * so a worker whose clock runs fast takes no live lease), its shop is installed,
  * and if its step calls the try-on service, that service key is neither rate-limited nor behind an open circuit.
  */
 const claimable = (now: Date) => Prisma.sql`
   r."nextAttemptAt" <= ${now}
-  AND (r."leaseExpiresAt" IS NULL OR r."leaseExpiresAt" < ${now})
+  AND (r."leaseExpiresAt" IS NULL OR r."leaseExpiresAt" < ${DB_NOW})
   AND s."uninstalledAt" IS NULL
   AND (r.state <> ALL(${states(SERVICE_STATES)})
        OR ((g."pausedUntil" IS NULL OR g."pausedUntil" <= ${now})
@@ -50,12 +53,11 @@ const joins = Prisma.sql`
  */
 export function claimDueSubmits(db: Pick<PrismaClient, "$queryRaw">, options: ClaimOptions) {
   const { workerId, now, leaseMs, limit } = options;
-  const leaseUntil = new Date(now.getTime() + leaseMs);
   const charged = RENDER_STATES.filter((state) => state !== "queued");
   return db.$queryRaw<Render[]>`
     WITH busy AS (
       SELECT shop, count(*)::int AS n FROM "Render"
-      WHERE state = ANY(${states(IN_FLIGHT_STATES)}) OR (state = 'queued' AND "leaseExpiresAt" >= ${now})
+      WHERE state = ANY(${states(IN_FLIGHT_STATES)}) OR (state = 'queued' AND "leaseExpiresAt" >= ${DB_NOW})
       GROUP BY shop
     ),
     open_shops AS (
@@ -79,7 +81,7 @@ export function claimDueSubmits(db: Pick<PrismaClient, "$queryRaw">, options: Cl
         LEFT JOIN "Run" run ON run.id = r."runId"
         WHERE r.shop = o.shop AND r.state = 'queued'
           AND r."nextAttemptAt" <= ${now}
-          AND (r."leaseExpiresAt" IS NULL OR r."leaseExpiresAt" < ${now})
+          AND (r."leaseExpiresAt" IS NULL OR r."leaseExpiresAt" < ${DB_NOW})
           AND (run.id IS NULL OR run.status = 'active')
         ORDER BY r."createdAt", r.id
         LIMIT o.room
@@ -97,7 +99,7 @@ export function claimDueSubmits(db: Pick<PrismaClient, "$queryRaw">, options: Cl
         UNION ALL
         SELECT r."runId", r."creditsCost"
         FROM "Render" r JOIN budgeted b ON b.id = r."runId"
-        WHERE r.state = 'queued' AND r."leaseExpiresAt" >= ${now}
+        WHERE r.state = 'queued' AND r."leaseExpiresAt" >= ${DB_NOW}
       ) spending
       GROUP BY "runId"
     ),
@@ -118,7 +120,7 @@ export function claimDueSubmits(db: Pick<PrismaClient, "$queryRaw">, options: Cl
       FOR UPDATE OF r SKIP LOCKED
     )
     UPDATE "Render" r
-    SET "leaseOwner" = ${workerId}, "leaseToken" = r."leaseToken" + 1, "leaseExpiresAt" = ${leaseUntil},
+    SET "leaseOwner" = ${workerId}, "leaseToken" = r."leaseToken" + 1, "leaseExpiresAt" = ${dbNowPlus(leaseMs)},
         attempts = r.attempts + 1, "updatedAt" = ${now}
     FROM picked WHERE r.id = picked.id
     RETURNING r.*`;
@@ -136,7 +138,6 @@ export const lockSubmitClaims = (db: Pick<PrismaClient, "$executeRaw">) =>
  */
 export function claimDueWork(db: Pick<PrismaClient, "$queryRaw">, options: ClaimOptions) {
   const { workerId, now, leaseMs, limit } = options;
-  const leaseUntil = new Date(now.getTime() + leaseMs);
   const workStates = WORKER_STATES.filter((state) => state !== "queued");
   return db.$queryRaw<Render[]>`
     WITH picked AS (
@@ -149,7 +150,7 @@ export function claimDueWork(db: Pick<PrismaClient, "$queryRaw">, options: Claim
       FOR UPDATE OF r SKIP LOCKED
     )
     UPDATE "Render" r
-    SET "leaseOwner" = ${workerId}, "leaseToken" = r."leaseToken" + 1, "leaseExpiresAt" = ${leaseUntil},
+    SET "leaseOwner" = ${workerId}, "leaseToken" = r."leaseToken" + 1, "leaseExpiresAt" = ${dbNowPlus(leaseMs)},
         "updatedAt" = ${now}
     FROM picked WHERE r.id = picked.id
     RETURNING r.*`;

@@ -94,7 +94,7 @@ export async function submitRender(ctx: TickContext, render: Render): Promise<vo
   }
 
   const submittedAt = ctx.now();
-  if (!(await commitSubmitIntent(ctx.db, claimed, submittedAt, later(ctx, ctx.config.submitLeaseMs)))) return;
+  if (!(await commitSubmitIntent(ctx.db, claimed, submittedAt, ctx.config.submitLeaseMs))) return;
   const held: HeldRender = { ...claimed, state: "submitting" };
 
   let job: { jobId: string; rawStatus: string };
