@@ -46,6 +46,11 @@ export const faultSchema = z.discriminatedUnion("type", [
    * (nothing is charged). Without an earlier job the submit is served normally.
    */
   z.object({ type: z.literal("duplicate_job_id") }),
+  /**
+   * A barrier for crash tests: the submit creates and charges its job, then its answer waits until the test calls
+   * `releaseHeldAnswers()`. While it waits the caller is certainly between its intent to submit and the answer.
+   */
+  z.object({ type: z.literal("hold_answer") }),
 ]);
 export type SimFault = z.output<typeof faultSchema>;
 export type SimFaultInput = z.input<typeof faultSchema>;
@@ -84,6 +89,7 @@ const DEFAULT_ENDPOINTS: Record<SimFaultType, readonly SimEndpoint[]> = {
   never_finish: ["submit"],
   fail_job: ["submit"],
   duplicate_job_id: ["submit"],
+  hold_answer: ["submit"],
 };
 
 export class FaultRegistry {
