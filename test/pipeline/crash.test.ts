@@ -63,7 +63,7 @@ describe("SIGKILLed workers", () => {
     const heldRenders = new Set<string>();
     const settledUnknown = new Set<string>();
     const unknown = { started: 0, notStarted: 0 };
-    const deadline = Date.now() + 180_000;
+    const deadline = Date.now() + 240_000;
     const settledStates = ["published", "failed", "cancelled", "rejected"];
 
     /** Holds the next submit's answer, kills the worker that sent it, then lets the answer go to a dead socket. */
@@ -167,7 +167,7 @@ describe("SIGKILLed workers", () => {
     const account = harness.sim.getLedger(harness.sim.listJobs()[0]?.apiKey);
     const sum = (entries: { credits: number }[]) => entries.reduce((total, entry) => total + entry.credits, 0);
     expect(net).toBe(sum(account.charges) - sum(account.refunds));
-  }, 240_000);
+  }, 300_000);
 });
 
 function countBy(values: string[]): Record<string, number> {
