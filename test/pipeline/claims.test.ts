@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { claimDueSubmits, claimDueWork, lockSubmitClaims } from "../../app/worker/sql/claim-renders";
 import { expireSubmitLeases } from "../../app/worker/sql/expire-submit-leases";
-import { commitSubmitIntent, recordSubmitted, transitionHeldRender } from "../../app/renders/render-store.server";
+import {
+  commitSubmitIntent,
+  recordSubmitted,
+  renewLease,
+  transitionHeldRender,
+} from "../../app/renders/render-store.server";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../harness/database";
 import { seedRenders, seedShop } from "../../harness/render-fixtures";
 
@@ -163,6 +168,19 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
     });
     expect(recorded).toBe(true);
     expect((await database.prisma.render.findUniqueOrThrow({ where: { id: held.id } })).externalJobId).toBe("job-1");
+  });
+
+  it("renews a lease only for the holder of the current lease token", async () => {
+    await seedShop(database.prisma, "a.myshopify.com");
+    await seedRenders(database.prisma, "a.myshopify.com", 1, { state: "importing", fileId: "f" });
+    const [first] = await claimDueWork(database.prisma, claim);
+    expect(await renewLease(database.prisma, first!, 60_000)).toBe(true);
+    await expireLeases();
+    const [second] = await claimDueWork(database.prisma, { ...claim, workerId: "w2" });
+    expect(await renewLease(database.prisma, first!, 60_000)).toBe(false);
+    expect(await renewLease(database.prisma, second!, 60_000)).toBe(true);
+    const row = await database.prisma.render.findUniqueOrThrow({ where: { id: first!.id } });
+    expect(row.leaseOwner).toBe("w2");
   });
 
   it("changes nothing when a writer's lease token is stale", async () => {

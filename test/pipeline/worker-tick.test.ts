@@ -2,7 +2,9 @@ import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resolveSubmitUnknown, stopWaiting } from "../../app/renders/review.server";
 import { hashServiceKey, makeSecretBox } from "../../app/settings/secret-box.server";
+import type { RenderMedia } from "../../app/renders/render-media";
 import type { TryOnClient, TryOnJobStatus } from "../../app/tryon";
+import { claimDueWork } from "../../app/worker/sql/claim-renders";
 import { firstPollDelayMs, nextPollDelayMs } from "../../app/worker/steps/poll-schedule";
 import { makeWorker, type WorkerDeps } from "../../app/worker/worker";
 import { makeWorkerConfig } from "../../app/worker/worker-config";
@@ -326,6 +328,74 @@ describe("the worker, tick by tick with an injected clock", () => {
     await database.prisma.$executeRaw`UPDATE "Render" SET "leaseExpiresAt" = "leaseExpiresAt" - interval '2 minutes'`;
     expect(await fast.tick()).toMatchObject({ submitted: 1, worked: 1 });
     expect((await snapshot()).map(([state]) => state)).toEqual(["running", "submit_unknown", "running"]);
+  });
+
+  it("renews its lease before attaching a published image: a publish taken over while Shopify was slow attaches nothing", async () => {
+    const attached: string[] = [];
+    let entered!: () => void;
+    const inProductMedia = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const slowShopify = new Promise<void>((resolve) => (release = resolve));
+    const media: Partial<RenderMedia> = {
+      async productMedia() {
+        entered();
+        await slowShopify;
+        return { exists: true, mediaIds: [] };
+      },
+      async attachToProduct(fileId) {
+        attached.push(fileId);
+      },
+    };
+    const worker = makeWorker({ ...deps(database.prisma), renderMediaFor: async () => media as RenderMedia });
+    await seedRenders(database.prisma, SHOP, 1, {
+      state: "publishing",
+      externalJobId: "job-p",
+      fileId: "gid://shopify/MediaImage/f1",
+      nextAttemptAt: new Date(T0),
+    });
+    const tick = worker.tick();
+    await inProductMedia;
+    // The lease runs out while Shopify is slow, and another worker takes the render over.
+    await database.prisma.$executeRaw`
+      UPDATE "Render" SET "leaseExpiresAt" = "leaseExpiresAt" - interval '1 hour' WHERE "leaseExpiresAt" IS NOT NULL`;
+    const [taken] = await claimDueWork(database.prisma, {
+      workerId: "other",
+      now: new Date(T0),
+      leaseMs: 60_000,
+      limit: 5,
+    });
+    expect(taken?.state).toBe("publishing");
+    release();
+    await tick;
+    expect(attached).toEqual([]);
+    const render = await database.prisma.render.findFirstOrThrow({ where: { shop: SHOP } });
+    expect([render.state, render.leaseOwner]).toEqual(["publishing", "other"]);
+  });
+
+  it("imports a finished render by adopting the file an earlier attempt already created, uploading nothing", async () => {
+    let uploads = 0;
+    const media: Partial<RenderMedia> = {
+      async findFileByFilename(filename) {
+        return filename.startsWith("model-shot-")
+          ? { fileId: "gid://shopify/MediaImage/earlier", status: "UPLOADED" }
+          : null;
+      },
+      async importImage() {
+        uploads += 1;
+        return { fileId: "gid://shopify/MediaImage/second", status: "UPLOADED" };
+      },
+    };
+    const worker = makeWorker({ ...deps(database.prisma), renderMediaFor: async () => media as RenderMedia });
+    await seedRenders(database.prisma, SHOP, 1, {
+      state: "rendered",
+      externalJobId: "job-i",
+      outputUrl: "https://x.test/r.jpg",
+      creditsCharged: 5,
+      nextAttemptAt: new Date(T0),
+    });
+    await worker.tick();
+    const render = await database.prisma.render.findFirstOrThrow({ where: { shop: SHOP } });
+    expect([render.state, render.fileId, uploads]).toEqual(["importing", "gid://shopify/MediaImage/earlier", 0]);
   });
 
   it("on shutdown lets a submit in flight finish and record its job, and releases every other lease", async () => {
