@@ -81,6 +81,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(24, "must be at least 24 characters (it guards the metrics)").optional(),
   // Bulk runs over collections larger than this are read from Shopify in the background (ADR 025).
   BULK_RUN_LIST_INLINE_UP_TO: z.coerce.number().int().min(0).default(250),
+  // Renders one shop may have waiting in the queue; a run that would exceed it is refused with a sentence.
+  MAX_QUEUED_PER_SHOP: z.coerce.number().int().positive().default(50_000),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "WORKER_MODE"> & { WORKER_MODE: "in-process" | "external" };

@@ -1,5 +1,5 @@
 /**
- * The benchmark harness: `npm run bench` runs all eight, `npm run bench -- poll-economy` (or `-- 1 5`) runs
+ * The benchmark harness: `npm run bench` runs all nine, `npm run bench -- poll-economy` (or `-- 1 5`) runs
  * the ones named. Not part of the test suite; nothing here fails on a figure. See docs/benchmarks.md.
  *
  *   npm run bench [-- <id|number>...] [--out results.md]
@@ -10,6 +10,7 @@ import { ensureAdminSchema } from "../scripts/admin-schema";
 import { describeMachine, machineLines } from "./lib/machine";
 import type { Benchmark, BenchResult } from "./lib/types";
 import { collectionEnumeration } from "./collection-enumeration";
+import { claimTime } from "./claim-time";
 import { colourFidelity } from "./colour-fidelity";
 import { completionToReview } from "./completion-to-review";
 import { importMemory } from "./import-memory";
@@ -27,6 +28,7 @@ const BENCHMARKS: Benchmark[] = [
   staffPages,
   completionToReview,
   colourFidelity,
+  claimTime,
 ];
 
 function parseArgs(argv: string[]) {

@@ -24,7 +24,10 @@ export async function seedShop(
 
 let sequence = 0;
 
-/** A queued render row as the app creates it; `createdAt` spaced so ordering is deterministic. */
+/**
+ * Render rows as the app creates them (queued unless overridden); `createdAt` spaced so ordering is deterministic.
+ * An `externalJobId` given for several rows is numbered (`j-1`, `j-2`…): job ids are unique per shop.
+ */
 export async function seedRenders(
   db: PrismaClient,
   shop: string,
@@ -48,6 +51,8 @@ export async function seedRenders(
       createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, 0, sequence)),
       nextAttemptAt: new Date(Date.UTC(2026, 0, 1)),
       ...overrides,
+      // A shop's job ids are unique (one job, one render): several rows get numbered ones.
+      ...(overrides.externalJobId && count > 1 ? { externalJobId: `${overrides.externalJobId}-${i + 1}` } : {}),
     } as Prisma.RenderCreateManyInput);
   }
   await db.render.createMany({ data: rows });

@@ -198,6 +198,7 @@ async function planForExtension(
       detectGarments: true,
       catalog: () => loadShopCatalog(db, admin.shop),
       listInlineUpTo: env().BULK_RUN_LIST_INLINE_UP_TO,
+      maxQueuedPerShop: env().MAX_QUEUED_PER_SHOP,
       now: new Date(),
     });
   } catch (error) {
@@ -264,6 +265,7 @@ export async function startRunFromExtension(db: Db, admin: AdminRequest, request
     budgetCredits,
     requestKey,
     createdBy: admin.staff,
+    maxQueuedPerShop: env().MAX_QUEUED_PER_SHOP,
   });
   return okAnswer({ runId: run.id, created, runPath: runPathFor(run.id), estimateCredits: run.estimateCredits });
 }

@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { Prisma, type PrismaClient, type Render, type Run } from "@prisma/client";
+import type { Prisma, PrismaClient, Render, Run } from "@prisma/client";
 import type { ProductForRender } from "./product-source";
 import { creditsForJob } from "../tryon/cost";
 import { jobInputFor, type RenderOptions, type SourceImages } from "./render-options";
 import type { RunPlan } from "./plan-run.server";
+import { isUniqueViolation } from "./render-store.server";
 
 type Db = Pick<PrismaClient, "render" | "run" | "$transaction">;
 
@@ -36,8 +37,41 @@ function renderRow(
   };
 }
 
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+/**
+ * How many renders may wait in one shop's queue (the app's MAX_QUEUED_PER_SHOP). The worker's claim costs the
+ * same whatever the backlog; the cap keeps one shop from filling the database with work it will take days to do.
+ */
+export const DEFAULT_MAX_QUEUED_PER_SHOP = 50_000;
+
+/** A run or render refused because the shop's queue is full; `message` is written for staff. */
+export class QueueFullError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "QueueFullError";
+  }
+}
+
+const count = (value: number) => value.toLocaleString("en-US");
+
+/** Null when `adding` more renders fit in the shop's queue, else the sentence staff see. */
+export async function queueRoomProblem(
+  db: Pick<PrismaClient, "render">,
+  shop: string,
+  adding: number,
+  maxQueued: number = DEFAULT_MAX_QUEUED_PER_SHOP,
+): Promise<string | null> {
+  if (adding === 0) return null;
+  const queued = await db.render.count({ where: { shop, state: "queued" } });
+  if (queued + adding <= maxQueued) return null;
+  return (
+    `This would add ${count(adding)} ${adding === 1 ? "render" : "renders"} to a queue that already has ${count(queued)} waiting; ` +
+    `at most ${count(maxQueued)} may wait at once. Start it when more of the queue is done, or choose fewer products.`
+  );
+}
+
+/** Serialises queue-room checks of one shop, so two requests cannot both fill the last of its room. */
+const lockShopQueue = (tx: Prisma.TransactionClient, shop: string) =>
+  tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${"queue:" + shop}))`;
 
 /** The render an earlier create request with this key made, if any (the key is the client's idempotency key). */
 export function renderForRequestKey(
@@ -86,26 +120,35 @@ export async function queueRender(
     options: RenderOptions;
     requestKey?: string;
     regeneratedFromId?: string;
+    maxQueuedPerShop?: number;
   },
 ): Promise<{ render: Render; created: boolean }> {
   const { row, created } = await oncePerRequestKey(
     input.requestKey,
     (requestKey) => renderForRequestKey(db, input.shop, requestKey),
     () =>
-      db.render.create({
-        data: renderRow(
-          input.shop,
-          input.product,
-          input.images,
-          input.options,
-          input,
-        ) as Prisma.RenderUncheckedCreateInput,
+      db.$transaction(async (tx) => {
+        await lockShopQueue(tx, input.shop);
+        const problem = await queueRoomProblem(tx, input.shop, 1, input.maxQueuedPerShop);
+        if (problem) throw new QueueFullError(problem);
+        return tx.render.create({
+          data: renderRow(
+            input.shop,
+            input.product,
+            input.images,
+            input.options,
+            input,
+          ) as Prisma.RenderUncheckedCreateInput,
+        });
       }),
   );
   return { render: row, created };
 }
 
-/** Starts a bulk run from a plan: the run and all its renders in one transaction, idempotent by `requestKey`. */
+/**
+ * Starts a bulk run from a plan: the run and all its renders in one transaction, idempotent by `requestKey`.
+ * Throws QueueFullError when the shop's queue has no room for the plan (planScope says so before this).
+ */
 export async function startRun(
   db: Db,
   input: {
@@ -116,6 +159,7 @@ export async function startRun(
     budgetCredits?: number | null;
     requestKey?: string;
     createdBy?: string;
+    maxQueuedPerShop?: number;
   },
 ): Promise<{ run: Run; created: boolean }> {
   const { row, created } = await oncePerRequestKey(
@@ -123,6 +167,9 @@ export async function startRun(
     (requestKey) => runForRequestKey(db, input.shop, requestKey),
     () =>
       db.$transaction(async (tx) => {
+        await lockShopQueue(tx, input.shop);
+        const problem = await queueRoomProblem(tx, input.shop, input.plan.eligible.length, input.maxQueuedPerShop);
+        if (problem) throw new QueueFullError(problem);
         const run = await tx.run.create({
           data: {
             shop: input.shop,

@@ -6,7 +6,7 @@ import type { CatalogResult } from "../tryon/catalog-view";
 import { creditsForJob, estimateCredits } from "../tryon/cost";
 import { ACCEPTED_IMAGE_FORMATS } from "../tryon/image-probe";
 import { collectionListing } from "./collection-listings.server";
-import { lookKeyOf } from "./create-renders.server";
+import { lookKeyOf, queueRoomProblem } from "./create-renders.server";
 import { guessGarment } from "./garment-guess";
 import { optionsForProduct, posesFromCatalog, type PosesFor } from "./product-garment";
 import type { ProductForRender, ProductSource } from "./product-source";
@@ -264,6 +264,8 @@ export async function planScope(
     /** The shop's catalog: its poses for detected garments, its names for what the preview says is sent. */
     catalog: () => Promise<CatalogResult>;
     listInlineUpTo: number;
+    /** The app's MAX_QUEUED_PER_SHOP: a plan that would overfill the shop's queue is refused with a sentence. */
+    maxQueuedPerShop?: number;
     now: Date;
   },
 ): Promise<PlanOutcome> {
@@ -313,6 +315,8 @@ export async function planScope(
       if (!found.has(id)) plan.skipped.push({ productId: id, title: "Deleted product", reason: "product_not_found" });
     }
   }
+  const queueFull = await queueRoomProblem(db, input.shop, plan.eligible.length, input.maxQueuedPerShop);
+  if (queueFull) return { ok: false, fieldErrors: {}, formError: queueFull };
   const scopeRecord =
     input.scope.kind === "collection"
       ? { kind: "collection", collectionId: input.scope.collectionId, title: scopeTitle }

@@ -9,14 +9,16 @@ export const RENDER_TRANSITIONS = {
   // The submit intent is committed (credits reserved) before the request leaves.
   submitting: ["running", "submit_unknown", "queued", "failed", "cancelled"],
   running: ["rendered", "failed", "stalled"],
-  stalled: ["rendered", "failed"],
+  // Past its maximum age a stalled render waits for a person, like an unconfirmed submit (ADR 044).
+  stalled: ["rendered", "failed", "submit_unknown"],
   rendered: ["importing", "import_failed", "failed"],
   importing: ["in_review", "publishing", "import_failed", "failed"],
   import_failed: ["importing", "failed"],
   in_review: ["publishing", "rejected"],
   publishing: ["published", "in_review", "cancelled"],
   published: ["in_review"],
-  // A person decides: mark it failed (not charged) or running with the job id they found.
+  // A person decides: mark it failed (not charged, or "stop waiting" on a job that started: charged) or running
+  // with the job id they found.
   submit_unknown: ["running", "failed", "cancelled"],
   failed: [],
   rejected: [],

@@ -1,4 +1,4 @@
-import { type Prisma, type PrismaClient, type RenderState } from "@prisma/client";
+import { Prisma, type PrismaClient, type RenderState } from "@prisma/client";
 import { canTransition } from "./render-states";
 
 type Db = Pick<PrismaClient, "$queryRaw" | "render">;
@@ -14,6 +14,19 @@ export type RenderChanges = Omit<
   Prisma.RenderUncheckedUpdateManyInput,
   "id" | "state" | "leaseToken" | "leaseOwner" | "leaseExpiresAt" | "shop"
 >;
+
+/**
+ * The database's clock, as the UTC `timestamp(3)` the columns hold. Every lease is written and compared with it,
+ * never with a worker's own clock: a worker whose clock runs fast would otherwise see live leases as expired and
+ * take them (issue 14). Statement time, so a claim that waited for the advisory lock uses the time it ran.
+ */
+export const DB_NOW = Prisma.sql`(statement_timestamp() AT TIME ZONE 'UTC')`;
+/** A lease end `ms` from now on the database's clock. */
+export const dbNowPlus = (ms: number) => Prisma.sql`(${DB_NOW} + ${Math.round(ms)}::int * interval '1 millisecond')`;
+
+/** A write refused by a unique index (a request key, or a job id already recorded for another render). */
+export const isUniqueViolation = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
 /**
  * Moves a held render from the state it was claimed in to `to`, releasing the lease. One conditional UPDATE:
@@ -61,12 +74,12 @@ export async function transitionRenderForPerson(
  * becomes `submitting` with its credits reserved in the ledger. From here on a crash leaves it `submitting`,
  * which becomes `submit_unknown` when the lease expires, never a second submit.
  */
-export async function commitSubmitIntent(db: Db, held: HeldRender, now: Date, leaseUntil: Date): Promise<boolean> {
+export async function commitSubmitIntent(db: Db, held: HeldRender, now: Date, leaseMs: number): Promise<boolean> {
   const rows = await db.$queryRaw<{ n: number }[]>`
     WITH u AS (
       UPDATE "Render"
       SET state = 'submitting', "submittingAt" = ${now}, "creditsCharged" = "creditsCost",
-          "leaseExpiresAt" = ${leaseUntil}, "updatedAt" = ${now}
+          "leaseExpiresAt" = ${dbNowPlus(leaseMs)}, "updatedAt" = ${now}
       WHERE id = ${held.id} AND state = 'queued' AND "leaseToken" = ${held.leaseToken}
       RETURNING id, shop, "creditsCost"
     ),
@@ -82,7 +95,8 @@ export async function commitSubmitIntent(db: Db, held: HeldRender, now: Date, le
 /**
  * The submit went out and the service answered with a job id: record it at once. Accepts `submit_unknown`
  * with the same token too: a slow worker whose lease was reaped mid-submit still knows the job id, and
- * recording it turns an unknown outcome into a known one.
+ * recording it turns an unknown outcome into a known one. A job id already recorded for another render of the
+ * shop is refused by the unique index (throws; see isUniqueViolation): it is never followed twice.
  */
 export async function recordSubmitted(
   db: Db,
@@ -150,10 +164,11 @@ export function markSubmitUnknown(db: Db, held: HeldRender, reason: string): Pro
  * returns true, no other worker can claim the render for `leaseMs`, so the side effect cannot be doubled by a
  * worker that took over an expired lease. False means the lease is lost: stop without acting.
  */
-export async function renewLease(db: Db, held: HeldRender, until: Date): Promise<boolean> {
-  const result = await db.render.updateMany({
-    where: { id: held.id, state: held.state, leaseToken: held.leaseToken, leaseExpiresAt: { not: null } },
-    data: { leaseExpiresAt: until },
-  });
-  return result.count === 1;
+export async function renewLease(db: Db, held: HeldRender, leaseMs: number): Promise<boolean> {
+  const renewed = await db.$queryRaw<{ id: string }[]>`
+    UPDATE "Render" SET "leaseExpiresAt" = ${dbNowPlus(leaseMs)}
+    WHERE id = ${held.id} AND state = ${held.state}::"RenderState" AND "leaseToken" = ${held.leaseToken}
+      AND "leaseExpiresAt" IS NOT NULL
+    RETURNING id`;
+  return renewed.length === 1;
 }

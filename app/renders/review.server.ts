@@ -4,7 +4,7 @@ import type { ProductSource } from "./product-source";
 import { publishOptionsSchema, type PublishOptions } from "./publish-options";
 import type { RenderMedia } from "./render-media";
 import { optionFieldsOf, renderOptionsSchema, sourceImagesSchema, type RenderOptions } from "./render-options";
-import { transitionRenderForPerson } from "./render-store.server";
+import { isUniqueViolation, transitionRenderForPerson } from "./render-store.server";
 
 type Db = Pick<PrismaClient, "render" | "run" | "$transaction" | "$queryRaw">;
 
@@ -131,6 +131,13 @@ export async function resolveSubmitUnknown(
   ),
 ): Promise<void> {
   const where = { id: input.renderId, shop: input.shop, from: ["submit_unknown"] as const };
+  if (input.outcome === "not_started") {
+    const render = await db.render.findFirst({ where: { id: input.renderId, shop: input.shop } });
+    // A render given up on while stalled has a job at the service: it started, and may have been charged.
+    if (render?.externalJobId) {
+      throw new ReviewError("This render's job started at the try-on service (its id is known); stop waiting instead.");
+    }
+  }
   const moved =
     input.outcome === "started"
       ? await transitionRenderForPerson(db, where, "running", {
@@ -139,6 +146,9 @@ export async function resolveSubmitUnknown(
           nextAttemptAt: new Date(),
           errorCode: null,
           errorMessage: null,
+        }).catch((error: unknown) => {
+          if (!isUniqueViolation(error)) throw error;
+          throw new ReviewError(`Job ${input.externalJobId} already belongs to another render of this shop.`);
         })
       : await db.$transaction(async (tx) => {
           const ok = await transitionRenderForPerson(tx, where, "failed", {
@@ -151,6 +161,33 @@ export async function resolveSubmitUnknown(
           return ok;
         });
   if (!moved) throw notInState("resolved");
+}
+
+/**
+ * Staff stop waiting for a job that started at the service but never finished (stalled, or given up on past its
+ * maximum age): the render ends as failed and is never sent again. The job may have been charged, so its credits
+ * stay counted: the app cannot know whether the service will refund them.
+ */
+export async function stopWaiting(db: Db, input: { shop: string; renderId: string; reviewer: string }): Promise<void> {
+  const render = await db.render.findFirst({ where: { id: input.renderId, shop: input.shop } });
+  if (!render) throw new ReviewError("Render not found.");
+  if (!render.externalJobId) {
+    throw new ReviewError("This render has no job at the try-on service; settle it as started or as never started.");
+  }
+  const moved = await transitionRenderForPerson(
+    db,
+    { id: render.id, shop: input.shop, from: ["stalled", "submit_unknown"] },
+    "failed",
+    {
+      nextAttemptAt: null,
+      finishedAt: new Date(),
+      reviewedBy: input.reviewer,
+      reviewedAt: new Date(),
+      errorCode: "stopped_waiting",
+      errorMessage: `Staff stopped waiting for this job (${render.externalJobId}); it will not be sent again. Its ${render.creditsCharged} credits may have been charged.`,
+    },
+  );
+  if (!moved) throw notInState("stopped");
 }
 
 /**

@@ -33,6 +33,15 @@ export const workerConfigSchema = z.object({
   stalledPollIntervalMs: z.number().int().positive().default(60_000),
   /** How often a running worker records that it is alive (Home warns after two minutes of silence). */
   heartbeatIntervalMs: z.number().int().positive().default(15_000),
+  /**
+   * A stalled render still unfinished this long after its submit stops being polled and waits for a person
+   * (`submit_unknown`, ADR 044): it no longer holds a place under the shop's concurrency cap.
+   */
+  stalledGiveUpAfterMs: z
+    .number()
+    .int()
+    .positive()
+    .default(2 * 60 * 60_000),
   /** Parallel HTTP calls per worker. */
   httpConcurrency: z.number().int().positive().default(16),
   /** Consecutive failed calls with one service key (across ticks and workers) before its circuit opens. */
@@ -80,6 +89,7 @@ const SCALED_DURATIONS = [
   "firstPollDefaultMs",
   "stallAfterMs",
   "stalledPollIntervalMs",
+  "stalledGiveUpAfterMs",
   "retryBaseMs",
   "retryMaxMs",
   "fileReadyPollMs",

@@ -34,6 +34,10 @@ export interface SimulatorControls {
   getSubmits(apiKey?: string): SubmitRecord[];
   getJob(jobId: string): SimJobReport | undefined;
   listJobs(apiKey?: string): SimJobReport[];
+  /** Submits whose answer a `hold_answer` fault is holding (their jobs exist and are charged). */
+  heldSubmits(): SubmitRecord[];
+  /** Sends every held answer (to callers still listening); returns how many were held. */
+  releaseHeldAnswers(): number;
   injectFault(rule: SimFaultRuleInput): string;
   removeFault(faultId: string): boolean;
   clearFaults(): void;
@@ -70,6 +74,13 @@ export function makeSimulatorControls(state: SimulatorState): SimulatorControls 
     getLedger: (apiKey = state.defaultKey) => {
       state.settle();
       return ledger.report(apiKey);
+    },
+    heldSubmits: () => submits.filter((record) => state.heldAnswers.has(record.seq)).map((record) => ({ ...record })),
+    releaseHeldAnswers: () => {
+      const held = [...state.heldAnswers.values()];
+      state.heldAnswers.clear();
+      for (const release of held) release();
+      return held.length;
     },
     getSubmits: (apiKey) =>
       submits.filter((record) => apiKey === undefined || record.apiKey === apiKey).map((record) => ({ ...record })),

@@ -46,6 +46,16 @@ export const faultSchema = z.discriminatedUnion("type", [
     type: z.literal("fail_job"),
     message: z.string().min(1).default("Simulated failure: the garment could not be separated from its background."),
   }),
+  /**
+   * A faulty service: the submit answers 202 with the id of this key's most recent job instead of creating one
+   * (nothing is charged). Without an earlier job the submit is served normally.
+   */
+  z.object({ type: z.literal("duplicate_job_id") }),
+  /**
+   * A barrier for crash tests: the submit creates and charges its job, then its answer waits until the test calls
+   * `releaseHeldAnswers()`. While it waits the caller is certainly between its intent to submit and the answer.
+   */
+  z.object({ type: z.literal("hold_answer") }),
 ]);
 export type SimFault = z.output<typeof faultSchema>;
 export type SimFaultInput = z.input<typeof faultSchema>;
@@ -84,6 +94,8 @@ const DEFAULT_ENDPOINTS: Record<SimFaultType, readonly SimEndpoint[]> = {
   result_expired: ["status"],
   never_finish: ["submit"],
   fail_job: ["submit"],
+  duplicate_job_id: ["submit"],
+  hold_answer: ["submit"],
 };
 
 export class FaultRegistry {

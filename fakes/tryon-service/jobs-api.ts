@@ -80,6 +80,22 @@ export async function handleSubmit(
   }
   for (const { url, result } of fetched) if (result.ok) state.images.set(url, result.bytes);
 
+  const duplicate = faults.take("submit", apiKey, ["duplicate_job_id"]);
+  const earlier = duplicate && [...jobs.all()].filter((candidate) => candidate.apiKey === apiKey).at(-1);
+  if (earlier) {
+    record.jobId = earlier.id;
+    return {
+      status: 202,
+      body: {
+        data: {
+          id: earlier.id,
+          status: "queued",
+          created_at: new Date(state.now()).toISOString(),
+          credits_charged: credits,
+        },
+      },
+    };
+  }
   const neverFinish = faults.take("submit", apiKey, ["never_finish"]);
   const failure = neverFinish ? undefined : faults.take("submit", apiKey, ["fail_job"]);
   const fate: SimJobFate = neverFinish ? "never" : failure || random() < settings.failureRate ? "fail" : "complete";

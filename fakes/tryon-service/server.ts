@@ -51,6 +51,7 @@ export async function startTryOnSimulator(
     apiKey: state.defaultKey,
     port,
     stop: async () => {
+      controls.releaseHeldAnswers();
       for (const timer of state.pendingTimers) clearTimeout(timer);
       state.pendingTimers.clear();
       await new Promise<void>((resolve) => {

@@ -113,6 +113,12 @@ export async function handleApi(
     await state.sleep(slow.delayMs);
     if (res.destroyed || req.socket.destroyed) return;
   }
+  const hold = record && apiKey !== undefined ? faults.take(endpoint, apiKey, ["hold_answer"]) : undefined;
+  if (hold && record) {
+    record.fault = "hold_answer";
+    await new Promise<void>((resolve) => state.heldAnswers.set(record.seq, resolve));
+    if (res.destroyed || req.socket.destroyed) return;
+  }
   writeJson(res, answer, malformed !== undefined);
 }
 

@@ -48,6 +48,8 @@ export interface SimulatorState {
   readonly rateWindows: Map<string, { start: number; count: number }>;
   /** Timers of answers held back by a `slow` fault, cleared on stop. */
   readonly pendingTimers: Set<NodeJS.Timeout>;
+  /** Submit answers held by a `hold_answer` fault, by the submit's seq: calling one sends that answer. */
+  readonly heldAnswers: Map<number, () => void>;
   now(): number;
   /** Moves the simulator's clock forward (what `advanceTime` does before settling). */
   moveClock(ms: number): void;
@@ -90,6 +92,7 @@ export function createSimulatorState(settings: SimulatorSettings, hooks: Simulat
     staticFiles: new Map(),
     rateWindows: new Map(),
     pendingTimers,
+    heldAnswers: new Map(),
     now,
     moveClock: (ms) => {
       offsetMs += ms;

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { claimDueSubmits, claimDueWork, lockSubmitClaims } from "../../app/worker/sql/claim-renders";
 import { expireSubmitLeases } from "../../app/worker/sql/expire-submit-leases";
-import { commitSubmitIntent, recordSubmitted, transitionHeldRender } from "../../app/renders/render-store.server";
+import {
+  commitSubmitIntent,
+  recordSubmitted,
+  renewLease,
+  transitionHeldRender,
+} from "../../app/renders/render-store.server";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../harness/database";
 import { seedRenders, seedShop } from "../../harness/render-fixtures";
 
@@ -28,6 +33,10 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
         claimDueSubmits(database.prisma, { ...claim, workerId, limit }),
       ])
       .then(([, rows]) => rows);
+  /** Leases run on the database's clock: time passing for them is their end moved into the past. */
+  const expireLeases = () =>
+    database.prisma.$executeRaw`
+      UPDATE "Render" SET "leaseExpiresAt" = "leaseExpiresAt" - interval '1 hour' WHERE "leaseExpiresAt" IS NOT NULL`;
 
   it("leases queued renders to one worker, and the intent to submit then reserves their credits in one statement", async () => {
     await seedShop(database.prisma, "a.myshopify.com", { concurrencyCap: 10 });
@@ -37,10 +46,9 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
     expect(claimed.every((render) => render.leaseOwner === "w1" && render.leaseToken === 1)).toBe(true);
     expect(await submits()).toEqual([]);
 
-    const leaseUntil = new Date(NOW.getTime() + 90_000);
-    expect(await commitSubmitIntent(database.prisma, claimed[0]!, NOW, leaseUntil)).toBe(true);
+    expect(await commitSubmitIntent(database.prisma, claimed[0]!, NOW, 90_000)).toBe(true);
     // A second commit (a stale or repeated writer) changes nothing.
-    expect(await commitSubmitIntent(database.prisma, claimed[0]!, NOW, leaseUntil)).toBe(false);
+    expect(await commitSubmitIntent(database.prisma, claimed[0]!, NOW, 90_000)).toBe(false);
     const intent = await database.prisma.render.findUniqueOrThrow({ where: { id: claimed[0]!.id } });
     expect([intent.state, intent.creditsCharged]).toEqual(["submitting", 5]);
     const ledger = await database.prisma.creditLedgerEntry.findMany();
@@ -51,6 +59,8 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
     await seedShop(database.prisma, "a.myshopify.com", { concurrencyCap: 10 });
     await seedRenders(database.prisma, "a.myshopify.com", 1);
     const [first] = await submits();
+    expect(await submits()).toEqual([]);
+    await expireLeases();
     expect(await expireSubmitLeases(database.prisma, new Date(NOW.getTime() + 120_000))).toBe(0);
     const [, again] = await database.prisma.$transaction([
       lockSubmitClaims(database.prisma),
@@ -142,10 +152,12 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
     await seedShop(database.prisma, "a.myshopify.com");
     await seedRenders(database.prisma, "a.myshopify.com", 1);
     const [claimed] = await submits();
-    await commitSubmitIntent(database.prisma, claimed!, NOW, new Date(NOW.getTime() + 60_000));
+    await commitSubmitIntent(database.prisma, claimed!, NOW, 60_000);
     const held = { ...claimed!, state: "submitting" as const };
-    expect(await expireSubmitLeases(database.prisma, new Date(NOW.getTime() + 59_000))).toBe(0);
-    expect(await expireSubmitLeases(database.prisma, new Date(NOW.getTime() + 61_000))).toBe(1);
+    // Leases run on the database's clock: a worker's clock, however far ahead, expires nothing.
+    expect(await expireSubmitLeases(database.prisma, new Date(NOW.getTime() + 3_600_000))).toBe(0);
+    await expireLeases();
+    expect(await expireSubmitLeases(database.prisma, NOW)).toBe(1);
     const after = await database.prisma.render.findUniqueOrThrow({ where: { id: held.id } });
     expect(after.state).toBe("submit_unknown");
     const recorded = await recordSubmitted(database.prisma, held, {
@@ -158,11 +170,25 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
     expect((await database.prisma.render.findUniqueOrThrow({ where: { id: held.id } })).externalJobId).toBe("job-1");
   });
 
+  it("renews a lease only for the holder of the current lease token", async () => {
+    await seedShop(database.prisma, "a.myshopify.com");
+    await seedRenders(database.prisma, "a.myshopify.com", 1, { state: "importing", fileId: "f" });
+    const [first] = await claimDueWork(database.prisma, claim);
+    expect(await renewLease(database.prisma, first!, 60_000)).toBe(true);
+    await expireLeases();
+    const [second] = await claimDueWork(database.prisma, { ...claim, workerId: "w2" });
+    expect(await renewLease(database.prisma, first!, 60_000)).toBe(false);
+    expect(await renewLease(database.prisma, second!, 60_000)).toBe(true);
+    const row = await database.prisma.render.findUniqueOrThrow({ where: { id: first!.id } });
+    expect(row.leaseOwner).toBe("w2");
+  });
+
   it("changes nothing when a writer's lease token is stale", async () => {
     await seedShop(database.prisma, "a.myshopify.com");
     await seedRenders(database.prisma, "a.myshopify.com", 1, { state: "running", externalJobId: "j" });
     const [first] = await claimDueWork(database.prisma, claim);
     // The first lease expires and a second worker claims the render.
+    await expireLeases();
     const [second] = await claimDueWork(database.prisma, {
       ...claim,
       workerId: "w2",
@@ -172,5 +198,87 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
     expect(await transitionHeldRender(database.prisma, first!, "rendered", { outputUrl: "stale" })).toBe(false);
     expect(await transitionHeldRender(database.prisma, second!, "rendered", { outputUrl: "fresh" })).toBe(true);
     expect((await database.prisma.render.findUniqueOrThrow({ where: { id: first!.id } })).outputUrl).toBe("fresh");
+  });
+});
+
+/**
+ * Several workers race one shop on the real server. Each round every worker claims (as its own transaction),
+ * then every worker commits its intent to submit: the window in which a render is leased but not yet charged
+ * is open for all of them at once, which is when a claim that counts only charged renders overspends.
+ */
+describe("submit claims racing across workers on postgres", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await database.prisma.shop.deleteMany();
+  });
+
+  /** Rounds of claim-all-then-commit-all until no worker gets anything; returns the in-flight count after each. */
+  async function raceClaimLoops(workers: number, shop: string) {
+    const inFlightAfterRound: number[] = [];
+    for (let round = 0; round < 50; round++) {
+      const claimed = [];
+      for (let w = 0; w < workers; w++) {
+        const [, rows] = await database.prisma.$transaction([
+          lockSubmitClaims(database.prisma),
+          claimDueSubmits(database.prisma, { ...claim, workerId: `w${w}`, limit: 100 }),
+        ]);
+        claimed.push(...rows);
+      }
+      if (claimed.length === 0) break;
+      inFlightAfterRound.push(
+        await database.prisma.render.count({
+          where: { shop, OR: [{ state: { in: ["submitting", "running"] } }, { leaseOwner: { not: null } }] },
+        }),
+      );
+      for (const render of claimed) {
+        expect(await commitSubmitIntent(database.prisma, render, NOW, 60_000)).toBe(true);
+        await recordSubmitted(
+          database.prisma,
+          { ...render, state: "submitting" },
+          {
+            jobId: `job-${render.id}`,
+            status: "queued",
+            submittedAt: NOW,
+            firstPollAt: new Date(NOW.getTime() + 60_000),
+          },
+        );
+      }
+    }
+    return inFlightAfterRound;
+  }
+
+  it.each([3, 4])("keeps a run within its budget with %i workers claiming at once", async (workers) => {
+    await seedShop(database.prisma, "budget.myshopify.com", { concurrencyCap: 50 });
+    const small = await database.prisma.run.create({
+      data: { shop: "budget.myshopify.com", scope: {}, options: {}, estimateCredits: 50, budgetCredits: 5 },
+    });
+    const larger = await database.prisma.run.create({
+      data: { shop: "budget.myshopify.com", scope: {}, options: {}, estimateCredits: 100, budgetCredits: 17 },
+    });
+    await seedRenders(database.prisma, "budget.myshopify.com", 10, { runId: small.id });
+    await seedRenders(database.prisma, "budget.myshopify.com", 10, { runId: larger.id });
+    await raceClaimLoops(workers, "budget.myshopify.com");
+    const charged = await database.prisma.render.groupBy({
+      by: ["runId"],
+      _sum: { creditsCharged: true },
+      where: { shop: "budget.myshopify.com" },
+    });
+    const spent = (runId: string) => charged.find((row) => row.runId === runId)?._sum.creditsCharged ?? 0;
+    console.log(`budget race, ${workers} workers: ${spent(small.id)}/5 and ${spent(larger.id)}/17 credits charged`);
+    expect(spent(small.id)).toBe(5);
+    expect(spent(larger.id)).toBe(15);
+  });
+
+  it.each([3, 4])("keeps a shop under its concurrency cap with %i workers claiming at once", async (workers) => {
+    await seedShop(database.prisma, "cap.myshopify.com", { concurrencyCap: 3 });
+    await seedRenders(database.prisma, "cap.myshopify.com", 12);
+    const inFlight = await raceClaimLoops(workers, "cap.myshopify.com");
+    expect(inFlight).toEqual([3]);
   });
 });

@@ -7,13 +7,29 @@ import { killWorker, startWorkerProcess, type WorkerProcess } from "../support/w
 const SHOP = "crash.myshopify.com";
 const PRODUCTS = 120;
 const TIME_FACTOR = 0.005;
+const KILLS = 12;
+/** Kills certain to land between a submit's intent and the service's answer (the first kills of every run). */
+const MID_SUBMIT_KILLS = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Polls `read` until it returns a value, or undefined after `timeoutMs`. */
+async function waitFor<T>(read: () => T | undefined | Promise<T | undefined>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined || Date.now() > deadline) return value;
+    await sleep(20);
+  }
+}
+
 /**
- * Worker processes are SIGKILLed at random moments while 120 renders go from queued to published. Staff
- * approve renders as they arrive and settle `submit_unknown` ones the way the app tells them to (look the job
- * up at the service). The promises must hold: no render submitted twice, no product with a duplicate image,
- * and the app's credit ledger equal to the service's.
+ * Worker processes are SIGKILLed while 120 renders go from queued to published: the first kills land, for
+ * certain, between a submit's intent and the service's answer (the simulator holds a submit's answer, after
+ * creating and charging its job, until the worker holding that render is dead), the others at random moments.
+ * Staff approve renders as they arrive and settle `submit_unknown` ones the way the app tells them to (look the
+ * job up at the service). The promises must hold: every mid-submit kill leaves a `submit_unknown` that staff
+ * settle, no render submitted twice, no product with a duplicate image, and the app's credit ledger equal to the
+ * service's.
  */
 describe("SIGKILLed workers", () => {
   let database: TestDatabase;
@@ -44,19 +60,48 @@ describe("SIGKILLed workers", () => {
     await Promise.all([spawnWorker(), spawnWorker()]);
 
     let kills = 0;
+    const heldRenders = new Set<string>();
+    const settledUnknown = new Set<string>();
     const unknown = { started: 0, notStarted: 0 };
-    const deadline = Date.now() + 150_000;
+    const deadline = Date.now() + 240_000;
     const settledStates = ["published", "failed", "cancelled", "rejected"];
+
+    /** Holds the next submit's answer, kills the worker that sent it, then lets the answer go to a dead socket. */
+    async function killMidSubmit(): Promise<boolean> {
+      const fault = harness.sim.injectFault({ fault: { type: "hold_answer" }, times: 1 });
+      const [held] = (await waitFor(() => harness.sim.heldSubmits().at(0) && harness.sim.heldSubmits(), 20_000)) ?? [];
+      if (!held) {
+        harness.sim.removeFault(fault);
+        return false;
+      }
+      const image = (held.body as { product_images: string[] }).product_images[0];
+      const render = (await database.prisma.render.findMany({ where: { runId, state: "submitting" } })).find(
+        (candidate) => (candidate.params as { productImages: string[] }).productImages[0] === image,
+      );
+      const victim = workers.findIndex((worker) => worker.id === render?.leaseOwner);
+      if (!render || victim < 0) throw new Error(`no worker holds the held submit's render (${image})`);
+      await killWorker(workers.splice(victim, 1)[0]!);
+      heldRenders.add(render.id);
+      harness.sim.releaseHeldAnswers();
+      return true;
+    }
+
     for (;;) {
       if (Date.now() > deadline) throw new Error("the run did not settle in time");
-      // Kill a random worker at a random moment, and start a replacement.
-      await sleep(250 + Math.random() * 1_000);
-      if (kills < 12) {
-        const victim = workers.splice(Math.floor(Math.random() * workers.length), 1)[0];
-        if (victim) {
-          await killWorker(victim);
-          kills++;
-          await spawnWorker();
+      if (heldRenders.size < MID_SUBMIT_KILLS && kills < KILLS) {
+        if (!(await killMidSubmit())) throw new Error("no submit was left to kill a worker in the middle of");
+        kills++;
+        await spawnWorker();
+      } else {
+        // Kill a random worker at a random moment, and start a replacement.
+        await sleep(250 + Math.random() * 1_000);
+        if (kills < KILLS) {
+          const victim = workers.splice(Math.floor(Math.random() * workers.length), 1)[0];
+          if (victim) {
+            await killWorker(victim);
+            kills++;
+            await spawnWorker();
+          }
         }
       }
       // Staff at work: approve what is in review; settle unknown submits after checking the service.
@@ -69,6 +114,7 @@ describe("SIGKILLed workers", () => {
         const front = (render.params as { productImages: string[] }).productImages[0];
         const job = harness.sim.listJobs().find((candidate) => candidate.request.product_images[0] === front);
         unknown[job ? "started" : "notStarted"]++;
+        settledUnknown.add(render.id);
         await resolveSubmitUnknown(
           database.prisma,
           job
@@ -77,16 +123,22 @@ describe("SIGKILLed workers", () => {
         );
       }
       const renders = await database.prisma.render.findMany({ where: { runId }, select: { state: true } });
-      if (kills >= 12 && renders.every((render) => settledStates.includes(render.state))) break;
+      if (kills >= KILLS && renders.every((render) => settledStates.includes(render.state))) break;
     }
 
     const renders = await database.prisma.render.findMany({ where: { runId } });
     const jobsPerImage = countBy(harness.sim.listJobs().map((job) => job.request.product_images[0] ?? "?"));
     const duplicateSubmits = Object.values(jobsPerImage).filter((count) => count > 1).length;
     console.log(
-      `crash test: ${PRODUCTS} renders, ${kills} SIGKILLs, final states ${JSON.stringify(countBy(renders.map((r) => r.state)))}, ` +
+      `crash test: ${PRODUCTS} renders, ${kills} SIGKILLs of which ${heldRenders.size} mid-submit, ` +
+        `final states ${JSON.stringify(countBy(renders.map((r) => r.state)))}, ` +
         `submit_unknown settled by staff: ${unknown.started} started, ${unknown.notStarted} not started; duplicate submits: ${duplicateSubmits}`,
     );
+
+    // Every kill between intent and answer left its render submit_unknown, and staff settled each one.
+    expect(heldRenders.size).toBe(MID_SUBMIT_KILLS);
+    expect([...heldRenders].filter((id) => !settledUnknown.has(id))).toEqual([]);
+    expect(unknown.started).toBeGreaterThanOrEqual(MID_SUBMIT_KILLS);
 
     // No render submitted twice: each product's image reached the service at most once.
     expect(duplicateSubmits).toBe(0);
@@ -115,7 +167,7 @@ describe("SIGKILLed workers", () => {
     const account = harness.sim.getLedger(harness.sim.listJobs()[0]?.apiKey);
     const sum = (entries: { credits: number }[]) => entries.reduce((total, entry) => total + entry.credits, 0);
     expect(net).toBe(sum(account.charges) - sum(account.refunds));
-  }, 200_000);
+  }, 300_000);
 });
 
 function countBy(values: string[]): Record<string, number> {

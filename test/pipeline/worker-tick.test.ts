@@ -1,7 +1,10 @@
 import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resolveSubmitUnknown, stopWaiting } from "../../app/renders/review.server";
 import { hashServiceKey, makeSecretBox } from "../../app/settings/secret-box.server";
+import type { RenderMedia } from "../../app/renders/render-media";
 import type { TryOnClient, TryOnJobStatus } from "../../app/tryon";
+import { claimDueWork } from "../../app/worker/sql/claim-renders";
 import { firstPollDelayMs, nextPollDelayMs } from "../../app/worker/steps/poll-schedule";
 import { makeWorker, type WorkerDeps } from "../../app/worker/worker";
 import { makeWorkerConfig } from "../../app/worker/worker-config";
@@ -231,6 +234,168 @@ describe("the worker, tick by tick with an injected clock", () => {
     await worker.tick();
     expect((await database.prisma.render.findFirstOrThrow({ where: { shop: SHOP } })).state).toBe("rendered");
     expect(tryOn.submits).toHaveLength(0);
+  });
+
+  it("gives a stalled job up to a person past its maximum age, after which it no longer holds the shop's cap", async () => {
+    await database.prisma.shopSettings.update({ where: { shop: SHOP }, data: { concurrencyCap: 1 } });
+    const worker = makeWorker({
+      ...deps(database.prisma),
+      config: { stallAfterMs: 10 * 60_000, stalledPollIntervalMs: 60_000, stalledGiveUpAfterMs: 60 * 60_000 },
+    });
+    await seedRenders(database.prisma, SHOP, 1, {
+      state: "stalled",
+      externalJobId: "job-old",
+      submittedAt: new Date(T0),
+      creditsCharged: 5,
+      nextAttemptAt: new Date(T0 + 59 * 60_000),
+    });
+    await seedRenders(database.prisma, SHOP, 1, { nextAttemptAt: new Date(T0) });
+    // Below the maximum age: polled, still stalled, and the queued render waits under the cap of 1.
+    clock.now = T0 + 59 * 60_000;
+    expect((await worker.tick()).submitted).toBe(0);
+    const stalled = () => database.prisma.render.findFirstOrThrow({ where: { externalJobId: "job-old" } });
+    expect((await stalled()).state).toBe("stalled");
+    // Past it: the next poll hands it to a person, with no next attempt.
+    clock.now = T0 + 60 * 60_000 + 1;
+    await worker.tick();
+    const given = await stalled();
+    expect([given.state, given.errorCode, given.nextAttemptAt, given.creditsCharged]).toEqual([
+      "submit_unknown",
+      "stalled_too_long",
+      null,
+      5,
+    ]);
+    expect(given.errorMessage).toContain("may have been charged");
+    // The shop's one slot is free again: the queued render is submitted; the old job is neither polled nor resent.
+    clock.now += 1;
+    expect((await worker.tick()).submitted).toBe(1);
+    expect(tryOn.polls.get("job-old")).toHaveLength(2);
+    clock.now += 10 * 60_000;
+    await worker.tick();
+    expect(tryOn.polls.get("job-old")).toHaveLength(2);
+    expect(tryOn.submits).toHaveLength(1);
+  });
+
+  it("lets staff stop waiting for a stalled job: it fails, is never resent, and its credits stay counted", async () => {
+    const [render] = await seedRenders(database.prisma, SHOP, 1, {
+      state: "stalled",
+      externalJobId: "job-x",
+      submittedAt: new Date(T0),
+      creditsCharged: 5,
+      nextAttemptAt: new Date(T0 + 60_000),
+    });
+    // A job that started cannot be settled as never started: its credits would leave the ledger.
+    await database.prisma.render.update({ where: { id: render!.id }, data: { state: "submit_unknown" } });
+    await expect(
+      resolveSubmitUnknown(database.prisma, { shop: SHOP, renderId: render!.id, outcome: "not_started" }),
+    ).rejects.toThrow("stop waiting instead");
+    await stopWaiting(database.prisma, { shop: SHOP, renderId: render!.id, reviewer: "staff" });
+    const after = await database.prisma.render.findUniqueOrThrow({ where: { id: render!.id } });
+    expect([after.state, after.errorCode, after.creditsCharged, after.nextAttemptAt]).toEqual([
+      "failed",
+      "stopped_waiting",
+      5,
+      null,
+    ]);
+    await expect(stopWaiting(database.prisma, { shop: SHOP, renderId: render!.id, reviewer: "staff" })).rejects.toThrow(
+      "cannot be stopped",
+    );
+    clock.now = T0 + 60 * 60_000;
+    await makeWorker(deps(database.prisma)).tick();
+    expect([tryOn.submits.length, tryOn.polls.get("job-x")]).toEqual([0, undefined]);
+  });
+
+  it("takes no live lease when its own clock runs 5 minutes fast: leases are read on the database's clock", async () => {
+    const fast = makeWorker({ ...deps(database.prisma), now: () => new Date(Date.now() + 5 * 60_000) });
+    // Another worker's live leases (60 s on the database's clock): a queued render it is checking, a submit in
+    // flight, a poll in progress.
+    const [dbNow] = await database.prisma.$queryRaw<{ now: Date }[]>`
+      SELECT statement_timestamp() AT TIME ZONE 'UTC' AS now`;
+    const held = { leaseOwner: "other-worker", leaseExpiresAt: new Date(dbNow!.now.getTime() + 60_000) };
+    await seedRenders(database.prisma, SHOP, 1, held);
+    await seedRenders(database.prisma, SHOP, 1, { ...held, state: "submitting", creditsCharged: 5 });
+    await seedRenders(database.prisma, SHOP, 1, { ...held, state: "running", externalJobId: "job-held" });
+    const snapshot = () =>
+      database.prisma.render
+        .findMany({ where: { shop: SHOP }, orderBy: { createdAt: "asc" } })
+        .then((rows) => rows.map((row) => [row.state, row.leaseOwner, row.leaseToken]));
+    const before = await snapshot();
+    expect(await fast.tick()).toMatchObject({ submitted: 0, worked: 0 });
+    expect(await snapshot()).toEqual(before);
+    expect([tryOn.submits.length, tryOn.polls.size]).toEqual([0, 0]);
+
+    // Once the leases have really expired, the same worker takes all three (the test can fail).
+    await database.prisma.$executeRaw`UPDATE "Render" SET "leaseExpiresAt" = "leaseExpiresAt" - interval '2 minutes'`;
+    expect(await fast.tick()).toMatchObject({ submitted: 1, worked: 1 });
+    expect((await snapshot()).map(([state]) => state)).toEqual(["running", "submit_unknown", "running"]);
+  });
+
+  it("renews its lease before attaching a published image: a publish taken over while Shopify was slow attaches nothing", async () => {
+    const attached: string[] = [];
+    let entered!: () => void;
+    const inProductMedia = new Promise<void>((resolve) => (entered = resolve));
+    let release!: () => void;
+    const slowShopify = new Promise<void>((resolve) => (release = resolve));
+    const media: Partial<RenderMedia> = {
+      async productMedia() {
+        entered();
+        await slowShopify;
+        return { exists: true, mediaIds: [] };
+      },
+      async attachToProduct(fileId) {
+        attached.push(fileId);
+      },
+    };
+    const worker = makeWorker({ ...deps(database.prisma), renderMediaFor: async () => media as RenderMedia });
+    await seedRenders(database.prisma, SHOP, 1, {
+      state: "publishing",
+      externalJobId: "job-p",
+      fileId: "gid://shopify/MediaImage/f1",
+      nextAttemptAt: new Date(T0),
+    });
+    const tick = worker.tick();
+    await inProductMedia;
+    // The lease runs out while Shopify is slow, and another worker takes the render over.
+    await database.prisma.$executeRaw`
+      UPDATE "Render" SET "leaseExpiresAt" = "leaseExpiresAt" - interval '1 hour' WHERE "leaseExpiresAt" IS NOT NULL`;
+    const [taken] = await claimDueWork(database.prisma, {
+      workerId: "other",
+      now: new Date(T0),
+      leaseMs: 60_000,
+      limit: 5,
+    });
+    expect(taken?.state).toBe("publishing");
+    release();
+    await tick;
+    expect(attached).toEqual([]);
+    const render = await database.prisma.render.findFirstOrThrow({ where: { shop: SHOP } });
+    expect([render.state, render.leaseOwner]).toEqual(["publishing", "other"]);
+  });
+
+  it("imports a finished render by adopting the file an earlier attempt already created, uploading nothing", async () => {
+    let uploads = 0;
+    const media: Partial<RenderMedia> = {
+      async findFileByFilename(filename) {
+        return filename.startsWith("model-shot-")
+          ? { fileId: "gid://shopify/MediaImage/earlier", status: "UPLOADED" }
+          : null;
+      },
+      async importImage() {
+        uploads += 1;
+        return { fileId: "gid://shopify/MediaImage/second", status: "UPLOADED" };
+      },
+    };
+    const worker = makeWorker({ ...deps(database.prisma), renderMediaFor: async () => media as RenderMedia });
+    await seedRenders(database.prisma, SHOP, 1, {
+      state: "rendered",
+      externalJobId: "job-i",
+      outputUrl: "https://x.test/r.jpg",
+      creditsCharged: 5,
+      nextAttemptAt: new Date(T0),
+    });
+    await worker.tick();
+    const render = await database.prisma.render.findFirstOrThrow({ where: { shop: SHOP } });
+    expect([render.state, render.fileId, uploads]).toEqual(["importing", "gid://shopify/MediaImage/earlier", 0]);
   });
 
   it("on shutdown lets a submit in flight finish and record its job, and releases every other lease", async () => {

@@ -1,6 +1,8 @@
 import type { PrismaClient } from "@prisma/client";
+import { z } from "zod";
 import { optionFieldsOf } from "../../renders/render-options";
 import { formValuesOf, type RenderOptionsFormValues } from "../../renders/render-options-form";
+import { ReviewError, stopWaiting } from "../../renders/review.server";
 import { tryOnClientFor } from "../../settings/tryon-client.server";
 import { loadCatalog, type CatalogResult } from "../../tryon/catalog-view";
 import { creditsForJob } from "../../tryon/cost";
@@ -40,4 +42,27 @@ export async function loadRenderDetail(
     options: formValuesOf(optionFieldsOf(render.params)),
     creditsPerRender: { "2K": creditsForJob("2K"), "4K": creditsForJob("4K") },
   };
+}
+
+const stopWaitingSchema = z.object({ intent: z.literal("stop-waiting") });
+
+/** Staff stop waiting for a job that never finished (stalled, or given up on past its maximum age: ADR 044). */
+export async function renderDetailAction(
+  db: Db,
+  admin: { shop: string; staff: string },
+  renderId: string,
+  formData: FormData,
+): Promise<{ ok: true; message: string } | { ok: false; message: string }> {
+  const parsed = stopWaitingSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return { ok: false, message: "Unknown action." };
+  try {
+    await stopWaiting(db, { shop: admin.shop, renderId, reviewer: admin.staff });
+    return {
+      ok: true,
+      message: "Stopped waiting. The app will not send this render again; its credits may have been charged.",
+    };
+  } catch (error) {
+    if (error instanceof ReviewError) return { ok: false, message: error.message };
+    throw error;
+  }
 }

@@ -1,7 +1,7 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import prisma from "../../db.server";
 import { requireAdmin, timed } from "../../web/admin-request.server";
-import { loadRenderDetail } from "./render-detail.server";
+import { loadRenderDetail, renderDetailAction } from "./render-detail.server";
 
 /**
  * JSON for the Review page's large view (loaded by a fetcher when it opens): the product's variants to attach
@@ -14,4 +14,11 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   );
   if (!detail) return json({ ok: false as const, message: "This render does not exist." }, { status: 404 });
   return json({ ok: true as const, detail });
+};
+
+/** POST intent=stop-waiting: staff end a render whose job never finished (no resubmit). */
+export const action = async ({ request, params }: ActionFunctionArgs) => {
+  const admin = await requireAdmin(request);
+  const result = await renderDetailAction(prisma, admin, params.renderId ?? "", await request.formData());
+  return json(result, { status: result.ok ? 200 : 400 });
 };

@@ -116,6 +116,7 @@ export async function bulkRunAction(db: Db, admin: AdminRequest, formData: FormD
       detectGarments: fields.detectGarments,
       catalog: async () => catalog,
       listInlineUpTo: env().BULK_RUN_LIST_INLINE_UP_TO,
+      maxQueuedPerShop: env().MAX_QUEUED_PER_SHOP,
       now: new Date(),
     });
   } catch (error) {
@@ -144,6 +145,7 @@ export async function bulkRunAction(db: Db, admin: AdminRequest, formData: FormD
     budgetCredits: budget,
     ...(requestKey ? { requestKey } : {}),
     createdBy: admin.staff,
+    maxQueuedPerShop: env().MAX_QUEUED_PER_SHOP,
   });
   return { ok: true, intent: "start", runId: run.id, created };
 }

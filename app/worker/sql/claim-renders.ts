@@ -1,8 +1,10 @@
 import { Prisma, type PrismaClient, type Render } from "@prisma/client";
-import { IN_FLIGHT_STATES, SERVICE_STATES, WORKER_STATES } from "../../renders/render-states";
+import { IN_FLIGHT_STATES, RENDER_STATES, SERVICE_STATES, WORKER_STATES } from "../../renders/render-states";
+import { DB_NOW, dbNowPlus } from "../../renders/render-store.server";
 
 export interface ClaimOptions {
   workerId: string;
+  /** The worker's clock: what is due (nextAttemptAt, rate-limit gates). Leases use the database's (DB_NOW). */
   now: Date;
   leaseMs: number;
   limit: number;
@@ -11,12 +13,13 @@ export interface ClaimOptions {
 const states = (list: readonly string[]) => Prisma.sql`ARRAY[${Prisma.join(list)}]::"RenderState"[]`;
 
 /**
- * Conditions shared by both claims: the render is due, nobody holds a live lease on it, its shop is installed,
+ * Conditions shared by both claims: the render is due, nobody holds a live lease on it (on the database's clock,
+ * so a worker whose clock runs fast takes no live lease), its shop is installed,
  * and if its step calls the try-on service, that service key is neither rate-limited nor behind an open circuit.
  */
 const claimable = (now: Date) => Prisma.sql`
   r."nextAttemptAt" <= ${now}
-  AND (r."leaseExpiresAt" IS NULL OR r."leaseExpiresAt" < ${now})
+  AND (r."leaseExpiresAt" IS NULL OR r."leaseExpiresAt" < ${DB_NOW})
   AND s."uninstalledAt" IS NULL
   AND (r.state <> ALL(${states(SERVICE_STATES)})
        OR ((g."pausedUntil" IS NULL OR g."pausedUntil" <= ${now})
@@ -33,57 +36,91 @@ const joins = Prisma.sql`
  * intent to submit (state `submitting`, credits reserved) is committed just before the request leaves
  * (render-store: commitSubmitIntent).
  *
- * Fairness: renders are ranked within their shop and taken rank by rank, so shops interleave (round-robin)
+ * Cost: flat in the queued backlog. Only shops with room are visited, and each gives at most its room, read
+ * from the (shop, state, createdAt, id) index; a shop at its cap with 40,000 queued renders costs one count of
+ * what it has in flight. Spending is summed only for the budgeted runs among those candidates.
+ *
+ * Fairness: candidates are ranked within their shop and taken rank by rank, so shops interleave (round-robin)
  * and a shop's 2,000-render run cannot starve another shop's single click. Each shop gets at most
  * (concurrency cap − renders in flight, counting queued renders other workers hold). A run's renders stop at
- * its budget, counting what the run has already been charged net of refunds. Paused shops (bad key, no
- * credits) and paused runs are skipped.
+ * its budget, counting what the run has been charged net of refunds (a `submitting` render's credits are
+ * reserved, so charged) plus the cost of its queued renders another worker holds a live lease on: those are
+ * about to be charged, and without them a second worker would spend the same credits again. Paused shops
+ * (bad key, no credits), rate-limited or circuit-broken service keys, and paused runs are skipped.
  *
  * Run inside a transaction holding the submit-claim advisory lock, so two workers never both see room under
  * one shop's cap.
  */
 export function claimDueSubmits(db: Pick<PrismaClient, "$queryRaw">, options: ClaimOptions) {
   const { workerId, now, leaseMs, limit } = options;
-  const leaseUntil = new Date(now.getTime() + leaseMs);
+  const charged = RENDER_STATES.filter((state) => state !== "queued");
   return db.$queryRaw<Render[]>`
-    WITH in_flight AS (
+    WITH busy AS (
       SELECT shop, count(*)::int AS n FROM "Render"
-      WHERE state = ANY(${states(IN_FLIGHT_STATES)}) OR (state = 'queued' AND "leaseExpiresAt" >= ${now})
+      WHERE state = ANY(${states(IN_FLIGHT_STATES)}) OR (state = 'queued' AND "leaseExpiresAt" >= ${DB_NOW})
       GROUP BY shop
     ),
+    open_shops AS (
+      SELECT s.domain AS shop, coalesce(st."concurrencyCap", 4) - coalesce(b.n, 0) AS room
+      FROM "Shop" s
+      LEFT JOIN "ShopSettings" st ON st.shop = s.domain
+      LEFT JOIN "ServiceGate" g ON g."keyHash" = st."tryOnKeyHash"
+      LEFT JOIN busy b ON b.shop = s.domain
+      WHERE s."uninstalledAt" IS NULL
+        AND st."pausedReason" IS NULL
+        AND (g."pausedUntil" IS NULL OR g."pausedUntil" <= ${now})
+        AND (g."circuitOpenUntil" IS NULL OR g."circuitOpenUntil" <= ${now})
+        AND coalesce(st."concurrencyCap", 4) - coalesce(b.n, 0) > 0
+    ),
+    candidates AS (
+      SELECT c.*, row_number() OVER (PARTITION BY o.shop ORDER BY c."createdAt", c.id) AS shop_rank
+      FROM open_shops o
+      CROSS JOIN LATERAL (
+        SELECT r.id, r."runId", r."creditsCost", r."createdAt"
+        FROM "Render" r
+        LEFT JOIN "Run" run ON run.id = r."runId"
+        WHERE r.shop = o.shop AND r.state = 'queued'
+          AND r."nextAttemptAt" <= ${now}
+          AND (r."leaseExpiresAt" IS NULL OR r."leaseExpiresAt" < ${DB_NOW})
+          AND (run.id IS NULL OR run.status = 'active')
+        ORDER BY r."createdAt", r.id
+        LIMIT o.room
+      ) c
+    ),
+    budgeted AS (
+      SELECT run.id, run."budgetCredits" AS budget FROM "Run" run
+      WHERE run.id IN (SELECT "runId" FROM candidates) AND run."budgetCredits" IS NOT NULL
+    ),
     run_spent AS (
-      SELECT "runId", sum("creditsCharged" - "creditsRefunded")::int AS spent FROM "Render"
-      WHERE "runId" IS NOT NULL AND "creditsCharged" > 0
+      SELECT "runId", sum(credits)::int AS spent FROM (
+        SELECT r."runId", r."creditsCharged" - r."creditsRefunded" AS credits
+        FROM "Render" r JOIN budgeted b ON b.id = r."runId"
+        WHERE r.state = ANY(${states(charged)}) AND r."creditsCharged" > 0
+        UNION ALL
+        SELECT r."runId", r."creditsCost"
+        FROM "Render" r JOIN budgeted b ON b.id = r."runId"
+        WHERE r.state = 'queued' AND r."leaseExpiresAt" >= ${DB_NOW}
+      ) spending
       GROUP BY "runId"
     ),
     ranked AS (
-      SELECT r.id,
-             row_number() OVER (PARTITION BY r.shop ORDER BY r."createdAt", r.id) AS shop_rank,
-             coalesce(st."concurrencyCap", 4) - coalesce(f.n, 0) AS room,
-             run."budgetCredits" AS budget,
+      SELECT c.id, c.shop_rank, b.budget,
              coalesce(rs.spent, 0)
-               + sum(r."creditsCost") OVER (PARTITION BY r."runId" ORDER BY r."createdAt", r.id) AS spend_if_taken
-      FROM "Render" r
-      ${joins}
-      LEFT JOIN "Run" run ON run.id = r."runId"
-      LEFT JOIN in_flight f ON f.shop = r.shop
-      LEFT JOIN run_spent rs ON rs."runId" = r."runId"
-      WHERE r.state = 'queued'
-        AND ${claimable(now)}
-        AND st."pausedReason" IS NULL
-        AND (run.id IS NULL OR run.status = 'active')
+               + sum(c."creditsCost") OVER (PARTITION BY c."runId" ORDER BY c."createdAt", c.id) AS spend_if_taken
+      FROM candidates c
+      LEFT JOIN budgeted b ON b.id = c."runId"
+      LEFT JOIN run_spent rs ON rs."runId" = c."runId"
     ),
     picked AS (
       SELECT r.id FROM "Render" r JOIN ranked k ON k.id = r.id
-      WHERE k.shop_rank <= k.room
-        AND (k.budget IS NULL OR k.spend_if_taken <= k.budget)
+      WHERE (k.budget IS NULL OR k.spend_if_taken <= k.budget)
         AND r.state = 'queued'
       ORDER BY k.shop_rank, r."createdAt"
       LIMIT ${limit}
       FOR UPDATE OF r SKIP LOCKED
     )
     UPDATE "Render" r
-    SET "leaseOwner" = ${workerId}, "leaseToken" = r."leaseToken" + 1, "leaseExpiresAt" = ${leaseUntil},
+    SET "leaseOwner" = ${workerId}, "leaseToken" = r."leaseToken" + 1, "leaseExpiresAt" = ${dbNowPlus(leaseMs)},
         attempts = r.attempts + 1, "updatedAt" = ${now}
     FROM picked WHERE r.id = picked.id
     RETURNING r.*`;
@@ -101,7 +138,6 @@ export const lockSubmitClaims = (db: Pick<PrismaClient, "$executeRaw">) =>
  */
 export function claimDueWork(db: Pick<PrismaClient, "$queryRaw">, options: ClaimOptions) {
   const { workerId, now, leaseMs, limit } = options;
-  const leaseUntil = new Date(now.getTime() + leaseMs);
   const workStates = WORKER_STATES.filter((state) => state !== "queued");
   return db.$queryRaw<Render[]>`
     WITH picked AS (
@@ -114,7 +150,7 @@ export function claimDueWork(db: Pick<PrismaClient, "$queryRaw">, options: Claim
       FOR UPDATE OF r SKIP LOCKED
     )
     UPDATE "Render" r
-    SET "leaseOwner" = ${workerId}, "leaseToken" = r."leaseToken" + 1, "leaseExpiresAt" = ${leaseUntil},
+    SET "leaseOwner" = ${workerId}, "leaseToken" = r."leaseToken" + 1, "leaseExpiresAt" = ${dbNowPlus(leaseMs)},
         "updatedAt" = ${now}
     FROM picked WHERE r.id = picked.id
     RETURNING r.*`;

@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
+import { DB_NOW } from "../../renders/render-store.server";
 
 /**
  * A render still in `submitting` after its lease expired belongs to a worker that died (or hung) while its
@@ -13,5 +14,5 @@ export function expireSubmitLeases(db: Pick<PrismaClient, "$executeRaw">, now: D
         "errorCode" = 'submit_outcome_unknown',
         "errorMessage" = 'The app stopped while sending this render to the try-on service, so it cannot tell whether the job started. Check the service''s dashboard, then mark it as started or as not charged.',
         "updatedAt" = ${now}
-    WHERE state = 'submitting' AND "leaseExpiresAt" < ${now}`;
+    WHERE state = 'submitting' AND "leaseExpiresAt" < ${DB_NOW}`;
 }

@@ -30,7 +30,7 @@ export async function importRender(ctx: TickContext, render: Render): Promise<vo
         { signal: ctx.signal, timeoutMs: ctx.config.importTransferTimeoutMs },
       );
       // Asking for the download may have taken a while: make sure no other worker has taken over before creating a file.
-      if (!(await renewLease(ctx.db, held(render), later(ctx, ctx.config.workLeaseMs)))) {
+      if (!(await renewLease(ctx.db, held(render), ctx.config.workLeaseMs))) {
         await result.body.cancel().catch(() => undefined);
         return;
       }

@@ -15,7 +15,7 @@ export async function pollRenders(ctx: TickContext, renders: Render[]): Promise<
   const durations = new Map<string, number[]>();
 
   await pLimit(ctx.config.httpConcurrency).map(renders, async (render) => {
-    const outcome = await pollOne(ctx, render);
+    const outcome = giveUpWhenOverdue(ctx, render, await pollOne(ctx, render));
     outcomes.push(outcome);
     if (outcome.state === "rendered" && render.submittedAt) {
       const list = durations.get(render.shop) ?? [];
@@ -111,6 +111,25 @@ async function pollOne(ctx: TickContext, render: Render): Promise<PollOutcome> {
     errorCode: render.state === "stalled" ? render.errorCode : null,
     errorMessage: render.state === "stalled" ? render.errorMessage : null,
   });
+}
+
+/**
+ * A stalled render that is still not finished `stalledGiveUpAfterMs` after its submit stops being polled: it
+ * becomes `submit_unknown` (ADR 044), which a person settles, which is never resubmitted, and which no longer
+ * counts under the shop's concurrency cap. A final answer in the same poll wins.
+ */
+function giveUpWhenOverdue(ctx: TickContext, render: Render, outcome: PollOutcome): PollOutcome {
+  if (render.state !== "stalled" || outcome.state !== "stalled" || !render.submittedAt) return outcome;
+  const waitedMs = ctx.now().getTime() - render.submittedAt.getTime();
+  if (waitedMs <= ctx.config.stalledGiveUpAfterMs) return outcome;
+  const hours = (waitedMs / 3_600_000).toFixed(1);
+  return {
+    ...outcome,
+    state: "submit_unknown",
+    nextAttemptAt: null,
+    errorCode: "stalled_too_long",
+    errorMessage: `The try-on service has not finished this job (${render.externalJobId}) ${hours} hours after it was sent, so the app stopped waiting for it. Its ${render.creditsCharged} credits may have been charged. Check the service's dashboard: if the job is still running, mark it as started to keep following it; otherwise stop waiting. It will not be sent again.`,
+  };
 }
 
 async function pollFailed(

@@ -31,7 +31,7 @@ export async function publishRender(ctx: TickContext, render: Render): Promise<v
       });
       return;
     }
-    if (!(await renewLease(ctx.db, held, later(ctx, ctx.config.workLeaseMs)))) return;
+    if (!(await renewLease(ctx.db, held, ctx.config.workLeaseMs))) return;
     if (!product.mediaIds.includes(render.fileId)) await media.attachToProduct(render.fileId, render.productId);
     if (options.variantIds.length > 0)
       await media.appendToVariants(render.productId, render.fileId, options.variantIds);

@@ -2,6 +2,7 @@ import type { Render } from "@prisma/client";
 import { sourceImagesSchema } from "../../renders/render-options";
 import {
   commitSubmitIntent,
+  isUniqueViolation,
   markSubmitUnknown,
   recordSubmitted,
   releaseUnchargedSubmit,
@@ -94,7 +95,7 @@ export async function submitRender(ctx: TickContext, render: Render): Promise<vo
   }
 
   const submittedAt = ctx.now();
-  if (!(await commitSubmitIntent(ctx.db, claimed, submittedAt, later(ctx, ctx.config.submitLeaseMs)))) return;
+  if (!(await commitSubmitIntent(ctx.db, claimed, submittedAt, ctx.config.submitLeaseMs))) return;
   const held: HeldRender = { ...claimed, state: "submitting" };
 
   let job: { jobId: string; rawStatus: string };
@@ -123,14 +124,43 @@ export async function submitRender(ctx: TickContext, render: Render): Promise<vo
 
   ctx.tickGates.recordSuccess(runtime.keyHash);
   const firstPollAt = later(ctx, firstPollDelayMs(ctx, runtime.settings?.durationSamplesMs ?? []));
-  if (!(await recordSubmitted(ctx.db, held, { jobId: job.jobId, status: job.rawStatus, submittedAt, firstPollAt }))) {
-    // Only a person acting mid-submit gets here; the job id must not be lost, so it is kept on the row.
-    await ctx.db.render.updateMany({
-      where: { id: render.id, externalJobId: null },
-      data: { externalJobId: job.jobId },
+  let recorded: boolean;
+  try {
+    recorded = await recordSubmitted(ctx.db, held, {
+      jobId: job.jobId,
+      status: job.rawStatus,
+      submittedAt,
+      firstPollAt,
     });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    await refuseDuplicateJobId(ctx, held, job.jobId);
+    return;
+  }
+  if (!recorded) {
+    // Only a person acting mid-submit gets here; the job id must not be lost, so it is kept on the row.
+    await ctx.db.render
+      .updateMany({ where: { id: render.id, externalJobId: null }, data: { externalJobId: job.jobId } })
+      .catch((error: unknown) => {
+        if (!isUniqueViolation(error)) throw error;
+      });
     ctx.logger.error("submitted job recorded after losing the lease", { renderId: render.id, jobId: job.jobId });
   }
+}
+
+/**
+ * The service answered with a job id another render of the shop already has. Following it would import that
+ * job's image twice and count its credits twice, so this render fails and its reserved credits are released:
+ * the service created (and charged) one job, which the other render already counts.
+ */
+async function refuseDuplicateJobId(ctx: TickContext, held: HeldRender, jobId: string): Promise<void> {
+  await releaseUnchargedSubmit(ctx.db, held, "failed", {
+    nextAttemptAt: null,
+    errorCode: "duplicate_job_id",
+    errorMessage: `The try-on service answered with job ${jobId}, which it had already given for another render. It was not followed, imported or counted again; generate it again if you still want it.`,
+    finishedAt: ctx.now(),
+  });
+  ctx.logger.error("the try-on service returned a job id already recorded", { renderId: held.id, jobId });
 }
 
 /** Asks Shopify's CDN for a JPEG rendition of one of the render's source photos. */

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { queueRender, QueueFullError, startRun } from "../../app/renders/create-renders.server";
+import { planRun } from "../../app/renders/plan-run.server";
+import type { ProductForRender } from "../../app/renders/product-source";
+import { createTestDatabase, type TestDatabase } from "../../harness/database";
+import { DEFAULT_TEST_OPTIONS, seedRenders, seedShop } from "../../harness/render-fixtures";
+
+const SHOP = "queue.myshopify.com";
+const product = (n: number): ProductForRender => ({
+  id: `gid://shopify/Product/${n}`,
+  title: `Tee ${n}`,
+  productType: "Shirts",
+  photos: [{ mediaId: `gid://shopify/MediaImage/${n}`, url: `https://cdn.test/${n}.jpg`, alt: null }],
+  variants: [],
+});
+
+describe("a shop's queued backlog cap", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  beforeEach(async () => {
+    await database.prisma.shop.deleteMany();
+    await seedShop(database.prisma, SHOP);
+  });
+
+  const plan = (count: number) =>
+    planRun(
+      database.prisma,
+      Array.from({ length: count }, (_, i) => product(i + 1)),
+      { shop: SHOP, options: DEFAULT_TEST_OPTIONS, regenerate: false },
+    );
+  const start = async (count: number, maxQueuedPerShop: number) =>
+    startRun(database.prisma, {
+      shop: SHOP,
+      plan: await plan(count),
+      options: DEFAULT_TEST_OPTIONS,
+      scope: { kind: "products" },
+      maxQueuedPerShop,
+    });
+
+  it("refuses a run that would overfill the queue, saying so, and creates nothing", async () => {
+    await seedRenders(database.prisma, SHOP, 8);
+    // Renders that are no longer waiting do not count.
+    await seedRenders(database.prisma, SHOP, 5, { state: "running", externalJobId: "j" });
+    const refused = start(3, 10);
+    await expect(refused).rejects.toBeInstanceOf(QueueFullError);
+    await expect(refused).rejects.toThrow(
+      "This would add 3 renders to a queue that already has 8 waiting; at most 10 may wait at once.",
+    );
+    expect(await database.prisma.run.count()).toBe(0);
+    expect(await database.prisma.render.count({ where: { state: "queued" } })).toBe(8);
+
+    const { run } = await start(2, 10);
+    expect(await database.prisma.render.count({ where: { runId: run.id } })).toBe(2);
+  });
+
+  it("refuses a single render when the queue is full", async () => {
+    await seedRenders(database.prisma, SHOP, 3);
+    const [candidate] = (await plan(1)).eligible;
+    const queue = () =>
+      queueRender(database.prisma, {
+        shop: SHOP,
+        product: candidate!.product,
+        images: candidate!.images,
+        options: DEFAULT_TEST_OPTIONS,
+        maxQueuedPerShop: 3,
+      });
+    await expect(queue()).rejects.toBeInstanceOf(QueueFullError);
+    await database.prisma.render.updateMany({ where: { shop: SHOP }, data: { state: "cancelled" } });
+    expect((await queue()).created).toBe(true);
+  });
+});
