@@ -45,6 +45,8 @@ export interface WebhookRequestOptions {
   secret?: string;
   webhookId?: string;
   apiVersion?: string;
+  /** When Shopify says the event happened (X-Shopify-Triggered-At); default now. */
+  triggeredAt?: Date;
 }
 
 export function webhookRequest(path: string, options: WebhookRequestOptions): Request {
@@ -60,7 +62,7 @@ export function webhookRequest(path: string, options: WebhookRequestOptions): Re
       "X-Shopify-Webhook-Id": options.webhookId ?? crypto.randomUUID(),
       "X-Shopify-API-Version": options.apiVersion ?? "2026-10",
       "X-Shopify-Event-Id": crypto.randomUUID(),
-      "X-Shopify-Triggered-At": new Date().toISOString(),
+      "X-Shopify-Triggered-At": (options.triggeredAt ?? new Date()).toISOString(),
     },
   });
 }

@@ -80,12 +80,22 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
     }
   });
 
-  const deliver = (topic: string, payload: unknown, options: { secret?: string; route?: string } = {}) => {
+  const deliver = (
+    topic: string,
+    payload: unknown,
+    options: { secret?: string; route?: string; triggeredAt?: Date } = {},
+  ) => {
     const route = routes[options.route ?? topic];
     if (!route) throw new Error(`no route for ${topic}`);
     return statusOf(
       route,
-      webhookRequest(`/webhooks/${options.route ?? topic}`, { topic, shop: SHOP, payload, secret: options.secret }),
+      webhookRequest(`/webhooks/${options.route ?? topic}`, {
+        topic,
+        shop: SHOP,
+        payload,
+        secret: options.secret,
+        ...(options.triggeredAt && { triggeredAt: options.triggeredAt }),
+      }),
     );
   };
 
@@ -127,6 +137,20 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
     expect(await database.prisma.render.count({ where: { shop: SHOP, state: "cancelled" } })).toBe(2);
     expect(await database.prisma.render.count({ where: { shop: SHOP, state: "running" } })).toBe(1);
     expect(await database.prisma.render.count({ where: { shop: OTHER_SHOP, state: "queued" } })).toBe(2);
+  });
+
+  it("a late app/uninstalled, triggered before the shop's latest install, changes nothing", async () => {
+    const reinstalledAt = new Date();
+    await database.prisma.shop.update({ where: { domain: SHOP }, data: { latestInstallAt: reinstalledAt } });
+    const before = await snapshotAllRows(database.prisma);
+    const late = new Date(reinstalledAt.getTime() - 60_000);
+    expect(await deliver("app/uninstalled", { myshopify_domain: SHOP }, { triggeredAt: late })).toBe(200);
+    expect(await snapshotAllRows(database.prisma)).toEqual(before);
+    // One triggered after that install is the merchant uninstalling again: it acts.
+    const later = new Date(reinstalledAt.getTime() + 1_000);
+    expect(await deliver("app/uninstalled", { myshopify_domain: SHOP }, { triggeredAt: later })).toBe(200);
+    expect(await database.prisma.session.count({ where: { shop: SHOP } })).toBe(0);
+    expect(await database.prisma.render.count({ where: { shop: SHOP, state: "cancelled" } })).toBe(2);
   });
 
   it("products/delete cancels the product's renders not yet sent, and only those, and is safe to run twice", async () => {

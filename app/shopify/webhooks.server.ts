@@ -13,7 +13,7 @@ export async function authenticateWebhookFor<Schema extends z.ZodType>(
   request: Request,
   topic: WebhookTopic,
   payloadSchema: Schema,
-): Promise<{ shop: string; webhookId: string; payload: z.infer<Schema> }> {
+): Promise<{ shop: string; webhookId: string; triggeredAt: Date | undefined; payload: z.infer<Schema> }> {
   const context = await authenticate.webhook(request);
   if (topicKey(context.topic) !== topicKey(topic)) {
     throw new Response(`This endpoint handles ${topic}, not ${context.topic}`, { status: 400 });
@@ -22,5 +22,8 @@ export async function authenticateWebhookFor<Schema extends z.ZodType>(
   if (!parsed.success) {
     throw new Response(`Malformed ${topic} payload`, { status: 400 });
   }
-  return { shop: context.shop, webhookId: context.webhookId, payload: parsed.data };
+  // When the event happened, per Shopify (X-Shopify-Triggered-At); absent or unreadable: unknown.
+  const triggered = context.triggeredAt ? new Date(context.triggeredAt) : undefined;
+  const triggeredAt = triggered && !Number.isNaN(triggered.getTime()) ? triggered : undefined;
+  return { shop: context.shop, webhookId: context.webhookId, triggeredAt, payload: parsed.data };
 }

@@ -5,14 +5,15 @@ import type { PrismaClient } from "@prisma/client";
  * twice: Shopify delivers webhooks at least once.
  */
 
+/** After every install or authentication: the time is what a late app/uninstalled is compared with. */
 export async function recordShopInstalled(
   db: PrismaClient,
-  { shop, scopes }: { shop: string; scopes: string },
+  { shop, scopes, at = new Date() }: { shop: string; scopes: string; at?: Date },
 ): Promise<void> {
   await db.shop.upsert({
     where: { domain: shop },
-    create: { domain: shop, scopes },
-    update: { scopes, uninstalledAt: null },
+    create: { domain: shop, scopes, latestInstallAt: at },
+    update: { scopes, uninstalledAt: null, latestInstallAt: at },
   });
 }
 
@@ -20,25 +21,45 @@ export async function recordShopInstalled(
  * app/uninstalled: the shop's tokens are already revoked by Shopify, so its sessions are useless; drop them
  * and mark the shop so background work for it stops. Its data stays until shop/redact (48 hours later),
  * in case the merchant reinstalls.
+ *
+ * `triggeredAt` is when Shopify says the uninstall happened (X-Shopify-Triggered-At). Webhooks can arrive late and
+ * out of order: one triggered before the shop's latest install belongs to an earlier install, and acting on it would
+ * delete the new install's sessions and cancel its work, so it changes nothing. The shop's row is locked meanwhile, so
+ * a reinstall recorded at the same moment is either seen or waits.
  */
-export async function recordShopUninstalled(db: PrismaClient, shop: string, at: Date): Promise<void> {
-  await db.$transaction([
-    db.session.deleteMany({ where: { shop } }),
-    db.shop.updateMany({ where: { domain: shop, uninstalledAt: null }, data: { uninstalledAt: at } }),
-    // Nothing more is sent for this shop; jobs already at the service stop being polled (the worker skips
-    // uninstalled shops) and resume if the merchant reinstalls before shop/redact.
-    db.render.updateMany({
-      where: { shop, state: "queued" },
-      data: {
-        state: "cancelled",
-        finishedAt: at,
-        nextAttemptAt: null,
-        errorCode: "app_uninstalled",
-        errorMessage: "The app was uninstalled.",
-        leaseToken: { increment: 1 },
-      },
-    }),
-  ]);
+export async function recordShopUninstalled(
+  db: PrismaClient,
+  shop: string,
+  at: Date,
+  triggeredAt: Date = at,
+): Promise<"recorded" | "stale"> {
+  return db.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<Array<{ latestInstallAt: Date | null }>>`
+      SELECT "latestInstallAt" FROM "Shop" WHERE domain = ${shop} FOR UPDATE`;
+    if (row?.latestInstallAt && row.latestInstallAt > triggeredAt) return "stale";
+    await forgetInstall(tx, shop, at);
+    return "recorded";
+  });
+}
+
+type Tx = Pick<PrismaClient, "session" | "shop" | "render">;
+
+async function forgetInstall(db: Tx, shop: string, at: Date): Promise<void> {
+  await db.session.deleteMany({ where: { shop } });
+  await db.shop.updateMany({ where: { domain: shop, uninstalledAt: null }, data: { uninstalledAt: at } });
+  // Nothing more is sent for this shop; jobs already at the service stop being polled (the worker skips
+  // uninstalled shops) and resume if the merchant reinstalls before shop/redact.
+  await db.render.updateMany({
+    where: { shop, state: "queued" },
+    data: {
+      state: "cancelled",
+      finishedAt: at,
+      nextAttemptAt: null,
+      errorCode: "app_uninstalled",
+      errorMessage: "The app was uninstalled.",
+      leaseToken: { increment: 1 },
+    },
+  });
 }
 
 /** products/delete: renders not yet sent for the product are cancelled; publishing checks the product itself. */

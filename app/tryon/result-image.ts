@@ -14,7 +14,10 @@ export const RESULT_MIN_SIDE = 64;
 export const RESULT_MAX_SIDE = 16_384;
 export const RESULT_MAX_PIXELS = 100_000_000;
 
-const FORMAT_WORDS: Partial<Record<ImageFormat, string>> = { svg: "an SVG or XML document", other: "something other than an image" };
+const FORMAT_WORDS: Partial<Record<ImageFormat, string>> = {
+  svg: "an SVG or XML document",
+  other: "something other than an image",
+};
 
 export type ResultCheck =
   { ok: true; format: ImageFormat; width: number; height: number } | { ok: false; reason: string };

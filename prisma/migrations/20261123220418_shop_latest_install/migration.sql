@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Shop" ADD COLUMN     "latestInstallAt" TIMESTAMP(3);
+
