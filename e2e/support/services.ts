@@ -39,7 +39,9 @@ export async function simulatorLedger(sandbox: SandboxInfo) {
 }
 
 const submitsSchema = z.object({
-  data: z.array(z.object({ seq: z.number(), httpStatus: z.number().nullable(), jobId: z.string().optional() })),
+  data: z.array(
+    z.object({ seq: z.number(), httpStatus: z.number().nullable(), jobId: z.string().optional(), body: z.unknown() }),
+  ),
 });
 
 export async function simulatorSubmits(sandbox: SandboxInfo) {
@@ -47,6 +49,16 @@ export async function simulatorSubmits(sandbox: SandboxInfo) {
     `${sandbox.simulatorUrl}/__simulator/submits?api_key=${encodeURIComponent(sandbox.simulatorApiKey)}`,
   );
   return submitsSchema.parse(await response.json()).data;
+}
+
+const jobsSchema = z.object({ data: z.array(z.object({ id: z.string(), state: z.string() })) });
+
+/** The jobs the service holds for the sandbox's key, with their state (queued, processing… completed, failed). */
+export async function simulatorJobs(sandbox: SandboxInfo) {
+  const response = await fetch(
+    `${sandbox.simulatorUrl}/__simulator/jobs?api_key=${encodeURIComponent(sandbox.simulatorApiKey)}`,
+  );
+  return jobsSchema.parse(await response.json()).data;
 }
 
 /** Makes the next `times` jobs the service accepts end `failed` with `message` (and be refunded). */
