@@ -50,12 +50,14 @@ describe("the product page in the admin", () => {
   test("queues the render through the app's extension API, the service receives a dress, and it links to Review", async () => {
     await staff.openProduct(dress());
     const action = await staff.openAdminAction("Generate model shot");
+    const lastSeqBefore = Math.max(0, ...(await simulatorSubmits(staff.sandbox)).map((submit) => submit.seq));
     await action.getByRole("button", { name: "Generate for 5 credits" }).click();
     await action.getByText("Render queued").waitFor({ timeout: 15_000 });
 
     // What the try-on service received for this product's photo: the garment it is.
     const sentForDress = async () =>
       (await simulatorSubmits(staff.sandbox)).flatMap((submit) => {
+        if (submit.seq <= lastSeqBefore) return [];
         const body = submit.body as { product_type?: string; product_images?: string[] } | null;
         return body?.product_images?.[0]?.includes("wrap-midi-dress") ? [body.product_type] : [];
       });
