@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { simulatorSubmits } from "./support/services";
+import { holdNextJobs, simulatorLedger, simulatorSubmits } from "./support/services";
 import { describeFindings, StaffBrowser } from "./support/staff-browser";
 
 describe("a bulk run of a collection", () => {
@@ -110,7 +110,7 @@ describe("a bulk run of a collection", () => {
     }
   });
 
-  test("can be cancelled from its page after confirming in a dialog; renders not started cost nothing", async () => {
+  test("can be cancelled from its page after confirming in a dialog; the service's ledger shows nothing after the cancel was charged", async () => {
     await staff.openApp(
       `/app/runs/new?collectionId=${encodeURIComponent(staff.sandbox.demo.collections.dresses ?? "")}`,
     );
@@ -118,6 +118,10 @@ describe("a bulk run of a collection", () => {
     await staff.app.getByRole("button", { name: "Preview" }).click();
     // The sundress already has an approved render with this look, so it is skipped.
     await staff.app.getByText("2 of 3", { exact: true }).waitFor();
+    // The run's first dress holds the shop's only slot until the end of the test, so the second is certain to be
+    // waiting (not started) when the run is cancelled.
+    await holdNextJobs(staff.sandbox, 1);
+    const lastSeqBeforeRun = Math.max(0, ...(await simulatorSubmits(staff.sandbox)).map((submit) => submit.seq));
     await staff.app.getByRole("button", { name: "Start run of 2 renders" }).click();
     await staff.app.getByRole("heading", { name: "Dresses", level: 1 }).waitFor();
     await staff.waitForApp();
@@ -136,7 +140,91 @@ describe("a bulk run of a collection", () => {
     await staff.app.getByRole("button", { name: "Cancel run" }).click();
     await dialog.getByRole("button", { name: "Cancel run" }).click();
     await staff.toast(/^Run cancelled\./).waitFor();
+    // Everything the service had received when the app confirmed the cancel.
+    const submittedByCancel = new Set((await simulatorSubmits(staff.sandbox)).map((submit) => submit.seq));
     await staff.app.getByText("Cancelled", { exact: true }).first().waitFor();
     expect(await staff.app.getByRole("button", { name: "Resume" }).count()).toBe(0);
+
+    const dressImage = /wrap-midi-dress|satin-slip-dress/;
+    const imageOf = (submit: { body: unknown }) =>
+      (submit.body as { product_images?: string[] } | null)?.product_images?.[0] ?? "";
+    const runSubmits = (await simulatorSubmits(staff.sandbox)).filter(
+      (submit) => submit.seq > lastSeqBeforeRun && dressImage.test(imageOf(submit)),
+    );
+    expect(runSubmits.map((submit) => submit.seq).every((seq) => submittedByCancel.has(seq))).toBe(true);
+    expect(runSubmits).toHaveLength(1);
+
+    // Free a slot, then queue one more render (another product, from its page): once the service has received
+    // it, the worker has had a free slot with the cancelled dress older in the queue, and did not take it.
+    await staff.saveSettings({ "Renders at the same time": "2" });
+    await staff.openProduct(staff.sandbox.demo.products.linenShirt ?? "");
+    const action = await staff.openAdminAction("Generate model shot");
+    await action.getByRole("button", { name: "Generate for 5 credits" }).click();
+    await action.getByText("Render queued").waitFor({ timeout: 15_000 });
+    const probeSent = async () =>
+      (await simulatorSubmits(staff.sandbox)).some(
+        (submit) => !submittedByCancel.has(submit.seq) && imageOf(submit).includes("linen-camp-shirt"),
+      );
+    await expect.poll(probeSent, { timeout: 60_000, interval: 250 }).toBe(true);
+
+    // From the service's own ledger: of everything submitted after the cancel (the probe only), no job of the
+    // cancelled run was charged; the run was charged for the one dress that had started before it.
+    const ledger = await simulatorLedger(staff.sandbox);
+    const charged = new Set(ledger.charges.map((charge) => charge.jobId));
+    const afterCancel = (await simulatorSubmits(staff.sandbox)).filter((submit) => !submittedByCancel.has(submit.seq));
+    const chargedAfterCancel = afterCancel.filter((submit) => submit.jobId && charged.has(submit.jobId));
+    expect(chargedAfterCancel.filter((submit) => dressImage.test(imageOf(submit)))).toEqual([]);
+    expect(afterCancel.map(imageOf).every((image) => image.includes("linen-camp-shirt"))).toBe(true);
+    expect(runSubmits.every((submit) => submit.jobId && charged.has(submit.jobId))).toBe(true);
+  });
+
+  // The bulk actions are the app's own admin extensions (extensions/bulk-*-action), run by the sandbox admin.
+  test("the collection action previews by name what each product will be sent as, before anything is spent", async () => {
+    await staff.openAdmin(`/collections/${(staff.sandbox.demo.collections.dresses ?? "").split("/").pop()}`);
+    const submitsBefore = (await simulatorSubmits(staff.sandbox)).length;
+    const action = await staff.openAdminAction("Generate model shots");
+    await action.getByRole("heading", { name: "Model shots for this collection" }).waitFor();
+    await action.getByText("2 of 3", { exact: true }).waitFor({ timeout: 60_000 });
+    await action.getByText("2 products as:").waitFor();
+    for (const line of ["Garment: Dress", "Model: Amara", "Pose: Front, relaxed", "Background: Warm beige"])
+      await action.getByText(line, { exact: true }).waitFor();
+    await action
+      .getByText("Polka dot sundress: The product already has an approved render", { exact: false })
+      .waitFor();
+    await action.getByRole("button", { name: "Start run for about 10 credits" }).waitFor();
+    expect((await simulatorSubmits(staff.sandbox)).length).toBe(submitsBefore);
+    await staff.screenshot("collection-action");
+    expect(describeFindings(await staff.accessibilityProblems("collection-action"))).toBe("");
+    await action.getByRole("button", { name: "Cancel" }).click();
+    await staff.page.getByRole("dialog", { name: "Generate model shots" }).waitFor({ state: "detached" });
+  });
+
+  test("the product selection action starts a run of the ticked products, each sent as the garment it is", async () => {
+    await staff.openAdmin("/products");
+    await staff.page.getByRole("checkbox", { name: "Select Straight jeans" }).check();
+    await staff.page.getByRole("checkbox", { name: "Select Wide-leg trousers" }).check();
+    const action = await staff.openAdminAction("Generate model shots");
+    await action.getByRole("heading", { name: "Model shots for 2 products" }).waitFor();
+    await action.getByText("2 of 2", { exact: true }).waitFor({ timeout: 60_000 });
+    await action.getByText("Garment: Bottom (jeans)", { exact: true }).waitFor();
+    await action.getByText("Garment: Bottom (trousers)", { exact: true }).waitFor();
+    await action.getByRole("button", { name: "Start run for about 10 credits" }).click();
+    await action.getByText("Run started").waitFor({ timeout: 15_000 });
+
+    // What the try-on service received for the two products' photos.
+    const sentForBottoms = async () =>
+      (await simulatorSubmits(staff.sandbox))
+        .flatMap((submit) => {
+          const body = submit.body as { product_type?: string; product_images?: string[] } | null;
+          const image = body?.product_images?.[0] ?? "";
+          if (!/straight-jeans|wide-leg-trousers/.test(image)) return [];
+          return [`${image.includes("straight-jeans") ? "jeans" : "trousers"} sent as ${body?.product_type}`];
+        })
+        .sort();
+    await expect.poll(async () => (await sentForBottoms()).length, { timeout: 60_000, interval: 250 }).toBe(2);
+    expect(await sentForBottoms()).toEqual(["jeans sent as bottom", "trousers sent as bottom"]);
+
+    await action.getByRole("link", { name: "Follow the run in Model Shots" }).click();
+    await staff.app.getByRole("heading", { name: "2 selected products", level: 1 }).waitFor();
   });
 });

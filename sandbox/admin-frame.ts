@@ -6,6 +6,7 @@ import {
   appFramePage,
   collectionPage,
   collectionsPage,
+  extensionHostPage,
   homePage,
   notFoundPage,
   productPage,
@@ -14,7 +15,8 @@ import {
   type ProductRow,
 } from "./admin-pages";
 import { compileBrowserScript, readBrowserAsset } from "./browser-scripts";
-import type { PickedResource } from "./frame-protocol";
+import { buildExtensionBundles } from "./extension-bundles";
+import type { ExtensionHostConfig, PickedResource } from "./frame-protocol";
 import { listenOnLoopback } from "./loopback";
 import { mintSessionToken } from "./session-token";
 
@@ -22,9 +24,9 @@ import { mintSessionToken } from "./session-token";
  * The sandbox's stand-in for Shopify admin, on http://localhost:<port>: the app embedded in an iframe loaded
  * with a signed session token, App Bridge's admin side (toasts, save bar, navigation menu, resource picker),
  * and product and collection pages read from the fake Admin API, so published renders show on the product's
- * media and the product page's "Generate model shot" action calls the app's extension API as the admin
- * action does. It signs session tokens for whoever asks, which is why it listens on loopback only and the
- * launcher refuses real credentials.
+ * media. The pages' More actions run the app's own admin extensions (built from extensions/), each in a dialog
+ * that gives it its target's `shopify` global. It signs session tokens for whoever asks, which is why it listens
+ * on loopback only and the launcher refuses real credentials.
  */
 
 export const APP_HANDLE = "model-shots";
@@ -38,6 +40,8 @@ export interface AdminFrameOptions {
   shop: string;
   apiKey: string;
   apiSecret: string;
+  /** Where the extensions' bundles are cached between starts; null builds them every time. */
+  extensionCacheDir: string | null;
 }
 
 export interface AdminFrame {
@@ -58,6 +62,14 @@ export async function startAdminFrame(options: AdminFrameOptions): Promise<Admin
   const shopName = fake.store.shop(shop).record.name;
   const adminScript = await compileBrowserScript("admin-page");
   const adminCss = await readBrowserAsset("admin.css");
+  const extensionHostScript = await compileBrowserScript("extension-host");
+  const extensions = new Map(
+    (await buildExtensionBundles({ cacheDir: options.extensionCacheDir })).map((bundle) => [bundle.handle, bundle]),
+  );
+  const extensionMenu = (target: string) =>
+    [...extensions.values()]
+      .filter((extension) => extension.target === target)
+      .map(({ handle, name }) => ({ handle, name }));
   let appOrigin = "";
 
   const token = () =>
@@ -148,6 +160,28 @@ export async function startAdminFrame(options: AdminFrameOptions): Promise<Admin
       res.writeHead(200, { "Content-Type": "text/css; charset=utf-8", "Cache-Control": "no-cache" });
       return res.end(adminCss);
     }
+    if (path === "/__sandbox/extension-host.js") {
+      res.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" });
+      return res.end(extensionHostScript);
+    }
+    const extensionMatch = /^\/__sandbox\/extensions\/([\w-]+)(\.js)?$/.exec(path);
+    if (extensionMatch) {
+      const extension = extensions.get(extensionMatch[1] ?? "");
+      if (!extension) return html(404, notFoundPage(context("home", { page: "not-found" }), "Extension"));
+      if (extensionMatch[2]) {
+        res.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" });
+        return res.end(extension.code);
+      }
+      const hostConfig: ExtensionHostConfig = {
+        handle: extension.handle,
+        target: extension.target,
+        selected: (url.searchParams.get("selected") ?? "").split(",").filter(Boolean),
+        appOrigin,
+        adminBase: adminBase(storeName),
+        appBase: appBase(storeName, APP_HANDLE),
+      };
+      return html(200, extensionHostPage(extension.name, hostConfig));
+    }
     if (path === "/favicon.ico") {
       res.writeHead(204, { "Cache-Control": "public, max-age=86400" });
       return res.end();
@@ -173,7 +207,11 @@ export async function startAdminFrame(options: AdminFrameOptions): Promise<Admin
     if (rest === "/products") {
       return html(
         200,
-        productsPage(context("products", { page: "products" }), fake.store.products(shop).map(productRow)),
+        productsPage(
+          context("products", { page: "products" }),
+          fake.store.products(shop).map(productRow),
+          extensionMenu("admin.product-index.selection-action.render"),
+        ),
       );
     }
     const productMatch = /^\/products\/(\d+)$/.exec(rest);
@@ -195,6 +233,7 @@ export async function startAdminFrame(options: AdminFrameOptions): Promise<Admin
           media: fake.store.productMedia(shop, product.id),
           variants: product.variantIds.map((id) => ({ id, title: fake.store.variant(shop, id)?.title ?? "" })),
           collections: collections.map((collection) => ({ id: collection.id, title: collection.title })),
+          actions: extensionMenu("admin.product-details.action.render"),
         }),
       );
     }
@@ -220,6 +259,7 @@ export async function startAdminFrame(options: AdminFrameOptions): Promise<Admin
           id: collection.id,
           title: collection.title,
           products,
+          actions: extensionMenu("admin.collection-details.action.render"),
         }),
       );
     }

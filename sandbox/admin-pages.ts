@@ -1,10 +1,19 @@
 import type { MediaSnapshot } from "../fakes/shopify-admin/store";
+import { EXTENSION_BUNDLE_GLOBAL } from "./extension-bundles";
+import type { ExtensionHostConfig } from "./frame-protocol";
 
 /**
  * The sandbox's admin pages as HTML: a frame styled like Shopify admin (top bar, sidebar, cards) around the
  * embedded app, and the product and collection pages where a merchant sees the published renders and starts
- * the app's admin actions. Server-rendered from the fake store; the admin page script adds the behaviour.
+ * the app's admin actions (its extensions, listed under More actions). Server-rendered from the fake store; the
+ * admin page script adds the behaviour.
  */
+
+/** An admin extension offered on a page: its handle, and its name as the menu shows it. */
+export interface ExtensionAction {
+  handle: string;
+  name: string;
+}
 
 export interface AdminPageContext {
   storeName: string;
@@ -103,11 +112,45 @@ function thumbnail(url: string | null, alt: string, size = 40): string {
     : `<span class="thumb thumb-empty" style="width:${size}px;height:${size}px" role="img" aria-label="No photo"></span>`;
 }
 
-export function productsPage(context: AdminPageContext, products: ProductRow[]): string {
+/** The page's More actions menu: one item per admin extension that targets the page. */
+function moreActions(actions: ExtensionAction[]): string {
+  if (actions.length === 0) return "";
+  const items = actions
+    .map(
+      (action) =>
+        `<li role="none"><button type="button" role="menuitem" class="menu-item" data-extension="${escapeHtml(action.handle)}">${escapeHtml(action.name)}</button></li>`,
+    )
+    .join("");
+  return `<div class="page-actions"><div class="menu">
+    <button type="button" class="button" id="more-actions" aria-haspopup="menu" aria-expanded="false" aria-controls="more-actions-menu">More actions ▾</button>
+    <ul class="menu-list" id="more-actions-menu" role="menu" aria-label="More actions" hidden>${items}</ul>
+  </div></div>`;
+}
+
+/** The page inside an extension's dialog: the host (the `shopify` global, the s-* stand-ins), then the bundle. */
+export function extensionHostPage(name: string, config: ExtensionHostConfig): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>${escapeHtml(name)}</title>
+  <style>html,body{margin:0;padding:0;background:#fff} body{padding:16px 20px}</style>
+  <script>window.__MODEL_SHOTS_EXTENSION__ = ${JSON.stringify(config).replace(/</g, "\\u003c")};</script>
+  <script src="/__sandbox/extension-host.js"></script>
+  <script src="/__sandbox/extensions/${encodeURIComponent(config.handle)}.js"></script>
+</head>
+<body>
+  <script>void ${EXTENSION_BUNDLE_GLOBAL}.default();</script>
+</body>
+</html>`;
+}
+
+export function productsPage(context: AdminPageContext, products: ProductRow[], actions: ExtensionAction[]): string {
   const base = adminBase(context.storeName);
   const rows = products
     .map(
       (product) => `<tr>
+        <td><input type="checkbox" data-select-product="${escapeHtml(product.id)}" aria-label="Select ${escapeHtml(product.title)}"></td>
         <td>${thumbnail(product.thumbnail, "")}</td>
         <td><a href="${base}/products/${numericId(product.id)}">${escapeHtml(product.title)}</a></td>
         <td><span class="badge${product.status === "ACTIVE" ? " badge-success" : ""}">${escapeHtml(product.status.toLowerCase())}</span></td>
@@ -119,10 +162,10 @@ export function productsPage(context: AdminPageContext, products: ProductRow[]):
   return adminLayout(
     context,
     "Products",
-    `<div class="page-header"><h1>Products</h1></div>
+    `<div class="page-header"><h1>Products</h1>${moreActions(actions)}</div>
      <div class="card card-flush">
        <table class="table">
-         <thead><tr><th scope="col"><span class="visually-hidden">Photo</span></th><th scope="col">Product</th><th scope="col">Status</th><th scope="col">Type</th><th scope="col">Media</th></tr></thead>
+         <thead><tr><th scope="col"><span class="visually-hidden">Select</span></th><th scope="col"><span class="visually-hidden">Photo</span></th><th scope="col">Product</th><th scope="col">Status</th><th scope="col">Type</th><th scope="col">Media</th></tr></thead>
          <tbody>${rows}</tbody>
        </table>
      </div>`,
@@ -139,6 +182,7 @@ export interface ProductPageData {
   media: MediaSnapshot[];
   variants: Array<{ id: string; title: string }>;
   collections: Array<{ id: string; title: string }>;
+  actions: ExtensionAction[];
 }
 
 export function productPage(context: AdminPageContext, product: ProductPageData): string {
@@ -163,14 +207,7 @@ export function productPage(context: AdminPageContext, product: ProductPageData)
        <a class="back-link" href="${base}/products" aria-label="Back to products">←</a>
        <h1>${escapeHtml(product.title)}</h1>
        <span class="badge${product.status === "ACTIVE" ? " badge-success" : ""}">${escapeHtml(product.status.toLowerCase())}</span>
-       <div class="page-actions">
-         <div class="menu">
-           <button type="button" class="button" id="more-actions" aria-haspopup="menu" aria-expanded="false" aria-controls="more-actions-menu">More actions ▾</button>
-           <ul class="menu-list" id="more-actions-menu" role="menu" aria-label="More actions" hidden>
-             <li role="none"><button type="button" role="menuitem" class="menu-item" data-action="generate-model-shot">Generate model shot</button></li>
-           </ul>
-         </div>
-       </div>
+       ${moreActions(product.actions)}
      </div>
      <div class="columns">
        <div class="column-main">
@@ -230,19 +267,16 @@ export function collectionsPage(context: AdminPageContext, collections: Collecti
 
 export function collectionPage(
   context: AdminPageContext,
-  collection: { id: string; title: string; products: ProductRow[] },
+  collection: { id: string; title: string; products: ProductRow[]; actions: ExtensionAction[] },
 ): string {
   const base = adminBase(context.storeName);
-  const app = appBase(context.storeName, "model-shots");
   return adminLayout(
     context,
     collection.title,
     `<div class="page-header">
        <a class="back-link" href="${base}/collections" aria-label="Back to collections">←</a>
        <h1>${escapeHtml(collection.title)}</h1>
-       <div class="page-actions">
-         <a class="button" href="${app}/app/runs/new?collectionId=${encodeURIComponent(collection.id)}">Generate model shots for this collection</a>
-       </div>
+       ${moreActions(collection.actions)}
      </div>
      <div class="card card-flush">
        <table class="table">
@@ -269,7 +303,7 @@ export function homePage(context: AdminPageContext): string {
        <p>Everything here runs on this machine: a stand-in for Shopify admin, the store's products, and a simulated try-on service. Nothing is sent anywhere.</p>
        <ul class="plain-list">
          <li><a href="${base}/apps/model-shots">Open the Model Shots app</a></li>
-         <li><a href="${base}/products">Browse the products</a>, open one and use <em>More actions › Generate model shot</em></li>
+         <li><a href="${base}/products">Browse the products</a>, open one and use <em>More actions › Generate model shot</em>, or tick several and use <em>More actions › Generate model shots</em></li>
          <li><a href="${base}/collections">Browse the collections</a></li>
        </ul>
      </section>`,

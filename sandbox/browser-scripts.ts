@@ -7,7 +7,7 @@ import ts from "typescript";
  * The sandbox's browser code (the App Bridge stub and the admin page's script) is TypeScript, checked by
  * `tsc` with the rest of the tree and compiled here, one file at a time, when the sandbox starts.
  */
-export async function compileBrowserScript(name: "app-bridge-stub" | "admin-page"): Promise<string> {
+export async function compileBrowserScript(name: "app-bridge-stub" | "admin-page" | "extension-host"): Promise<string> {
   const source = await readFile(new URL(`./browser/${name}.ts`, import.meta.url), "utf8");
   const { outputText } = ts.transpileModule(source, {
     compilerOptions: { target: ts.ScriptTarget.ES2020, module: ts.ModuleKind.ESNext, removeComments: false },

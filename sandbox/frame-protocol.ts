@@ -72,3 +72,27 @@ export interface StubConfig {
   /** The admin page's URL prefix for this app, e.g. http://localhost:3000/store/model-shots-demo/apps/model-shots */
   adminAppUrl: string;
 }
+
+/** What the admin page hands the host page of an admin extension (sandbox/browser/extension-host.ts). */
+export interface ExtensionHostConfig {
+  handle: string;
+  target: string;
+  /** The ids of the resources the action was opened on: `shopify.data.selected`. */
+  selected: string[];
+  /** Where the extension's relative fetch goes (the app), with a session token. */
+  appOrigin: string;
+  adminBase: string;
+  appBase: string;
+}
+
+/**
+ * What the admin page offers the extension's dialog (same origin, called directly as
+ * `window.parent.__modelShotsExtensionDialog`): the parts of the target's `shopify` global that are the admin's.
+ */
+export interface ExtensionDialogHost {
+  close(): void;
+  toast(message: string, isError: boolean): void;
+  resize(height: number): void;
+  /** An `s-*` element the sandbox has no stand-in for. */
+  unknownElement(tag: string): void;
+}

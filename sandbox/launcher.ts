@@ -57,6 +57,11 @@ export const sandboxOptionsSchema = z.object({
     .string()
     .nullable()
     .default(join(REPO_ROOT, ".cache", "sandbox-images")),
+  /** Where the admin extensions' bundles are cached between starts (by their sources' hash); null builds each time. */
+  extensionCacheDir: z
+    .string()
+    .nullable()
+    .default(join(REPO_ROOT, ".cache", "sandbox-extensions")),
 });
 export type SandboxOptions = z.input<typeof sandboxOptionsSchema>;
 
@@ -184,6 +189,7 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
       shop: DEMO_SHOP,
       apiKey: local.apiKey,
       apiSecret: local.apiSecret,
+      extensionCacheDir: options.extensionCacheDir,
     });
     cleanups.push(() => adminFrame.close());
     const proxy: AppProxy = await startAppProxy({

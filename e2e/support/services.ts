@@ -39,7 +39,9 @@ export async function simulatorLedger(sandbox: SandboxInfo) {
 }
 
 const submitsSchema = z.object({
-  data: z.array(z.object({ seq: z.number(), httpStatus: z.number().nullable(), jobId: z.string().optional() })),
+  data: z.array(
+    z.object({ seq: z.number(), httpStatus: z.number().nullable(), jobId: z.string().optional(), body: z.unknown() }),
+  ),
 });
 
 export async function simulatorSubmits(sandbox: SandboxInfo) {
@@ -49,12 +51,31 @@ export async function simulatorSubmits(sandbox: SandboxInfo) {
   return submitsSchema.parse(await response.json()).data;
 }
 
+const jobsSchema = z.object({ data: z.array(z.object({ id: z.string(), state: z.string() })) });
+
+/** The jobs the service holds for the sandbox's key, with their state (queued, processing… completed, failed). */
+export async function simulatorJobs(sandbox: SandboxInfo) {
+  const response = await fetch(
+    `${sandbox.simulatorUrl}/__simulator/jobs?api_key=${encodeURIComponent(sandbox.simulatorApiKey)}`,
+  );
+  return jobsSchema.parse(await response.json()).data;
+}
+
+/** Makes the next `times` jobs the service accepts stay `processing` for ever (each holds one of the shop's slots). */
+export async function holdNextJobs(sandbox: SandboxInfo, times: number): Promise<void> {
+  await addFault(sandbox, { type: "never_finish" }, times);
+}
+
 /** Makes the next `times` jobs the service accepts end `failed` with `message` (and be refunded). */
 export async function failNextJobs(sandbox: SandboxInfo, times: number, message: string): Promise<void> {
+  await addFault(sandbox, { type: "fail_job", message }, times);
+}
+
+async function addFault(sandbox: SandboxInfo, fault: Record<string, unknown>, times: number): Promise<void> {
   const response = await fetch(`${sandbox.simulatorUrl}/__simulator/faults`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ apiKey: sandbox.simulatorApiKey, fault: { type: "fail_job", message }, times }),
+    body: JSON.stringify({ apiKey: sandbox.simulatorApiKey, fault, times }),
   });
   if (response.status !== 201)
     throw new Error(`The simulator refused the fault: HTTP ${response.status} ${await response.text()}`);

@@ -96,6 +96,19 @@ export class StaffBrowser {
     await this.openAdmin(`/products/${productId.split("/").pop()}`);
   }
 
+  /**
+   * Opens one of the app's admin extensions from the admin page's More actions menu (the product page, the
+   * collection page, or the product list with products ticked) and returns its UI: the extension's own code,
+   * running in the sandbox admin's dialog for it.
+   */
+  async openAdminAction(name: string): Promise<FrameLocator> {
+    await this.page.getByRole("button", { name: "More actions" }).click();
+    await this.page.getByRole("menuitem", { name, exact: true }).click();
+    const dialog = this.page.getByRole("dialog", { name });
+    await dialog.waitFor();
+    return dialog.frameLocator("iframe.extension-frame");
+  }
+
   /** A toast the app showed through App Bridge; Shopify admin (here: the sandbox's) displays it. */
   toast(text: string | RegExp): Locator {
     return this.page.locator("#toasts .toast", { hasText: text });
@@ -163,10 +176,12 @@ export class StaffBrowser {
   async accessibilityProblems(name: string): Promise<AxeFinding[]> {
     const source = await axeSource;
     const frames: Array<{ label: string; frame: Frame; exclude: string[] }> = [
-      { label: "admin", frame: this.page.mainFrame(), exclude: ["#app-frame"] },
+      { label: "admin", frame: this.page.mainFrame(), exclude: ["#app-frame", "iframe.extension-frame"] },
     ];
     if ((await this.page.locator("#app-frame").count()) > 0)
       frames.push({ label: "app", frame: await this.appFrame(), exclude: [] });
+    const extensionFrame = await (await this.page.$("iframe.extension-frame"))?.contentFrame();
+    if (extensionFrame) frames.push({ label: "extension", frame: extensionFrame, exclude: [] });
     const report: Record<string, AxeFinding[]> = {};
     for (const { label, frame, exclude } of frames) {
       if (!(await frame.evaluate(() => "axe" in window))) await frame.addScriptTag({ content: source });

@@ -1,8 +1,7 @@
 /**
  * The admin side of the sandbox's pages: what Shopify admin does for an embedded app that uses App Bridge
  * (hands out session tokens, shows toasts, the save bar, the app's navigation menu and the resource picker,
- * follows the app's location), plus the product page's "Generate model shot" action, which calls the app's
- * extension API (/api/product-summary, /api/renders) with a session token, as the admin action extension does.
+ * follows the app's location), and the More actions menu that opens the app's admin extensions in a dialog.
  * Compiled one file at a time when served; types only are imported.
  */
 import type {
@@ -13,6 +12,7 @@ import type {
   PickedResource,
   ResourcePickerRequest,
   SaveBarButtonView,
+  ExtensionDialogHost,
 } from "../frame-protocol";
 
 interface AdminPageConfig {
@@ -23,6 +23,7 @@ interface AdminPageConfig {
   page: string;
   productId?: string;
   productTitle?: string;
+  collectionId?: string;
 }
 
 (() => {
@@ -380,7 +381,7 @@ interface AdminPageConfig {
     });
   }
 
-  // ----- the product page's "More actions" menu and the product action ------------------------------------------------
+  // ----- the "More actions" menu and the app's admin extensions --------------------------------------------------------
 
   const moreActions = document.getElementById("more-actions");
   const menu = document.getElementById("more-actions-menu");
@@ -401,137 +402,53 @@ interface AdminPageConfig {
     if (menu && !menu.hidden && !(event.target as Element).closest(".menu")) setMenuOpen(false);
   });
 
-  interface LookChoice {
-    id: string | null;
-    name: string;
-    summary: string;
-    credits: number;
-  }
-  type ProductSummary =
-    | {
-        ok: true;
-        product: { id: string; title: string; imageUrl: string | null };
-        looks: LookChoice[];
-        problem: string | null;
-        paused: string | null;
-        reviewPath: string;
-        generatePath: string;
-      }
-    | { ok: false; error: string };
-  type CreatedRender =
-    { ok: true; renderId: string; created: boolean; reviewPath: string } | { ok: false; error: string };
-
-  async function callApp<T>(path: string, init: RequestInit = {}): Promise<T> {
-    const headers = new Headers(init.headers);
-    headers.set("Authorization", `Bearer ${await sessionToken()}`);
-    const response = await fetch(`${config.appOrigin}${path}`, { ...init, headers });
-    const body = (await response.json().catch(() => null)) as T | null;
-    if (body === null) throw new Error(`The app answered HTTP ${response.status}.`);
-    return body;
-  }
-
-  const appLink = (path: string, label: string) =>
-    element("a", { href: `${config.appBase}${path}`, className: "button", textContent: label });
-
-  async function generateModelShot(productId: string): Promise<void> {
-    const dialog = openDialog("Generate model shot", () => undefined);
-    dialog.root.dataset.action = "generate-model-shot";
-    dialog.body.append(element("p", { className: "muted", textContent: "Loading…" }));
-    const closeButton = button("Close");
-    closeButton.addEventListener("click", dialog.close);
-    let summary: ProductSummary;
-    try {
-      summary = await callApp<ProductSummary>(`/api/product-summary?productId=${encodeURIComponent(productId)}`);
-    } catch (error) {
-      dialog.body.replaceChildren(element("p", { className: "error", textContent: String(error) }));
-      dialog.footer.append(closeButton);
-      return;
-    }
-    if (!summary.ok) {
-      dialog.body.replaceChildren(element("p", { className: "error", textContent: summary.error }));
-      dialog.footer.append(closeButton);
-      return;
-    }
-    const { product, looks, problem, paused } = summary;
-    const header = element(
-      "div",
-      { className: "action-product" },
-      product.imageUrl
-        ? element("img", { src: product.imageUrl, alt: "", className: "thumb", width: 56, height: 56 })
-        : element("span", { className: "thumb thumb-empty" }),
-      element("strong", { textContent: product.title }),
-    );
-    dialog.body.replaceChildren(header);
-    if (problem) {
-      dialog.body.append(element("p", { className: "error", textContent: problem }));
-      dialog.footer.append(closeButton, appLink(summary.generatePath, "Open in Model Shots"));
-      return;
-    }
-    if (paused)
-      dialog.body.append(element("p", { className: "warning", textContent: `Rendering is paused: ${paused}` }));
-    let chosen = 0;
-    const cost = element("p", { className: "action-cost" });
-    const showCost = () => {
-      const credits = looks[chosen]?.credits ?? 0;
-      cost.textContent = `Costs ${credits} ${credits === 1 ? "credit" : "credits"}. Nothing is added to the product until someone approves it in Review.`;
+  /**
+   * An admin extension opened from More actions: a dialog titled with its name, holding the host page that runs
+   * the extension's own bundle on the resources selected here (sandbox/browser/extension-host.ts).
+   */
+  function openExtension(handle: string, name: string, selected: string[]): void {
+    const dialog = openDialog(name, () => undefined);
+    dialog.root.dataset.extension = handle;
+    dialog.footer.remove();
+    const host = new URL(`/__sandbox/extensions/${encodeURIComponent(handle)}`, location.href);
+    host.searchParams.set("selected", selected.join(","));
+    const frame = element("iframe", { src: host.href, title: name, className: "extension-frame" });
+    dialog.body.append(frame);
+    const dialogHost: ExtensionDialogHost = {
+      close: dialog.close,
+      toast: (message, isError) => showToast(`extension-${Date.now()}`, message, isError, 5000),
+      resize: (height) => {
+        frame.style.height = `${Math.min(height, window.innerHeight - 160)}px`;
+      },
+      unknownElement: (tag) => {
+        const note = `The sandbox has no stand-in for <${tag}>: add one to sandbox/browser/extension-host.ts.`;
+        if (!dialog.root.querySelector(".extension-unknown"))
+          dialog.root
+            .querySelector(".dialog")
+            ?.append(element("p", { className: "error extension-unknown", textContent: note }));
+      },
     };
-    const fieldset = element("fieldset", { className: "looks" }, element("legend", { textContent: "Look" }));
-    looks.forEach((look, index) => {
-      const input = element("input", { type: "radio", name: "look", value: String(index), checked: index === 0 });
-      input.addEventListener("change", () => {
-        chosen = index;
-        showCost();
-      });
-      fieldset.append(
-        element(
-          "label",
-          { className: "look" },
-          input,
-          element(
-            "span",
-            {},
-            element("strong", { textContent: look.name }),
-            element("span", { className: "muted", textContent: ` ${look.summary}` }),
-          ),
-        ),
-      );
-    });
-    showCost();
-    dialog.body.append(fieldset, cost);
-    const generate = button("Generate", true);
-    const requestKey = crypto.randomUUID();
-    generate.addEventListener("click", async () => {
-      generate.disabled = true;
-      const look = looks[chosen];
-      try {
-        const created = await callApp<CreatedRender>("/api/renders", {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ productId: product.id, requestKey, ...(look?.id ? { lookId: look.id } : {}) }),
-        });
-        if (!created.ok) {
-          generate.disabled = false;
-          dialog.body.append(element("p", { className: "error", textContent: created.error }));
-          return;
-        }
-        dialog.body.replaceChildren(
-          header,
-          element("p", {
-            className: "success",
-            textContent: "Model shot queued. It will be ready for review in Model Shots in a few minutes.",
-          }),
-        );
-        dialog.footer.replaceChildren(closeButton, appLink(created.reviewPath, "Review in Model Shots"));
-      } catch (error) {
-        generate.disabled = false;
-        dialog.body.append(element("p", { className: "error", textContent: String(error) }));
-      }
-    });
-    dialog.footer.append(closeButton, generate);
+    Object.assign(window, { __modelShotsExtensionDialog: dialogHost });
   }
 
-  document.querySelector('[data-action="generate-model-shot"]')?.addEventListener("click", () => {
-    setMenuOpen(false);
-    if (config.productId) void generateModelShot(config.productId);
-  });
+  /** What the action runs on: the page's product or collection, or the products ticked on the list. */
+  function selectedResources(): string[] {
+    if (config.productId) return [config.productId];
+    if (config.collectionId) return [config.collectionId];
+    return [...document.querySelectorAll<HTMLInputElement>("input[data-select-product]:checked")].map(
+      (input) => input.dataset.selectProduct ?? "",
+    );
+  }
+
+  for (const item of document.querySelectorAll<HTMLButtonElement>("[data-extension]")) {
+    item.addEventListener("click", () => {
+      setMenuOpen(false);
+      const selected = selectedResources();
+      if (selected.length === 0) {
+        showToast(`select-${Date.now()}`, "Select at least one product first.", true, 4000);
+        return;
+      }
+      openExtension(item.dataset.extension ?? "", item.textContent ?? "", selected);
+    });
+  }
 })();
