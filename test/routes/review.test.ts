@@ -108,7 +108,9 @@ describe("Review", () => {
     expect(view.items[0]?.result?.url).toContain(app.fake.cdnOrigin);
     expect(view.items[0]?.result?.previewUrl).toContain("640");
     // What was asked for, by name: never a catalog id.
-    expect(view.items[0]?.optionsSummary).toBe("Top (t shirt) · Amara · Front, relaxed · The service's default background · 2K · 3:4");
+    expect(view.items[0]?.optionsSummary).toBe(
+      "Top (t shirt) · Amara · Front, relaxed · The service's default background · 2K · 3:4",
+    );
     const next = await jsonOf<ReviewView>(
       await respond(review.loader, await getAs(SHOP, `/app/review?after=${view.nextCursor}`)),
     );
