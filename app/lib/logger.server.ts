@@ -66,6 +66,15 @@ export function appLogger(): Logger {
   return root;
 }
 
+/** Replaces the process's logger (tests read what the app logs); returns a function that puts the old one back. */
+export function replaceAppLogger(logger: Logger): () => void {
+  const previous = root;
+  root = logger;
+  return () => {
+    root = previous;
+  };
+}
+
 type Fields = Record<string, unknown>;
 interface MessageLogger {
   info(message: string, fields?: Fields): void;

@@ -1,5 +1,6 @@
 import { Prisma, type PrismaClient, type RenderState } from "@prisma/client";
 import { canTransition } from "./render-states";
+import { logRenderTransition } from "./transition-log";
 
 type Db = Pick<PrismaClient, "$queryRaw" | "render">;
 
@@ -8,6 +9,23 @@ export interface HeldRender {
   id: string;
   state: RenderState;
   leaseToken: number;
+}
+
+/** What the database returns of a render that changed state, for its log line (lastStateMs is set by a trigger). */
+const TRANSITION_FIELDS = { id: true, shop: true, runId: true, lastStateMs: true } as const;
+type Changed = { id: string; shop: string; runId: string | null; lastStateMs: number | null };
+
+function logChanged(rows: Changed[], from: RenderState | readonly RenderState[], to: RenderState) {
+  for (const row of rows) {
+    logRenderTransition({
+      renderId: row.id,
+      shop: row.shop,
+      runId: row.runId,
+      from,
+      to,
+      durationMs: row.lastStateMs ?? undefined,
+    });
+  }
 }
 
 export type RenderChanges = Omit<
@@ -42,11 +60,13 @@ export async function transitionHeldRender(
   if (!canTransition(held.state, to) && held.state !== to) {
     throw new Error(`Render ${held.id}: ${held.state} → ${to} is not a transition of the state machine`);
   }
-  const result = await db.render.updateMany({
+  const rows = await db.render.updateManyAndReturn({
     where: { id: held.id, state: held.state, leaseToken: held.leaseToken },
     data: { ...changes, state: to, leaseOwner: null, leaseExpiresAt: null },
+    select: TRANSITION_FIELDS,
   });
-  return result.count === 1;
+  if (to !== held.state) logChanged(rows, held.state, to);
+  return rows.length === 1;
 }
 
 /**
@@ -62,11 +82,13 @@ export async function transitionRenderForPerson(
   for (const from of where.from) {
     if (!canTransition(from, to)) throw new Error(`${from} → ${to} is not a transition of the state machine`);
   }
-  const result = await db.render.updateMany({
+  const rows = await db.render.updateManyAndReturn({
     where: { id: where.id, shop: where.shop, state: { in: [...where.from] }, leaseExpiresAt: null },
     data: { ...changes, state: to, leaseToken: { increment: 1 } },
+    select: TRANSITION_FIELDS,
   });
-  return result.count === 1;
+  logChanged(rows, where.from, to);
+  return rows.length === 1;
 }
 
 /**
@@ -75,21 +97,22 @@ export async function transitionRenderForPerson(
  * which becomes `submit_unknown` when the lease expires, never a second submit.
  */
 export async function commitSubmitIntent(db: Db, held: HeldRender, now: Date, leaseMs: number): Promise<boolean> {
-  const rows = await db.$queryRaw<{ n: number }[]>`
+  const rows = await db.$queryRaw<Changed[]>`
     WITH u AS (
       UPDATE "Render"
       SET state = 'submitting', "submittingAt" = ${now}, "creditsCharged" = "creditsCost",
           "leaseExpiresAt" = ${dbNowPlus(leaseMs)}, "updatedAt" = ${now}
       WHERE id = ${held.id} AND state = 'queued' AND "leaseToken" = ${held.leaseToken}
-      RETURNING id, shop, "creditsCost"
+      RETURNING id, shop, "runId", "lastStateMs", "creditsCost"
     ),
     reserved AS (
       INSERT INTO "CreditLedgerEntry" (id, shop, "renderId", kind, credits, "createdAt")
       SELECT 'charge_' || u.id, u.shop, u.id, 'charge', u."creditsCost", ${now} FROM u
       ON CONFLICT ("renderId", kind) DO NOTHING
     )
-    SELECT count(*)::int AS n FROM u`;
-  return (rows[0]?.n ?? 0) === 1;
+    SELECT id, shop, "runId", "lastStateMs" FROM u`;
+  logChanged(rows, "queued", "submitting");
+  return rows.length === 1;
 }
 
 /**
@@ -103,7 +126,7 @@ export async function recordSubmitted(
   held: HeldRender,
   job: { jobId: string; status: string; submittedAt: Date; firstPollAt: Date },
 ): Promise<boolean> {
-  const result = await db.render.updateMany({
+  const rows = await db.render.updateManyAndReturn({
     where: { id: held.id, state: { in: ["submitting", "submit_unknown"] }, leaseToken: held.leaseToken },
     data: {
       state: "running",
@@ -116,8 +139,10 @@ export async function recordSubmitted(
       leaseOwner: null,
       leaseExpiresAt: null,
     },
+    select: TRANSITION_FIELDS,
   });
-  return result.count === 1;
+  logChanged(rows, held.state, "running");
+  return rows.length === 1;
 }
 
 /**
@@ -135,7 +160,7 @@ export async function releaseUnchargedSubmit(
     finishedAt?: Date | null;
   },
 ): Promise<boolean> {
-  const rows = await db.$queryRaw<{ n: number }[]>`
+  const rows = await db.$queryRaw<Changed[]>`
     WITH u AS (
       UPDATE "Render"
       SET state = ${to}::"RenderState", "creditsCharged" = 0, "nextAttemptAt" = ${changes.nextAttemptAt},
@@ -143,11 +168,12 @@ export async function releaseUnchargedSubmit(
           "finishedAt" = ${changes.finishedAt ?? null}, "leaseOwner" = NULL, "leaseExpiresAt" = NULL,
           "updatedAt" = now()
       WHERE id = ${held.id} AND state = 'submitting' AND "leaseToken" = ${held.leaseToken}
-      RETURNING id
+      RETURNING id, shop, "runId", "lastStateMs"
     ),
     d AS (DELETE FROM "CreditLedgerEntry" WHERE "renderId" IN (SELECT id FROM u) AND kind = 'charge')
-    SELECT count(*)::int AS n FROM u`;
-  return (rows[0]?.n ?? 0) === 1;
+    SELECT id, shop, "runId", "lastStateMs" FROM u`;
+  logChanged(rows, "submitting", to);
+  return rows.length === 1;
 }
 
 /** The submit's outcome is unknown: it may have been charged. Never resubmitted automatically. */

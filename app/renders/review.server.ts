@@ -1,4 +1,5 @@
 import type { Prisma, PrismaClient, Render } from "@prisma/client";
+import { logBulkTransition } from "./transition-log";
 import { queueRender } from "./create-renders.server";
 import type { ProductSource } from "./product-source";
 import { publishOptionsSchema, type PublishOptions } from "./publish-options";
@@ -201,6 +202,14 @@ export async function cancelQueuedRenders(
   const result = await db.render.updateMany({
     where: { ...where, state: "queued" },
     data: { state: "cancelled", finishedAt: new Date(), nextAttemptAt: null, leaseToken: { increment: 1 } },
+  });
+  logBulkTransition({
+    shop: where.shop,
+    runId: where.runId,
+    from: "queued",
+    to: "cancelled",
+    count: result.count,
+    reason: "cancelled by staff",
   });
   return result.count;
 }

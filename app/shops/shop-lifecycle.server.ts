@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
+import { logBulkTransition } from "../renders/transition-log";
 
 /**
  * What the app remembers of a shop's install, and what it forgets when asked. Each function is safe to run
@@ -49,7 +50,7 @@ async function forgetInstall(db: Tx, shop: string, at: Date): Promise<void> {
   await db.shop.updateMany({ where: { domain: shop, uninstalledAt: null }, data: { uninstalledAt: at } });
   // Nothing more is sent for this shop; jobs already at the service stop being polled (the worker skips
   // uninstalled shops) and resume if the merchant reinstalls before shop/redact.
-  await db.render.updateMany({
+  const cancelled = await db.render.updateMany({
     where: { shop, state: "queued" },
     data: {
       state: "cancelled",
@@ -60,11 +61,12 @@ async function forgetInstall(db: Tx, shop: string, at: Date): Promise<void> {
       leaseToken: { increment: 1 },
     },
   });
+  logBulkTransition({ shop, from: "queued", to: "cancelled", count: cancelled.count, reason: "app uninstalled" }, at);
 }
 
 /** products/delete: renders not yet sent for the product are cancelled; publishing checks the product itself. */
 export async function recordProductDeleted(db: PrismaClient, shop: string, productId: string, at: Date): Promise<void> {
-  await db.render.updateMany({
+  const cancelled = await db.render.updateMany({
     where: { shop, productId, state: "queued" },
     data: {
       state: "cancelled",
@@ -75,6 +77,7 @@ export async function recordProductDeleted(db: PrismaClient, shop: string, produ
       leaseToken: { increment: 1 },
     },
   });
+  logBulkTransition({ shop, from: "queued", to: "cancelled", count: cancelled.count, reason: "product deleted" }, at);
 }
 
 /** app/scopes_update: keep the stored sessions' scope in step with what the merchant granted. */

@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
+import { logRenderTransition } from "../../renders/transition-log";
 import { DB_NOW } from "../../renders/render-store.server";
 
 /**
@@ -7,12 +8,26 @@ import { DB_NOW } from "../../renders/render-store.server";
  * automatically. Its lease token is kept, so the original worker, if it is only slow, can still record the job
  * id it gets back (render-store: recordSubmitted accepts submit_unknown with the same token).
  */
-export function expireSubmitLeases(db: Pick<PrismaClient, "$executeRaw">, now: Date) {
-  return db.$executeRaw`
+export async function expireSubmitLeases(db: Pick<PrismaClient, "$queryRaw">, now: Date): Promise<number> {
+  const expired = await db.$queryRaw<
+    Array<{ id: string; shop: string; runId: string | null; lastStateMs: number | null }>
+  >`
     UPDATE "Render"
     SET state = 'submit_unknown', "nextAttemptAt" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL,
         "errorCode" = 'submit_outcome_unknown',
         "errorMessage" = 'The app stopped while sending this render to the try-on service, so it cannot tell whether the job started. Check the service''s dashboard, then mark it as started or as not charged.',
         "updatedAt" = ${now}
-    WHERE state = 'submitting' AND "leaseExpiresAt" < ${DB_NOW}`;
+    WHERE state = 'submitting' AND "leaseExpiresAt" < ${DB_NOW}
+    RETURNING id, shop, "runId", "lastStateMs"`;
+  for (const render of expired) {
+    logRenderTransition({
+      renderId: render.id,
+      shop: render.shop,
+      runId: render.runId,
+      from: "submitting",
+      to: "submit_unknown",
+      durationMs: render.lastStateMs ?? undefined,
+    });
+  }
+  return expired.length;
 }

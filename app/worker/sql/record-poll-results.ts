@@ -1,4 +1,5 @@
 import type { PrismaClient, RenderState } from "@prisma/client";
+import { logRenderTransition } from "../../renders/transition-log";
 
 /** What one status poll decided for one render. */
 export interface PollOutcome {
@@ -31,7 +32,16 @@ export async function recordPollResults(
   const column = <K extends keyof PollOutcome>(key: K) => outcomes.map((outcome) => outcome[key]);
   const times = (key: "nextAttemptAt" | "renderedAt" | "finishedAt") =>
     outcomes.map((outcome) => outcome[key]?.toISOString() ?? null);
-  const rows = await db.$queryRaw<{ id: string }[]>`
+  const rows = await db.$queryRaw<
+    Array<{
+      id: string;
+      shop: string;
+      runId: string | null;
+      lastStateMs: number | null;
+      expected: RenderState;
+      state: RenderState;
+    }>
+  >`
     WITH v AS (
       SELECT * FROM unnest(
         ${column("id")}::text[], ${column("leaseToken")}::int[],
@@ -55,13 +65,24 @@ export async function recordPollResults(
           "leaseOwner" = NULL, "leaseExpiresAt" = NULL, "updatedAt" = ${now}
       FROM v
       WHERE r.id = v.id AND r."leaseToken" = v.token AND r.state = v.expected
-      RETURNING r.id, r.shop, v.refund
+      RETURNING r.id, r.shop, r."runId", r."lastStateMs", v.refund, v.expected, v.state
     ),
     refunds AS (
       INSERT INTO "CreditLedgerEntry" (id, shop, "renderId", kind, credits, "createdAt")
       SELECT 'refund_' || u.id, u.shop, u.id, 'refund', u.refund, ${now} FROM updated u WHERE u.refund > 0
       ON CONFLICT ("renderId", kind) DO NOTHING
     )
-    SELECT id FROM updated`;
+    SELECT id, shop, "runId", "lastStateMs", expected, state FROM updated`;
+  for (const row of rows) {
+    if (row.state === row.expected) continue;
+    logRenderTransition({
+      renderId: row.id,
+      shop: row.shop,
+      runId: row.runId,
+      from: row.expected,
+      to: row.state,
+      durationMs: row.lastStateMs ?? undefined,
+    });
+  }
   return rows.map((row) => row.id);
 }

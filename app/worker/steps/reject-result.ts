@@ -1,4 +1,5 @@
 import type { Render } from "@prisma/client";
+import { logRenderTransition, timeInState } from "../../renders/transition-log";
 import type { TickContext } from "../tick-context";
 
 /**
@@ -23,6 +24,16 @@ export async function rejectResult(ctx: TickContext, render: Render, reason: str
         finishedAt: at,
       },
     });
+    if (count === 1) {
+      logRenderTransition({
+        renderId: render.id,
+        shop: render.shop,
+        runId: render.runId,
+        from: render.state,
+        to: "failed",
+        durationMs: timeInState(render, at),
+      });
+    }
     if (count === 1 && refund > 0) {
       await tx.creditLedgerEntry.createMany({
         data: [

@@ -1,0 +1,94 @@
+/**
+ * Operators can follow a render through the pipeline in the logs: one line per transition with the shop, the
+ * render, the run, the states and how long the previous one lasted (the database records when a state began).
+ */
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeLogger, replaceAppLogger } from "../../app/lib/logger.server";
+import type { Worker } from "../../app/worker/worker";
+import { createTestDatabase, type TestDatabase } from "../../harness/database";
+import {
+  makeWorker,
+  startPipelineHarness,
+  waitForRenders,
+  workerDepsFor,
+  type PipelineHarness,
+} from "../../harness/pipeline";
+
+const SHOP = "transition-log.myshopify.com";
+const TIME_FACTOR = 0.005;
+
+interface TransitionLine {
+  event: string;
+  renderId: string;
+  shop: string;
+  runId?: string;
+  from: string;
+  to: string;
+  durationMs?: number;
+}
+
+describe("render transitions in the logs", () => {
+  let database: TestDatabase;
+  let harness: PipelineHarness;
+  let worker: Worker;
+  let running: Promise<void>;
+  const lines: string[] = [];
+  let restoreLogger: () => void;
+
+  beforeAll(async () => {
+    restoreLogger = replaceAppLogger(
+      makeLogger({
+        destination: new Writable({
+          write(chunk: Buffer, _encoding, done) {
+            lines.push(...chunk.toString().split("\n").filter(Boolean));
+            done();
+          },
+        }),
+      }),
+    );
+    database = await createTestDatabase("postgres");
+    harness = await startPipelineHarness(database.prisma, { timeFactor: TIME_FACTOR });
+    worker = makeWorker(
+      workerDepsFor({
+        db: database.prisma,
+        adminUrl: harness.admin.url,
+        tokens: harness.tokens,
+        config: { timeFactor: TIME_FACTOR, tickIntervalMs: 50 },
+      }),
+    );
+    running = worker.run();
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await running;
+    await harness?.close();
+    await database?.close();
+    restoreLogger?.();
+  });
+
+  it("logs every step of a render from queued to review with its shop, run and time in the previous state", async () => {
+    const { collectionId } = await harness.addShop(SHOP, { products: 1 });
+    const runId = await harness.startCollectionRun(SHOP, collectionId);
+    await waitForRenders(database.prisma, (counts) => counts.in_review === 1, { timeoutMs: 60_000, pollMs: 100 });
+    const render = await database.prisma.render.findFirstOrThrow({ where: { shop: SHOP } });
+
+    const transitions = lines
+      .map((line) => JSON.parse(line) as TransitionLine)
+      .filter((line) => line.event === "render_transition" && line.renderId === render.id);
+    expect(transitions.map((line) => `${line.from}→${line.to}`)).toEqual([
+      "queued→submitting",
+      "submitting→running",
+      "running→rendered",
+      "rendered→importing",
+      "importing→in_review",
+    ]);
+    for (const line of transitions) {
+      expect(line).toMatchObject({ shop: SHOP, runId });
+      expect(line.durationMs).toEqual(expect.any(Number));
+    }
+    // The render spent a while at the service: its time in `running` is the longest of the steps.
+    const running = transitions.find((line) => line.from === "running");
+    expect(running?.durationMs).toBeGreaterThan(0);
+  });
+});
