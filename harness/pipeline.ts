@@ -104,6 +104,8 @@ export async function startPipelineHarness(
               ? [{ filename: `${kind}-${i + 1}-back.jpg`, alt: `${kind} back view`, width: 64, height: 80 }]
               : []),
           ],
+          // As in most stores: one variant already shows a photo (Shopify lets a variant hold one), one shows none.
+          variants: [{ title: "S", imageIndex: 0 }, { title: "M" }],
         });
         productIds.push(product.id);
       }

@@ -54,11 +54,30 @@ export interface RenderMedia {
   productMedia(productId: string): Promise<ProductMediaState>;
   attachToProduct(fileId: string, productId: string): Promise<void>;
   detachFromProduct(fileId: string, productId: string): Promise<void>;
-  appendToVariants(productId: string, fileId: string, variantIds: string[]): Promise<void>;
+  /**
+   * Makes `fileId` the image of each variant, replacing the one it had (a variant holds one media item). A
+   * variant that already shows the file is left alone, so a retried publish changes nothing twice.
+   */
+  setVariantImage(productId: string, fileId: string, variantIds: string[]): Promise<void>;
   moveToFirst(productId: string, fileId: string): Promise<void>;
   deleteFile(fileId: string): Promise<void>;
   /** A JPEG rendition of a product photo (at most 2048 px a side) from Shopify's CDN; null if it is gone. */
   imageRenditionUrl(mediaId: string): Promise<string | null>;
+}
+
+/**
+ * Shopify refused a change for good (a mutation's userErrors, a variant that is gone): sending the same request
+ * again cannot succeed, so the step stops and tells staff instead of retrying. `reasons` are Shopify's words.
+ */
+export class MediaChangeRefused extends Error {
+  override name = "MediaChangeRefused";
+  constructor(
+    /** What was being done, as a phrase for staff: "add the image to the product". */
+    readonly action: string,
+    readonly reasons: readonly string[],
+  ) {
+    super(`Shopify refused to ${action}: ${reasons.join("; ")}`);
+  }
 }
 
 /** Unique per render: lets an import that crashed after fileCreate find its file again. */

@@ -155,6 +155,37 @@ describe("the pipeline under faults", () => {
     expect(files.every((file) => file.outcome.status === "READY")).toBe(true);
   });
 
+  it("a file Shopify fails every time is uploaded at most importMaxAttempts times, then failed with words", async () => {
+    const shop = "always-failing-file.myshopify.com";
+    // importMaxAttempts is 8 and the submit claim counted one attempt: seven failed files use them all up.
+    harness.admin.fake.failNextFileProcessing(7);
+    const { runId } = await startShop(shop, 1);
+    await until(runId, (counts) => counts.failed === 1);
+    const failed = await database.prisma.render.findFirstOrThrow({ where: { runId } });
+    expect(failed.attempts).toBe(8);
+    expect(failed.errorCode).toBe("file_failed");
+    expect(failed.errorMessage).toMatch(/Gave up after 8 attempts; the try-on service charged for this render\.$/);
+    const creates = () =>
+      harness.admin.fake.graphqlRequests().filter((r) => r.shop === shop && r.operationName === "CreateFile").length;
+    expect(creates()).toBe(7);
+    await sleep(300);
+    expect(creates()).toBe(7);
+  });
+
+  it("status checks that keep failing stop at pollMaxFailures: the render becomes stalled, with words", async () => {
+    const shop = "unpollable.myshopify.com";
+    const key = harness.sim.addApiKey({ credits: 10_000 });
+    harness.sim.injectFault({ apiKey: key, fault: { type: "server_error", status: 500 }, endpoints: ["status"] });
+    const { collectionId } = await harness.addShop(shop, { products: 1, apiKey: key });
+    const runId = await harness.startCollectionRun(shop, collectionId);
+    await until(runId, (counts) => counts.stalled === 1, 40_000);
+    const stalled = await database.prisma.render.findFirstOrThrow({ where: { runId } });
+    expect(stalled.errorCode).toBe("poll_failed");
+    expect(stalled.errorMessage).toMatch(/failed 20 status checks .* will not send it again\.$/);
+    // Never sent again, however the polls went.
+    expect(harness.sim.getSubmits(key)).toHaveLength(1);
+  });
+
   it("a product deleted mid-run cancels its queued render and, once approved, its publish, removing the file", async () => {
     const shop = "deleted.myshopify.com";
     const { runId } = await startShop(shop, 2);

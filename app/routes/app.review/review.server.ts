@@ -47,6 +47,8 @@ export interface ReviewItem extends RenderSummary {
   reviewedAt: string | null;
   optionsSummary: string;
   options: RenderOptionsFormValues;
+  /** Why a render came back to review (Shopify refused the publish, or it kept failing), in words for staff. */
+  staffNote: string | null;
 }
 
 export interface ReviewFilters {
@@ -90,6 +92,7 @@ export function reviewItemOf(render: Render, result: ReviewItem["result"]): Revi
     reviewedAt: render.reviewedAt?.toISOString() ?? null,
     optionsSummary: describeOptions(options),
     options,
+    staffNote: render.state === "in_review" ? render.errorMessage : null,
   };
 }
 

@@ -83,9 +83,22 @@ export async function checkImportedFiles(ctx: TickContext, shop: string, renders
     states = await media.fileStates(renders.map((render) => render.fileId).filter((id): id is string => Boolean(id)));
   } catch (error) {
     for (const render of renders) {
+      const attempt = render.attempts + 1;
+      const reason = `Checking the file in Shopify failed: ${describeError(error)}.`;
+      if (attempt >= ctx.config.importMaxAttempts) {
+        await transitionHeldRender(ctx.db, held(render), "failed", {
+          attempts: attempt,
+          nextAttemptAt: null,
+          errorCode: "import_failed",
+          errorMessage: `${reason} Gave up after ${attempt} attempts; the image may be in Shopify Files, and the try-on service charged for this render.`,
+          finishedAt: ctx.now(),
+        });
+        continue;
+      }
       await transitionHeldRender(ctx.db, held(render), "importing", {
-        nextAttemptAt: later(ctx, backoffMs(ctx, 2)),
-        errorMessage: `Checking the file in Shopify failed: ${describeError(error)}`,
+        attempts: attempt,
+        nextAttemptAt: later(ctx, backoffMs(ctx, attempt)),
+        errorMessage: `${reason} Retrying.`,
       });
     }
     return;
@@ -112,13 +125,20 @@ export async function checkImportedFiles(ctx: TickContext, shop: string, renders
         const media = await ctx.renderMediaFor(shop).catch(() => null);
         await media?.deleteFile(render.fileId).catch(() => undefined);
       }
-      await transitionHeldRender(ctx.db, held(render), "import_failed", {
+      const attempt = render.attempts + 1;
+      const reason = `Shopify could not process the image${state?.errorMessage ? `: ${state.errorMessage}` : ""}.`;
+      // A file Shopify fails every time (an image it cannot read) must not be uploaded again forever.
+      const givingUp = attempt >= ctx.config.importMaxAttempts;
+      await transitionHeldRender(ctx.db, held(render), givingUp ? "failed" : "import_failed", {
         fileId: null,
         fileStatus: state?.status ?? null,
-        attempts: render.attempts + 1,
-        nextAttemptAt: later(ctx, backoffMs(ctx, render.attempts + 1)),
+        attempts: attempt,
+        nextAttemptAt: givingUp ? null : later(ctx, backoffMs(ctx, attempt)),
         errorCode: "file_failed",
-        errorMessage: `Shopify could not process the image${state?.errorMessage ? `: ${state.errorMessage}` : ""}. Retrying.`,
+        errorMessage: givingUp
+          ? `${reason} Gave up after ${attempt} attempts; the try-on service charged for this render.`
+          : `${reason} Retrying.`,
+        ...(givingUp ? { finishedAt: ctx.now() } : {}),
       });
     } else {
       // Back off as the wait grows: a quarter of the time waited so far, between fileReadyPollMs and 30 s.
