@@ -79,7 +79,11 @@ export async function startPipelineHarness(
   options: { timeFactor: number },
 ): Promise<PipelineHarness> {
   const sim = await startTryOnSimulator({ timeFactor: options.timeFactor, initialCredits: 100_000 });
-  const admin = await startFakeAdminServer({ fileTimeline: { uploadedMs: 20, processingMs: 50 } });
+  // File search lags as Shopify's does: recovery must not rely on it showing a file created a moment ago.
+  const admin = await startFakeAdminServer({
+    fileTimeline: { uploadedMs: 20, processingMs: 50 },
+    fileSearchDelayMs: 1_500,
+  });
   const tokens = new Map<string, string>();
   const box = makeSecretBox(TEST_ENCRYPTION_KEY);
 

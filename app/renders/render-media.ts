@@ -35,6 +35,18 @@ export interface ImageToImport {
   alt: string;
 }
 
+/** An image uploaded to Shopify's staged storage, not yet a file: `createFileFrom` makes it one. */
+export interface StagedImage {
+  resourceUrl: string;
+  filename: string;
+}
+
+/** What fileCreate made of a staged image: the new file, or word that a file of that name already exists. */
+export type CreatedFile =
+  | { created: ImportedFile }
+  /** The file name is taken (an earlier attempt created it). `file` is null while file search does not show it yet. */
+  | { existing: ImportedFile | null };
+
 export interface ProductMediaState {
   exists: boolean;
   /** Media ids in the product's order. */
@@ -48,6 +60,13 @@ export interface RenderMedia {
    * already created instead of uploading twice.
    */
   importImage(input: ImageToImport): Promise<ImportedFile>;
+  /** The first half of importImage: the bytes go to a staged upload (the caller records it before creating). */
+  stageImage(input: Omit<ImageToImport, "alt">): Promise<StagedImage>;
+  /**
+   * The second half: fileCreate from the staged upload, refusing a duplicate file name, so calling it again after
+   * a crash never makes a second file. Other refusals throw MediaChangeRefused (stage again).
+   */
+  createFileFrom(staged: StagedImage, alt: string): Promise<CreatedFile>;
   findFileByFilename(filename: string): Promise<ImportedFile | null>;
   /** Status of several files in one request. Unknown ids are absent from the map. */
   fileStates(fileIds: string[]): Promise<Map<string, FileState>>;

@@ -51,7 +51,13 @@ const asStatus = (value: string | null | undefined): ShopifyFileStatus =>
  */
 export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch): RenderMedia {
   return {
-    async importImage({ body, byteLength, contentType, filename, alt }) {
+    async importImage({ alt, ...image }) {
+      const outcome = await this.createFileFrom(await this.stageImage(image), alt);
+      if ("created" in outcome) return outcome.created;
+      throw new MediaChangeRefused("create the file", [`A file named ${image.filename} already exists`]);
+    },
+
+    async stageImage({ body, byteLength, contentType, filename }) {
       // A staged PUT needs its length up front; a source that did not declare one is read once to learn it.
       let upload: { body: ReadableStream<Uint8Array> | Uint8Array; byteLength: number };
       if (byteLength === null) {
@@ -90,14 +96,28 @@ export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch)
         duplex: "half",
       } as RequestInit);
       if (!sent.ok) throw new Error(`Uploading the image to Shopify failed (HTTP ${sent.status})`);
+      return { resourceUrl: target.resourceUrl, filename };
+    },
 
+    async createFileFrom(staged, alt) {
       const created = await admin.query(CREATE_FILE, {
-        files: [{ originalSource: target.resourceUrl, contentType: "IMAGE", alt, filename }],
+        files: [
+          {
+            originalSource: staged.resourceUrl,
+            contentType: "IMAGE",
+            alt,
+            filename: staged.filename,
+            duplicateResolutionMode: "RAISE_ERROR",
+          },
+        ],
       });
-      throwIfUserErrors(created.fileCreate, "fileCreate");
+      const errors = created.fileCreate?.userErrors ?? [];
+      if (errors.some((error) => error.code === "FILENAME_ALREADY_EXISTS"))
+        return { existing: await this.findFileByFilename(staged.filename) };
+      await refusedAs("create the file", async () => throwIfUserErrors(created.fileCreate, "fileCreate"));
       const file = created.fileCreate?.files?.[0];
       if (!file) throw new Error("Shopify created no file");
-      return { fileId: file.id, status: asStatus(file.fileStatus) };
+      return { created: { fileId: file.id, status: asStatus(file.fileStatus) } };
     },
 
     async findFileByFilename(filename): Promise<ImportedFile | null> {

@@ -4,7 +4,16 @@ import { approveRender } from "../../app/renders/review.server";
 import { recordProductDeleted, recordShopUninstalled } from "../../app/shops/shop-lifecycle.server";
 import type { Worker } from "../../app/worker/worker";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
-import { makeWorker, startPipelineHarness, workerDepsFor, type PipelineHarness } from "../../harness/pipeline";
+import {
+  fakeAdminGraphql,
+  makeWorker,
+  startPipelineHarness,
+  workerDepsFor,
+  type PipelineHarness,
+} from "../../harness/pipeline";
+import { renderFilename } from "../../app/renders/render-media";
+import { makeRenderMedia } from "../../app/shopify/render-media.server";
+import { makePng } from "../../fakes/shopify-admin/images";
 
 const TIME_FACTOR = 0.005;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -184,6 +193,45 @@ describe("the pipeline under faults", () => {
     expect(stalled.errorMessage).toMatch(/failed 20 status checks .* will not send it again\.$/);
     // Never sent again, however the polls went.
     expect(harness.sim.getSubmits(key)).toHaveLength(1);
+  });
+
+  it("a crash between fileCreate and recording it adopts the file from the staged upload: never a second file", async () => {
+    const shop = "crash-after-create.myshopify.com";
+    const { runId } = await startShop(shop, 1);
+    await until(runId, (counts) => counts.in_review === 1);
+    const first = await database.prisma.render.findFirstOrThrow({ where: { runId } });
+    // What a worker killed right after fileCreate leaves: a `rendered` render, its staged upload recorded, a file
+    // in Shopify that file search does not show yet (fileSearchDelayMs), and no fileId.
+    const crashed = await database.prisma.render.create({
+      data: {
+        ...omitForCopy(first),
+        state: "rendered",
+        externalJobId: first.externalJobId,
+        submittedAt: first.submittedAt,
+        renderedAt: new Date(),
+        nextAttemptAt: new Date(Date.now() + 60_000),
+      },
+    });
+    const media = makeRenderMedia(fakeAdminGraphql(harness.admin.url, shop, harness.tokens.get(shop)!));
+    const bytes = makePng(64, 80);
+    const staged = await media.stageImage({
+      body: new Blob([bytes.slice()]).stream(),
+      byteLength: bytes.byteLength,
+      contentType: "image/png",
+      filename: renderFilename(crashed.id, "image/png"),
+    });
+    const made = await media.createFileFrom(staged, "left by a crashed worker");
+    if (!("created" in made)) throw new Error("the first create must create");
+    await database.prisma.render.update({
+      where: { id: crashed.id },
+      data: { stagedUpload: { ...staged }, nextAttemptAt: new Date() },
+    });
+
+    await until(runId, (counts) => counts.in_review === 2);
+    const adopted = await database.prisma.render.findUniqueOrThrow({ where: { id: crashed.id } });
+    expect(adopted.fileId).toBe(made.created.fileId);
+    const files = harness.admin.fake.store.files(shop).filter((file) => file.filename.includes(crashed.id));
+    expect(files.map((file) => file.id)).toEqual([made.created.fileId]);
   });
 
   it("a product deleted mid-run cancels its queued render and, once approved, its publish, removing the file", async () => {
