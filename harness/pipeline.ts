@@ -10,7 +10,7 @@ import { makeRenderMedia } from "../app/shopify/render-media.server";
 import { createTryOnClient, silentTryOnLogger } from "../app/tryon";
 import { makeWorker, type WorkerDeps } from "../app/worker/worker";
 import { WORKER_READ_RETRY, type WorkerConfigInput } from "../app/worker/worker-config";
-import { startTryOnSimulator, type TryOnSimulator } from "../fakes/tryon-service";
+import { startTryOnSimulator, type SimulatorOptionsInput, type TryOnSimulator } from "../fakes/tryon-service";
 import { startFakeAdminServer, type FakeAdminServer } from "../fakes/shopify-admin";
 import { DEFAULT_TEST_OPTIONS, seedShop } from "./render-fixtures";
 
@@ -76,10 +76,18 @@ export interface PipelineHarness {
 
 export async function startPipelineHarness(
   db: PrismaClient,
-  options: { timeFactor: number },
+  options: { timeFactor: number; simulator?: Omit<SimulatorOptionsInput, "timeFactor" | "initialCredits"> },
 ): Promise<PipelineHarness> {
-  const sim = await startTryOnSimulator({ timeFactor: options.timeFactor, initialCredits: 100_000 });
-  const admin = await startFakeAdminServer({ fileTimeline: { uploadedMs: 20, processingMs: 50 } });
+  const sim = await startTryOnSimulator({
+    ...options.simulator,
+    timeFactor: options.timeFactor,
+    initialCredits: 100_000,
+  });
+  // File search lags as Shopify's does: recovery must not rely on it showing a file created a moment ago.
+  const admin = await startFakeAdminServer({
+    fileTimeline: { uploadedMs: 20, processingMs: 50 },
+    fileSearchDelayMs: 1_500,
+  });
   const tokens = new Map<string, string>();
   const box = makeSecretBox(TEST_ENCRYPTION_KEY);
 
@@ -104,6 +112,8 @@ export async function startPipelineHarness(
               ? [{ filename: `${kind}-${i + 1}-back.jpg`, alt: `${kind} back view`, width: 64, height: 80 }]
               : []),
           ],
+          // As in most stores: one variant already shows a photo (Shopify lets a variant hold one), one shows none.
+          variants: [{ title: "S", imageIndex: 0 }, { title: "M" }],
         });
         productIds.push(product.id);
       }

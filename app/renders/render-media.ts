@@ -35,6 +35,18 @@ export interface ImageToImport {
   alt: string;
 }
 
+/** An image uploaded to Shopify's staged storage, not yet a file: `createFileFrom` makes it one. */
+export interface StagedImage {
+  resourceUrl: string;
+  filename: string;
+}
+
+/** What fileCreate made of a staged image: the new file, or word that a file of that name already exists. */
+export type CreatedFile =
+  | { created: ImportedFile }
+  /** The file name is taken (an earlier attempt created it). `file` is null while file search does not show it yet. */
+  | { existing: ImportedFile | null };
+
 export interface ProductMediaState {
   exists: boolean;
   /** Media ids in the product's order. */
@@ -48,17 +60,43 @@ export interface RenderMedia {
    * already created instead of uploading twice.
    */
   importImage(input: ImageToImport): Promise<ImportedFile>;
+  /** The first half of importImage: the bytes go to a staged upload (the caller records it before creating). */
+  stageImage(input: Omit<ImageToImport, "alt">): Promise<StagedImage>;
+  /**
+   * The second half: fileCreate from the staged upload, refusing a duplicate file name, so calling it again after
+   * a crash never makes a second file. Other refusals throw MediaChangeRefused (stage again).
+   */
+  createFileFrom(staged: StagedImage, alt: string): Promise<CreatedFile>;
   findFileByFilename(filename: string): Promise<ImportedFile | null>;
   /** Status of several files in one request. Unknown ids are absent from the map. */
   fileStates(fileIds: string[]): Promise<Map<string, FileState>>;
   productMedia(productId: string): Promise<ProductMediaState>;
   attachToProduct(fileId: string, productId: string): Promise<void>;
   detachFromProduct(fileId: string, productId: string): Promise<void>;
-  appendToVariants(productId: string, fileId: string, variantIds: string[]): Promise<void>;
+  /**
+   * Makes `fileId` the image of each variant, replacing the one it had (a variant holds one media item). A
+   * variant that already shows the file is left alone, so a retried publish changes nothing twice.
+   */
+  setVariantImage(productId: string, fileId: string, variantIds: string[]): Promise<void>;
   moveToFirst(productId: string, fileId: string): Promise<void>;
   deleteFile(fileId: string): Promise<void>;
   /** A JPEG rendition of a product photo (at most 2048 px a side) from Shopify's CDN; null if it is gone. */
   imageRenditionUrl(mediaId: string): Promise<string | null>;
+}
+
+/**
+ * Shopify refused a change for good (a mutation's userErrors, a variant that is gone): sending the same request
+ * again cannot succeed, so the step stops and tells staff instead of retrying. `reasons` are Shopify's words.
+ */
+export class MediaChangeRefused extends Error {
+  override name = "MediaChangeRefused";
+  constructor(
+    /** What was being done, as a phrase for staff: "add the image to the product". */
+    readonly action: string,
+    readonly reasons: readonly string[],
+  ) {
+    super(`Shopify refused to ${action}: ${reasons.join("; ")}`);
+  }
 }
 
 /** Unique per render: lets an import that crashed after fileCreate find its file again. */

@@ -1,14 +1,20 @@
-import type {
-  FileState,
-  ImportedFile,
-  ProductMediaState,
-  RenderMedia,
-  ShopifyFileStatus,
+import {
+  MediaChangeRefused,
+  type FileState,
+  type ImportedFile,
+  type ProductMediaState,
+  type RenderMedia,
+  type ShopifyFileStatus,
 } from "../renders/render-media";
 import type { AdminGraphql } from "./admin-graphql.server";
 import { readStream } from "../lib/streams";
-import { throwIfUserErrors } from "./admin-errors";
-import { APPEND_VARIANT_MEDIA, REORDER_PRODUCT_MEDIA } from "./operations/media";
+import { ShopifyUserError, throwIfUserErrors } from "./admin-errors";
+import {
+  APPEND_VARIANT_MEDIA,
+  DETACH_VARIANT_MEDIA,
+  GET_VARIANT_MEDIA,
+  REORDER_PRODUCT_MEDIA,
+} from "./operations/media";
 import {
   ATTACH_FILE_TO_PRODUCT,
   CREATE_FILE,
@@ -22,6 +28,20 @@ import { GET_IMAGE_RENDITION_URL, GET_PRODUCT_MEDIA_IDS } from "./operations/pro
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
+/** userErrors are Shopify's final word on a change: the publish step stops on them instead of retrying. */
+async function refusedAs<T>(action: string, change: () => Promise<T>): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (error instanceof ShopifyUserError)
+      throw new MediaChangeRefused(
+        action,
+        error.userErrors.map((e) => e.message),
+      );
+    throw error;
+  }
+}
+
 const asStatus = (value: string | null | undefined): ShopifyFileStatus =>
   value === "READY" || value === "FAILED" || value === "PROCESSING" ? value : "UPLOADED";
 
@@ -31,7 +51,13 @@ const asStatus = (value: string | null | undefined): ShopifyFileStatus =>
  */
 export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch): RenderMedia {
   return {
-    async importImage({ body, byteLength, contentType, filename, alt }) {
+    async importImage({ alt, ...image }) {
+      const outcome = await this.createFileFrom(await this.stageImage(image), alt);
+      if ("created" in outcome) return outcome.created;
+      throw new MediaChangeRefused("create the file", [`A file named ${image.filename} already exists`]);
+    },
+
+    async stageImage({ body, byteLength, contentType, filename }) {
       // A staged PUT needs its length up front; a source that did not declare one is read once to learn it.
       let upload: { body: ReadableStream<Uint8Array> | Uint8Array; byteLength: number };
       if (byteLength === null) {
@@ -70,14 +96,28 @@ export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch)
         duplex: "half",
       } as RequestInit);
       if (!sent.ok) throw new Error(`Uploading the image to Shopify failed (HTTP ${sent.status})`);
+      return { resourceUrl: target.resourceUrl, filename };
+    },
 
+    async createFileFrom(staged, alt) {
       const created = await admin.query(CREATE_FILE, {
-        files: [{ originalSource: target.resourceUrl, contentType: "IMAGE", alt, filename }],
+        files: [
+          {
+            originalSource: staged.resourceUrl,
+            contentType: "IMAGE",
+            alt,
+            filename: staged.filename,
+            duplicateResolutionMode: "RAISE_ERROR",
+          },
+        ],
       });
-      throwIfUserErrors(created.fileCreate, "fileCreate");
+      const errors = created.fileCreate?.userErrors ?? [];
+      if (errors.some((error) => error.code === "FILENAME_ALREADY_EXISTS"))
+        return { existing: await this.findFileByFilename(staged.filename) };
+      await refusedAs("create the file", async () => throwIfUserErrors(created.fileCreate, "fileCreate"));
       const file = created.fileCreate?.files?.[0];
       if (!file) throw new Error("Shopify created no file");
-      return { fileId: file.id, status: asStatus(file.fileStatus) };
+      return { created: { fileId: file.id, status: asStatus(file.fileStatus) } };
     },
 
     async findFileByFilename(filename): Promise<ImportedFile | null> {
@@ -120,8 +160,10 @@ export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch)
     },
 
     async attachToProduct(fileId, productId) {
-      const result = await admin.query(ATTACH_FILE_TO_PRODUCT, { fileId, productId });
-      throwIfUserErrors(result.fileUpdate, "fileUpdate");
+      await refusedAs("add the image to the product", async () => {
+        const result = await admin.query(ATTACH_FILE_TO_PRODUCT, { fileId, productId });
+        throwIfUserErrors(result.fileUpdate, "fileUpdate");
+      });
     },
 
     async detachFromProduct(fileId, productId) {
@@ -129,12 +171,36 @@ export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch)
       throwIfUserErrors(result.fileUpdate, "fileUpdate");
     },
 
-    async appendToVariants(productId, fileId, variantIds) {
-      const result = await admin.query(APPEND_VARIANT_MEDIA, {
-        productId,
-        variantMedia: variantIds.map((variantId) => ({ variantId, mediaIds: [fileId] })),
+    async setVariantImage(productId, fileId, variantIds) {
+      const action = "make the image the chosen variants' image";
+      const current = await admin.query(GET_VARIANT_MEDIA, { ids: variantIds });
+      const held = new Map<string, string | null>();
+      for (const node of current.nodes) {
+        if (node && "product" in node && node.product.id === productId)
+          held.set(node.id, node.media.nodes[0]?.id ?? null);
+      }
+      const gone = variantIds.filter((id) => !held.has(id));
+      if (gone.length > 0)
+        throw new MediaChangeRefused(action, [`${gone.length} of the chosen variants no longer exist on the product`]);
+      // Replacing is detach, then append: Shopify refuses to append to a variant that already has an image.
+      const toDetach = [...held].filter(([, mediaId]) => mediaId !== null && mediaId !== fileId);
+      const toAppend = [...held].filter(([, mediaId]) => mediaId !== fileId).map(([variantId]) => variantId);
+      await refusedAs(action, async () => {
+        if (toDetach.length > 0) {
+          const detached = await admin.query(DETACH_VARIANT_MEDIA, {
+            productId,
+            variantMedia: toDetach.map(([variantId, mediaId]) => ({ variantId, mediaIds: [mediaId as string] })),
+          });
+          throwIfUserErrors(detached.productVariantDetachMedia, "productVariantDetachMedia");
+        }
+        if (toAppend.length > 0) {
+          const appended = await admin.query(APPEND_VARIANT_MEDIA, {
+            productId,
+            variantMedia: toAppend.map((variantId) => ({ variantId, mediaIds: [fileId] })),
+          });
+          throwIfUserErrors(appended.productVariantAppendMedia, "productVariantAppendMedia");
+        }
       });
-      throwIfUserErrors(result.productVariantAppendMedia, "productVariantAppendMedia");
     },
 
     async moveToFirst(productId, fileId) {
@@ -144,7 +210,10 @@ export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch)
       });
       const errors = result.productReorderMedia?.mediaUserErrors ?? [];
       if (errors.length > 0)
-        throw new Error(`Reordering the product's media failed: ${errors.map((e) => e.message).join("; ")}`);
+        throw new MediaChangeRefused(
+          "make the image the product's first",
+          errors.map((e) => e.message),
+        );
     },
 
     async imageRenditionUrl(mediaId) {

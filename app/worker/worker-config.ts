@@ -54,8 +54,18 @@ export const workerConfigSchema = z.object({
     .int()
     .positive()
     .default(10 * 60_000),
-  /** import_failed renders are retried this many times before they fail for good. */
+  /**
+   * Every step that retries stops after this many failed attempts and hands the render to a person, with words:
+   * import_failed renders (and files Shopify could not process) fail for good (the service charged for them);
+   */
   importMaxAttempts: z.number().int().positive().default(8),
+  /** a publish that keeps failing goes back to review (staff approve again once Shopify is fine); */
+  publishMaxAttempts: z.number().int().positive().default(6),
+  /**
+   * and a job whose status checks keep failing (not rate limits: those wait) becomes `stalled`, where staff see
+   * it. Counted over the job's life: a flaky service reaches it slowly, a dead job id quickly.
+   */
+  pollMaxFailures: z.number().int().positive().default(20),
   /**
    * One render's whole transfer, from the service's result URL through to Shopify's staged upload (the image
    * streams across). Below workLeaseMs, so no other worker takes over an import that is still uploading.

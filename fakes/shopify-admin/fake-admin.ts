@@ -37,7 +37,7 @@ import { actualQueryCost, requestedQueryCost } from "./cost";
 import { handleAccessTokenRequest, TokenRegistry, type OAuthConfig } from "./oauth";
 import { resolvers, strictFieldResolver, type ResolverContext } from "./resolvers";
 import { loadAdminSchema } from "./schema";
-import { FakeAdminStore, normalizeShop, type FileFailure } from "./store";
+import { FakeAdminStore, IMAGE_MAX_BYTES, normalizeShop, type FileFailure, type StagedUploadRecord } from "./store";
 
 export type FakeTarget = "graphql" | "oauth" | "upload" | "cdn";
 
@@ -84,6 +84,11 @@ export interface FakeAdminOptions {
   singleQueryMaxCost?: number;
   /** How long a created file stays UPLOADED, then PROCESSING. Default 200 ms and 800 ms. */
   fileTimeline?: { uploadedMs?: number; processingMs?: number };
+  /**
+   * How long a created file is missing from `files(query:)` (Shopify's search index lags behind fileCreate;
+   * `node`/`nodes` by id see it at once). Default 0.
+   */
+  fileSearchDelayMs?: number;
   uploadOrigin?: string;
   cdnOrigin?: string;
   tokens?: Partial<Pick<OAuthConfig, "accessTokenTtlSeconds" | "refreshTokenTtlSeconds" | "onlineTokenTtlSeconds">>;
@@ -177,6 +182,7 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
       uploadedMs: options.fileTimeline?.uploadedMs ?? 200,
       processingMs: options.fileTimeline?.processingMs ?? 800,
     },
+    fileSearchDelayMs: options.fileSearchDelayMs ?? 0,
   });
   const uploadSecret = randomBytes(16);
   const signUpload = (key: string) => createHmac("sha256", uploadSecret).update(key).digest("hex");
@@ -384,11 +390,19 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
       const staged = store.stagedUploadByKey(key);
       if (!staged || staged.httpMethod !== "PUT") return denied("No staged upload for this URL");
       if (url.searchParams.get("X-Fake-Signature") !== staged.signature) return denied("Invalid signature");
-      staged.upload = {
-        bytes: new Uint8Array(await request.arrayBuffer()),
-        contentType: request.headers.get("content-type"),
-        at: now(),
-      };
+      // The signed target is for the declared MIME type and size: anything else is refused, as by Shopify's storage.
+      const contentType = request.headers.get("content-type");
+      if (contentType !== staged.mimeType) {
+        record({ ...base, shop: staged.shop, status: 403, outcome: "forbidden" });
+        return storageError(403, "SignatureDoesNotMatch", "The request signature we calculated does not match.");
+      }
+      const bytes = new Uint8Array(await request.arrayBuffer());
+      const refused = sizeRefusal(staged, bytes.byteLength);
+      if (refused) {
+        record({ ...base, shop: staged.shop, status: 400, outcome: "bad-request" });
+        return refused;
+      }
+      staged.upload = { bytes, contentType, at: now() };
       record({ ...base, shop: staged.shop, status: 200, outcome: "ok" });
       return new Response(null, { status: 200 });
     }
@@ -405,7 +419,13 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
           status: 400,
         });
       }
-      staged.upload = { bytes: new Uint8Array(await file.arrayBuffer()), contentType: file.type || null, at: now() };
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const refused = sizeRefusal(staged, bytes.byteLength);
+      if (refused) {
+        record({ ...base, shop: staged.shop, status: 400, outcome: "bad-request" });
+        return refused;
+      }
+      staged.upload = { bytes, contentType: file.type || null, at: now() };
       record({ ...base, shop: staged.shop, status: 201, outcome: "ok" });
       return new Response(
         `<?xml version="1.0" encoding="UTF-8"?><PostResponse><Location>${staged.resourceUrl}</Location><Key>${staged.key}</Key></PostResponse>`,
@@ -536,6 +556,31 @@ async function grantTypeOf(request: Request): Promise<string | undefined> {
   } catch {
     return new URLSearchParams(text).get("grant_type") ?? undefined;
   }
+}
+
+function storageError(status: number, code: string, message: string): Response {
+  return new Response(
+    `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message></Error>`,
+    { status, headers: { "Content-Type": "application/xml" } },
+  );
+}
+
+/** A body shorter than declared (truncated) or longer (or over Shopify's image limit) is not stored. */
+function sizeRefusal(staged: StagedUploadRecord, received: number): Response | null {
+  const limit = staged.fileSize ?? IMAGE_MAX_BYTES;
+  if (received > limit)
+    return storageError(
+      400,
+      "EntityTooLarge",
+      `Your proposed upload is larger than the maximum object size specified in your Policy Document.`,
+    );
+  if (staged.fileSize !== null && received < staged.fileSize)
+    return storageError(
+      400,
+      "EntityTooSmall",
+      `Your proposed upload is smaller than the minimum object size specified in your Policy Document.`,
+    );
+  return null;
 }
 
 function trimSlash(origin: string): string {

@@ -76,8 +76,73 @@ describe("staged uploads", () => {
     expect(target.url.startsWith(`${target.resourceUrl}?`)).toBe(true);
     expect(target.parameters).toContainEqual({ name: "content_type", value: "image/png" });
     const bytes = makePng(4, 4);
-    await fake.handle(new Request(target.url, { method: "PUT", body: bytes.slice() }));
+    await fake.handle(
+      new Request(target.url, { method: "PUT", body: bytes.slice(), headers: { "Content-Type": "image/png" } }),
+    );
     expect(fake.store.stagedUpload(target.resourceUrl)?.upload?.bytes).toEqual(bytes);
+  });
+
+  async function stageDeclared(fake: ReturnType<typeof setup>["fake"], fileSize: number) {
+    const { body } = await runGraphql<StageData>(fake, SHOP, STAGE, {
+      input: [
+        {
+          filename: "render.png",
+          mimeType: "image/png",
+          resource: "IMAGE",
+          httpMethod: "PUT",
+          fileSize: `${fileSize}`,
+        },
+      ],
+    });
+    return body.data!.stagedUploadsCreate.stagedTargets[0]!;
+  }
+  const put = (fake: ReturnType<typeof setup>["fake"], target: Target, body: Uint8Array, type = "image/png") =>
+    fake.handle(new Request(target.url, { method: "PUT", body: body.slice(), headers: { "Content-Type": type } }));
+
+  it("refuses a body shorter (truncated) or longer than the declared fileSize, storing nothing", async () => {
+    const { fake } = setup();
+    const bytes = makePng(32, 32);
+    const truncated = await stageDeclared(fake, bytes.byteLength);
+    const short = await put(fake, truncated, bytes.subarray(0, bytes.byteLength - 10));
+    expect([short.status, await short.text()]).toEqual([400, expect.stringContaining("<Code>EntityTooSmall</Code>")]);
+    expect(fake.store.stagedUpload(truncated.resourceUrl)?.upload).toBeNull();
+
+    const oversize = await stageDeclared(fake, bytes.byteLength - 1);
+    const long = await put(fake, oversize, bytes);
+    expect([long.status, await long.text()]).toEqual([400, expect.stringContaining("<Code>EntityTooLarge</Code>")]);
+    expect(fake.store.stagedUpload(oversize.resourceUrl)?.upload).toBeNull();
+
+    // A file created from the refused upload fails like one whose bytes never arrived.
+    const { body } = await runGraphql<CreateData>(fake, SHOP, CREATE, {
+      files: [{ originalSource: truncated.resourceUrl, contentType: "IMAGE" }],
+    });
+    fake.store.settleFiles(SHOP);
+    const failed = await statusOf(fake, body.data!.fileCreate.files![0]!.id);
+    expect(failed.fileStatus).toBe("FAILED");
+
+    const exact = await stageDeclared(fake, bytes.byteLength);
+    expect((await put(fake, exact, bytes)).status).toBe(200);
+  });
+
+  it("refuses a body of another MIME type than declared (the signature covers it), and sizes over 20 MB", async () => {
+    const { fake } = setup();
+    const bytes = makePng(8, 8);
+    const target = await stageDeclared(fake, bytes.byteLength);
+    const response = await put(fake, target, bytes, "image/jpeg");
+    expect([response.status, await response.text()]).toEqual([
+      403,
+      expect.stringContaining("<Code>SignatureDoesNotMatch</Code>"),
+    ]);
+    expect(fake.store.stagedUpload(target.resourceUrl)?.upload).toBeNull();
+
+    const { body } = await runGraphql<{
+      stagedUploadsCreate: { stagedTargets: null; userErrors: { field: string[] }[] };
+    }>(fake, SHOP, STAGE, {
+      input: [{ filename: "huge.png", mimeType: "image/png", resource: "IMAGE", fileSize: `${21 * 1024 * 1024}` }],
+    });
+    expect(body.data!.stagedUploadsCreate.userErrors).toEqual([
+      { field: ["input", "0", "fileSize"], message: expect.stringContaining("exceeds the maximum") },
+    ]);
   });
 
   it("refuses a PUT without the target's signature", async () => {
@@ -97,6 +162,28 @@ describe("staged uploads", () => {
     const response = await fake.handle(new Request(target.url, { method: "POST", body: form }));
     expect(response.status).toBe(201);
     expect(fake.store.stagedUpload(target.resourceUrl)?.upload?.bytes.byteLength).toBeGreaterThan(0);
+  });
+});
+
+describe("file search", () => {
+  const FIND = `query ($query: String!) { files(first: 5, query: $query) { nodes { id } } }`;
+  const NODES = `query ($ids: [ID!]!) { nodes(ids: $ids) { id } }`;
+
+  it("does not find a file created less than fileSearchDelayMs ago; nodes(ids:) sees it at once", async () => {
+    let now = START;
+    const fake = createFakeAdminApi({ now: () => now, fileSearchDelayMs: 3_000 });
+    fake.store.addShop({ domain: SHOP });
+    const file = await uploadedFile(fake);
+    const found = async () =>
+      (await runGraphql<{ files: { nodes: { id: string }[] } }>(fake, SHOP, FIND, { query: "filename:render*" })).body
+        .data!.files.nodes;
+    expect(await found()).toEqual([]);
+    const byId = await runGraphql<{ nodes: { id: string }[] }>(fake, SHOP, NODES, { ids: [file.id] });
+    expect(byId.body.data!.nodes).toEqual([{ id: file.id }]);
+    now += 2_999;
+    expect(await found()).toEqual([]);
+    now += 1;
+    expect(await found()).toEqual([{ id: file.id }]);
   });
 });
 
@@ -210,6 +297,22 @@ describe("files", () => {
       [dress.mediaIds[0], "READY"],
       [file.id, "READY"],
     ]);
+  });
+
+  it("logs every attach request, so the same file sent twice is visible though it stays attached once", async () => {
+    const { fake, dress, clock } = setup();
+    const file = await uploadedFile(fake);
+    const early = await runGraphql(fake, SHOP, UPDATE, { files: [{ id: file.id, referencesToAdd: [dress.id] }] });
+    expect(early.body.data).toMatchObject({ fileUpdate: { userErrors: [{ code: "NON_READY_STATE" }] } });
+    clock.advance(5_000);
+    for (let attempt = 0; attempt < 2; attempt++)
+      await runGraphql(fake, SHOP, UPDATE, { files: [{ id: file.id, referencesToAdd: [dress.id] }] });
+    expect(fake.store.attachRequests.map((r) => [r.fileId, r.kind, r.targetId, r.outcome])).toEqual([
+      [file.id, "product", dress.id, "refused"],
+      [file.id, "product", dress.id, "attached"],
+      [file.id, "product", dress.id, "already-attached"],
+    ]);
+    expect(fake.store.attachRequestsPerFile({ shop: SHOP, kind: "product" }).get(file.id)).toBe(3);
   });
 
   it("answers references to unknown products and non-products with userErrors", async () => {

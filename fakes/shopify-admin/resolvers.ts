@@ -14,7 +14,9 @@ import { sniffImage } from "./images";
 import { connection, type ConnectionArgs } from "./pagination";
 import { matchesText, notSupported, searchFilter } from "./search";
 import {
+  IMAGE_MAX_BYTES,
   PRODUCT_MEDIA_LIMIT,
+  type AttachRequestRecord,
   type CollectionRecord,
   type FakeAdminStore,
   type FileFailure,
@@ -330,7 +332,8 @@ export const resolvers = {
         },
         (f, word) => matchesText(f.filename, word),
       );
-      const files = [...ctx.shop.files.values()].filter(filter);
+      // Search lags behind fileCreate: a file created a moment ago is not found yet (nodes(ids:) sees it at once).
+      const files = [...ctx.shop.files.values()].filter((file) => ctx.store.searchable(file) && filter(file));
       return connection(
         sortedBy(files, args.sortKey, {
           ID: () => 0,
@@ -465,6 +468,17 @@ export const resolvers = {
           userErrors.push({ field: ["input", String(i), "filename"], message: "Filename can't be blank" });
         if (!item.mimeType.trim())
           userErrors.push({ field: ["input", String(i), "mimeType"], message: "Mime type can't be blank" });
+        const size = declaredSize(item.fileSize);
+        if (size === undefined)
+          userErrors.push({
+            field: ["input", String(i), "fileSize"],
+            message: "File size must be a whole number of bytes",
+          });
+        else if (size !== null && size > IMAGE_MAX_BYTES)
+          userErrors.push({
+            field: ["input", String(i), "fileSize"],
+            message: `File size exceeds the maximum of ${IMAGE_MAX_BYTES} bytes for images`,
+          });
       });
       if (userErrors.length) return { stagedTargets: null, userErrors };
 
@@ -483,6 +497,7 @@ export const resolvers = {
           resourceUrl: `${origin}/${key}`,
           signature: ctx.signUpload(key),
           createdAt: ctx.store.now(),
+          fileSize: declaredSize(item.fileSize) ?? null,
           upload: null,
         };
         ctx.store.addStagedUpload(record);
@@ -650,7 +665,17 @@ export const resolvers = {
         }
         planned.push({ file, item, add, remove });
       });
-      if (userErrors.length) return { files: null, userErrors };
+      const attachRequests = files.flatMap((item) =>
+        (item.referencesToAdd ?? []).map((targetId) => logAttachRequest(ctx, item.id, "product", targetId)),
+      );
+      if (userErrors.length) {
+        for (const request of attachRequests) request.outcome = "refused";
+        return { files: null, userErrors };
+      }
+      for (const request of attachRequests) {
+        const already = ctx.shop.products.get(request.targetId)?.mediaIds.includes(request.fileId);
+        if (already) request.outcome = "already-attached";
+      }
 
       for (const { file, item, add, remove } of planned) {
         if (item.alt != null) file.alt = item.alt;
@@ -933,10 +958,43 @@ function variantMediaChange(
     }
     planned.push({ variant, mediaIds: pair.mediaIds });
   });
-  if (userErrors.length) return { product: null, productVariants: null, userErrors };
+  const attachRequests =
+    change === "append"
+      ? variantMedia.flatMap((pair) => pair.mediaIds.map((id) => logAttachRequest(ctx, id, "variant", pair.variantId)))
+      : [];
+  if (userErrors.length) {
+    for (const request of attachRequests) request.outcome = "refused";
+    return { product: null, productVariants: null, userErrors };
+  }
   for (const { variant, mediaIds } of planned) {
     variant.mediaIds = change === "append" ? [...mediaIds] : variant.mediaIds.filter((m) => !mediaIds.includes(m));
     variant.updatedAt = ctx.store.iso();
   }
   return { product, productVariants: planned.map((p) => p.variant), userErrors: [] };
+}
+
+/** Records an attach request as applied; the caller marks it refused or already attached. */
+function logAttachRequest(
+  ctx: ResolverContext,
+  fileId: string,
+  kind: AttachRequestRecord["kind"],
+  targetId: string,
+): AttachRequestRecord {
+  const request: AttachRequestRecord = {
+    at: ctx.store.now(),
+    shop: ctx.shop.record.myshopifyDomain,
+    fileId,
+    kind,
+    targetId,
+    outcome: "attached",
+  };
+  ctx.store.attachRequests.push(request);
+  return request;
+}
+
+/** `fileSize` as declared (UnsignedInt64, sent as a string): null when absent, undefined when not a size. */
+function declaredSize(value: string | number | null | undefined): number | null | undefined {
+  if (value === null || value === undefined) return null;
+  const size = Number(value);
+  return Number.isSafeInteger(size) && size >= 0 ? size : undefined;
 }

@@ -81,7 +81,11 @@ describe("the fake Admin API over HTTP on 127.0.0.1", () => {
       }
     ).data.stagedUploadsCreate.stagedTargets[0]!;
     expect(target.url.startsWith(`${server.url}/uploads/`)).toBe(true);
-    const put = await fetch(target.url, { method: "PUT", body: makePng(3, 3).slice() });
+    const put = await fetch(target.url, {
+      method: "PUT",
+      body: makePng(3, 3).slice(),
+      headers: { "Content-Type": "image/png" },
+    });
     expect(put.status).toBe(200);
     expect(server.fake.store.stagedUpload(target.resourceUrl)?.upload?.bytes).toEqual(makePng(3, 3));
 

@@ -103,7 +103,23 @@ export interface StagedUploadRecord {
   resourceUrl: string;
   signature: string;
   createdAt: number;
+  /** The size declared to stagedUploadsCreate (`fileSize`): the signed target accepts exactly this many bytes. */
+  fileSize: number | null;
   upload: { bytes: Uint8Array; contentType: string | null; at: number } | null;
+}
+
+/**
+ * One request to make a file product or variant media (fileUpdate referencesToAdd, productVariantAppendMedia),
+ * whatever came of it: a second request for the same file and target is visible here even though Shopify
+ * (and the fake) leave the media attached once.
+ */
+export interface AttachRequestRecord {
+  at: number;
+  shop: string;
+  fileId: string;
+  kind: "product" | "variant";
+  targetId: string;
+  outcome: "attached" | "already-attached" | "refused";
 }
 
 export interface ShopState {
@@ -183,16 +199,38 @@ export interface StoreOptions {
   cdnOrigin: () => string;
   defaultPlan: BucketPlan;
   fileTimeline: { uploadedMs: number; processingMs: number };
+  /** How long a created file stays out of `files(query:)` results, as Shopify's search index lags. */
+  fileSearchDelayMs: number;
 }
 
 export const PRODUCT_MEDIA_LIMIT = 250;
+/** Shopify's limit for an image file. */
+export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
 
 export class FakeAdminStore {
   private readonly shops = new Map<string, ShopState>();
   private readonly stagedUploads = new Map<string, StagedUploadRecord>();
   private nextNumber = 1001;
+  /** Every attach request, in order (see AttachRequestRecord). */
+  readonly attachRequests: AttachRequestRecord[] = [];
 
   constructor(private readonly options: StoreOptions) {}
+
+  /** Whether file search (`files(query:)`) shows the file yet: not until fileSearchDelayMs after its creation. */
+  searchable(file: FileRecord): boolean {
+    return Date.parse(file.createdAt) + this.options.fileSearchDelayMs <= this.options.now();
+  }
+
+  /** Attach requests per file id (of one shop and kind, if given): more than one means the same file was sent twice. */
+  attachRequestsPerFile(filter: { shop?: string; kind?: AttachRequestRecord["kind"] } = {}): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const request of this.attachRequests) {
+      if (filter.shop && request.shop !== normalizeShop(filter.shop)) continue;
+      if (filter.kind && request.kind !== filter.kind) continue;
+      counts.set(request.fileId, (counts.get(request.fileId) ?? 0) + 1);
+    }
+    return counts;
+  }
 
   // ----- shops -------------------------------------------------------------------------------------------
 

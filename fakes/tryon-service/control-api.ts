@@ -9,7 +9,7 @@ import type { SimFaultRule, SimFaultRuleInput } from "./faults";
 import { type Answer, HttpProblem, readRequestBody } from "./http";
 import { type SimJob, type SimJobFate, type SimJobRequest, type SimJobState, viewJob } from "./jobs";
 import type { AccountReport } from "./ledger";
-import type { SimulatorState, SubmitRecord } from "./state";
+import type { ApiRequestRecord, SimulatorState, SubmitRecord } from "./state";
 
 export interface SimJobReport {
   id: string;
@@ -32,6 +32,8 @@ export interface SimulatorControls {
   getLedger(apiKey?: string): AccountReport;
   /** Every submit received, accepted or not, optionally for one key. */
   getSubmits(apiKey?: string): SubmitRecord[];
+  /** Every API request received (submits, status polls, catalog), optionally for one key. */
+  getRequests(apiKey?: string): ApiRequestRecord[];
   getJob(jobId: string): SimJobReport | undefined;
   listJobs(apiKey?: string): SimJobReport[];
   /** Submits whose answer a `hold_answer` fault is holding (their jobs exist and are charged). */
@@ -84,6 +86,10 @@ export function makeSimulatorControls(state: SimulatorState): SimulatorControls 
     },
     getSubmits: (apiKey) =>
       submits.filter((record) => apiKey === undefined || record.apiKey === apiKey).map((record) => ({ ...record })),
+    getRequests: (apiKey) =>
+      state.requests
+        .filter((request) => apiKey === undefined || request.apiKey === apiKey)
+        .map((request) => ({ ...request })),
     getJob: (jobId) => {
       state.settle();
       const job = jobs.get(jobId);

@@ -5,7 +5,7 @@
 export { startTryOnSimulator, type TryOnSimulator } from "./server";
 export { SUBMIT_PATH, STATUS_PATH_PREFIX, MANNEQUINS_PATH, POSES_PATH, BACKGROUNDS_PATH } from "./paths";
 export { SAMPLE_IMAGES, type SampleImageName } from "./static-files";
-export type { SubmitRecord } from "./state";
+export type { ApiRequestRecord, SubmitRecord } from "./state";
 export type { SimJobReport } from "./control-api";
 export { simulatorOptionsSchema, type SimulatorHooks, type SimulatorOptionsInput } from "./options";
 export {

@@ -4,7 +4,7 @@ import type { SimEndpoint } from "./faults";
 import { type Answer, bearerKey, errorAnswer, HttpProblem, writeJson } from "./http";
 import { handleStatus, handleSubmit } from "./jobs-api";
 import { BACKGROUNDS_PATH, MANNEQUINS_PATH, POSES_PATH, STATUS_PATH_PREFIX, SUBMIT_PATH } from "./paths";
-import type { SimulatorState, SubmitRecord } from "./state";
+import type { ApiRequestRecord, SimulatorState, SubmitRecord } from "./state";
 
 /** Which endpoint of the service's API a request is for; undefined when none; 405 for a wrong method. */
 export function apiEndpoint(method: string, path: string): SimEndpoint | undefined {
@@ -39,6 +39,15 @@ export async function handleApi(
       ? { seq: submits.length + 1, at: state.now(), apiKey: presented, body: undefined, httpStatus: 0 }
       : undefined;
   if (record) submits.push(record);
+  const logged: ApiRequestRecord = {
+    seq: state.requests.length + 1,
+    at: state.now(),
+    endpoint,
+    apiKey: presented,
+    path,
+    httpStatus: 0,
+  };
+  state.requests.push(logged);
   let answer: Answer;
   let apiKey: string | undefined;
   try {
@@ -94,8 +103,10 @@ export async function handleApi(
     if (!(error instanceof HttpProblem)) throw error;
     answer = errorAnswer(error);
     if (record) record.errorCode = error.code;
+    logged.errorCode = error.code;
   }
   if (record) record.httpStatus = answer.status;
+  logged.httpStatus = answer.status;
 
   const dropped = apiKey !== undefined ? faults.take(endpoint, apiKey, ["drop_connection"]) : undefined;
   if (dropped) {
@@ -103,6 +114,7 @@ export async function handleApi(
       record.fault = "drop_connection";
       record.httpStatus = null;
     }
+    logged.httpStatus = null;
     req.socket.destroy();
     return;
   }

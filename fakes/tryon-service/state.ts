@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { seededRandom } from "../../app/lib/seeded-random";
-import { FaultRegistry, type SimFaultType } from "./faults";
+import { FaultRegistry, type SimEndpoint, type SimFaultType } from "./faults";
 import { ImageCache } from "./input-images";
 import { JobStore } from "./jobs";
 import { CreditLedger } from "./ledger";
@@ -24,6 +24,19 @@ export interface SubmitRecord {
 }
 
 /** Everything one simulator keeps between requests; each handler module gets it passed in. */
+/** One request to the service's API (submit, status, catalog), whatever came of it: what tests prove timing from. */
+export interface ApiRequestRecord {
+  seq: number;
+  at: number;
+  endpoint: SimEndpoint;
+  /** The bearer key presented, or null without one. */
+  apiKey: string | null;
+  path: string;
+  /** The status code sent; null when the connection was dropped instead. */
+  httpStatus: number | null;
+  errorCode?: string;
+}
+
 export interface SimulatorState {
   readonly settings: SimulatorSettings;
   /** The key opened at start (`settings.apiKey` or a random one). */
@@ -39,6 +52,8 @@ export interface SimulatorState {
   readonly images: ImageCache;
   readonly jobs: JobStore;
   readonly submits: SubmitRecord[];
+  /** Every API request received, in order. */
+  readonly requests: ApiRequestRecord[];
   /** Ids of failed jobs whose credits went back. */
   readonly refunded: Set<string>;
   /** Drawn results, newest last (see results.ts). */
@@ -87,6 +102,7 @@ export function createSimulatorState(settings: SimulatorSettings, hooks: Simulat
     images: new ImageCache(),
     jobs,
     submits: [],
+    requests: [],
     refunded,
     renders: new Map(),
     staticFiles: new Map(),

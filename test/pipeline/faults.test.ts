@@ -4,7 +4,16 @@ import { approveRender } from "../../app/renders/review.server";
 import { recordProductDeleted, recordShopUninstalled } from "../../app/shops/shop-lifecycle.server";
 import type { Worker } from "../../app/worker/worker";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
-import { makeWorker, startPipelineHarness, workerDepsFor, type PipelineHarness } from "../../harness/pipeline";
+import {
+  fakeAdminGraphql,
+  makeWorker,
+  startPipelineHarness,
+  workerDepsFor,
+  type PipelineHarness,
+} from "../../harness/pipeline";
+import { renderFilename } from "../../app/renders/render-media";
+import { makeRenderMedia } from "../../app/shopify/render-media.server";
+import { makePng } from "../../fakes/shopify-admin/images";
 
 const TIME_FACTOR = 0.005;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -155,6 +164,76 @@ describe("the pipeline under faults", () => {
     expect(files.every((file) => file.outcome.status === "READY")).toBe(true);
   });
 
+  it("a file Shopify fails every time is uploaded at most importMaxAttempts times, then failed with words", async () => {
+    const shop = "always-failing-file.myshopify.com";
+    // importMaxAttempts is 8 and the submit claim counted one attempt: seven failed files use them all up.
+    harness.admin.fake.failNextFileProcessing(7);
+    const { runId } = await startShop(shop, 1);
+    await until(runId, (counts) => counts.failed === 1);
+    const failed = await database.prisma.render.findFirstOrThrow({ where: { runId } });
+    expect(failed.attempts).toBe(8);
+    expect(failed.errorCode).toBe("file_failed");
+    expect(failed.errorMessage).toMatch(/Gave up after 8 attempts; the try-on service charged for this render\.$/);
+    const creates = () =>
+      harness.admin.fake.graphqlRequests().filter((r) => r.shop === shop && r.operationName === "CreateFile").length;
+    expect(creates()).toBe(7);
+    await sleep(300);
+    expect(creates()).toBe(7);
+  });
+
+  it("status checks that keep failing stop at pollMaxFailures: the render becomes stalled, with words", async () => {
+    const shop = "unpollable.myshopify.com";
+    const key = harness.sim.addApiKey({ credits: 10_000 });
+    harness.sim.injectFault({ apiKey: key, fault: { type: "server_error", status: 500 }, endpoints: ["status"] });
+    const { collectionId } = await harness.addShop(shop, { products: 1, apiKey: key });
+    const runId = await harness.startCollectionRun(shop, collectionId);
+    await until(runId, (counts) => counts.stalled === 1, 40_000);
+    const stalled = await database.prisma.render.findFirstOrThrow({ where: { runId } });
+    expect(stalled.errorCode).toBe("poll_failed");
+    expect(stalled.errorMessage).toMatch(/failed 20 status checks .* will not send it again\.$/);
+    // Never sent again, however the polls went.
+    expect(harness.sim.getSubmits(key)).toHaveLength(1);
+  });
+
+  it("a crash between fileCreate and recording it adopts the file from the staged upload: never a second file", async () => {
+    const shop = "crash-after-create.myshopify.com";
+    const { runId } = await startShop(shop, 1);
+    await until(runId, (counts) => counts.in_review === 1);
+    const first = await database.prisma.render.findFirstOrThrow({ where: { runId } });
+    // What a worker killed right after fileCreate leaves: a `rendered` render, its staged upload recorded, a file
+    // in Shopify that file search does not show yet (fileSearchDelayMs), and no fileId.
+    const crashed = await database.prisma.render.create({
+      data: {
+        ...omitForCopy(first),
+        state: "rendered",
+        externalJobId: first.externalJobId,
+        submittedAt: first.submittedAt,
+        renderedAt: new Date(),
+        nextAttemptAt: new Date(Date.now() + 60_000),
+      },
+    });
+    const media = makeRenderMedia(fakeAdminGraphql(harness.admin.url, shop, harness.tokens.get(shop)!));
+    const bytes = makePng(64, 80);
+    const staged = await media.stageImage({
+      body: new Blob([bytes.slice()]).stream(),
+      byteLength: bytes.byteLength,
+      contentType: "image/png",
+      filename: renderFilename(crashed.id, "image/png"),
+    });
+    const made = await media.createFileFrom(staged, "left by a crashed worker");
+    if (!("created" in made)) throw new Error("the first create must create");
+    await database.prisma.render.update({
+      where: { id: crashed.id },
+      data: { stagedUpload: { ...staged }, nextAttemptAt: new Date() },
+    });
+
+    await until(runId, (counts) => counts.in_review === 2);
+    const adopted = await database.prisma.render.findUniqueOrThrow({ where: { id: crashed.id } });
+    expect(adopted.fileId).toBe(made.created.fileId);
+    const files = harness.admin.fake.store.files(shop).filter((file) => file.filename.includes(crashed.id));
+    expect(files.map((file) => file.id)).toEqual([made.created.fileId]);
+  });
+
   it("a product deleted mid-run cancels its queued render and, once approved, its publish, removing the file", async () => {
     const shop = "deleted.myshopify.com";
     const { runId } = await startShop(shop, 2);
@@ -183,18 +262,21 @@ describe("the pipeline under faults", () => {
     const { collectionId } = await harness.addShop(shop, { products: 12, apiKey: key, concurrencyCap: 4 });
     const runId = await harness.startCollectionRun(shop, collectionId);
     await until(runId, (counts) => (counts.running ?? 0) >= 1);
-    await recordShopUninstalled(database.prisma, shop, new Date());
+    const uninstalledAt = Date.now();
+    await recordShopUninstalled(database.prisma, shop, new Date(uninstalledAt));
     const submitsAtUninstall = harness.sim.getSubmits(key).length;
+    const requestsBefore = harness.sim.getRequests(key).filter((request) => request.at <= uninstalledAt).length;
     await sleep(1_500);
     const counts = await statesOf(runId);
     expect(counts.queued ?? 0).toBe(0);
     expect(counts.cancelled).toBeGreaterThanOrEqual(12 - 4 - 1);
     // At most the submits already past their intent when the uninstall landed.
     expect(harness.sim.getSubmits(key).length - submitsAtUninstall).toBeLessThanOrEqual(1);
-    const polledAfter = await database.prisma.render.count({
-      where: { runId, lastPolledAt: { gt: new Date(Date.now() - 500) } },
-    });
-    expect(polledAfter).toBe(0);
+    // From the service's own log, not the app's columns: the key was in use until the uninstall, and once the
+    // tick under way then (and its in-flight requests) was over, nothing at all reached the service with it.
+    expect(requestsBefore).toBeGreaterThan(0);
+    const after = harness.sim.getRequests(key).filter((request) => request.at > uninstalledAt + 500);
+    expect(after.map((request) => `${request.endpoint} ${request.path}`)).toEqual([]);
   });
 });
 

@@ -37,7 +37,7 @@ describe("reviewing renders", () => {
         db: database.prisma,
         adminUrl: harness.admin.url,
         tokens: harness.tokens,
-        config: { timeFactor: TIME_FACTOR, tickIntervalMs: 50 },
+        config: { timeFactor: TIME_FACTOR, tickIntervalMs: 50, publishMaxAttempts: 3 },
       }),
     );
     running = worker.run();
@@ -111,6 +111,71 @@ describe("reviewing renders", () => {
     );
     await until(async () => harness.admin.fake.store.productMedia(shop, render!.productId)[0]?.id === render!.fileId);
     expect(harness.admin.fake.store.variant(shop, variantId)?.mediaIds).toEqual([render!.fileId]);
+  });
+
+  const stateOf = async (id: string) => (await database.prisma.render.findUniqueOrThrow({ where: { id } })).state;
+
+  it("replaces the image of a variant that already has one (detach, then append) and fills one that has none", async () => {
+    const shop = "variant-has-image.myshopify.com";
+    const [render] = await rendersInReview(shop, 1);
+    const store = harness.admin.fake.store;
+    const product = store.product(shop, render!.productId)!;
+    const [withImage, withoutImage] = product.variantIds;
+    const oldImage = store.variantMediaIds(shop, withImage!)[0];
+    expect(oldImage).toBeDefined();
+    await approveRender(database.prisma, {
+      shop,
+      renderId: render!.id,
+      reviewer: "ana",
+      options: { variantIds: [withImage!, withoutImage!] },
+    });
+    await until(async () => (await stateOf(render!.id)) === "published");
+    expect(store.variantMediaIds(shop, withImage!)).toEqual([render!.fileId]);
+    expect(store.variantMediaIds(shop, withoutImage!)).toEqual([render!.fileId]);
+    // The old photo stays product media; only the variant's choice changed.
+    expect(store.productMedia(shop, render!.productId).map((m) => m.id)).toContain(oldImage);
+    const refused = harness.admin.fake
+      .graphqlRequests()
+      .filter((r) => r.shop === shop && r.operationName === "AppendVariantMedia" && r.outcome !== "ok");
+    expect(refused).toEqual([]);
+  });
+
+  it("a permanent Shopify refusal (userErrors) brings the render back to review with Shopify's words, once", async () => {
+    const shop = "publish-refused.myshopify.com";
+    const [render] = await rendersInReview(shop, 1);
+    // Shopify refuses to reference a file that is not READY ("Non-ready files cannot be updated."): no retry helps.
+    harness.admin.fake.store.failFile(shop, render!.fileId!);
+    await approveRender(database.prisma, { shop, renderId: render!.id, reviewer: "ana" });
+    await until(async () => (await stateOf(render!.id)) === "in_review");
+    const back = await database.prisma.render.findUniqueOrThrow({ where: { id: render!.id } });
+    expect(back.errorCode).toBe("publish_refused");
+    expect(back.errorMessage).toMatch(/^Shopify refused to add the image to the product: Non-ready files/);
+    expect(back.errorMessage).toContain("approve again");
+    const attaches = () =>
+      harness.admin.fake.graphqlRequests().filter((r) => r.shop === shop && r.operationName === "AttachFileToProduct")
+        .length;
+    const attachedOnce = attaches();
+    expect(attachedOnce).toBe(1);
+    // Nothing is retried behind staff's back: a few worker ticks later no further attach went out.
+    await sleep(300);
+    expect(attaches()).toBe(attachedOnce);
+    expect(await stateOf(render!.id)).toBe("in_review");
+  });
+
+  it("a publish that keeps failing stops after publishMaxAttempts and goes back to review with words", async () => {
+    const shop = "publish-capped.myshopify.com";
+    const [render] = await rendersInReview(shop, 1);
+    harness.admin.fake.failNext(10_000, { status: 503, shop });
+    await approveRender(database.prisma, { shop, renderId: render!.id, reviewer: "ana" });
+    await until(async () => (await stateOf(render!.id)) === "in_review");
+    const back = await database.prisma.render.findUniqueOrThrow({ where: { id: render!.id } });
+    expect(back.attempts).toBe(3);
+    expect(back.errorCode).toBe("publish_failed");
+    expect(back.errorMessage).toMatch(/^Adding the image to the product failed 3 times \(last: .*503/);
+    const requests = () => harness.admin.fake.graphqlRequests().filter((r) => r.shop === shop).length;
+    const sent = requests();
+    await sleep(300);
+    expect(requests()).toBe(sent);
   });
 
   it("rejecting deletes the file from Shopify and publishes nothing", async () => {

@@ -22,6 +22,7 @@ interface ReviewView {
     sourceUrl: string | null;
     result: { url: string; previewUrl: string } | null;
     optionsSummary: string;
+    staffNote: string | null;
   }>;
   nextCursor: string | null;
   filters: { state: string; runId: string | null; productId: string | null };
@@ -145,6 +146,16 @@ describe("Review", () => {
         .map((entry) => entry.variables?.ids),
     ).toEqual([[foreign.fileId]]);
     await app.database.prisma.render.delete({ where: { id: stored[0]!.id } });
+  });
+
+  it("shows staff why a render came back to review: Shopify's refusal, in words", async () => {
+    const refusedProduct = app.fake.store.addProduct(OTHER, { title: "Refused coat", images: [{ alt: "Front" }] });
+    const note =
+      "Shopify refused to add the image to the product: Non-ready files cannot be updated. The image was not published; change the choices or the product in Shopify, then approve again.";
+    await renderInReview(OTHER, refusedProduct.id, 1, { errorCode: "publish_refused", errorMessage: note });
+    const url = `/app/review?productId=${encodeURIComponent(refusedProduct.id)}`;
+    const view = await jsonOf<ReviewView>(await respond(review.loader, await getAs(OTHER, url)));
+    expect(view.items.map((item) => item.staffNote)).toEqual([note]);
   });
 
   it("filters by product and by state", async () => {

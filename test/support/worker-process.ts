@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { createPrismaClient } from "../../app/db/prisma-client.server";
 import { makeWorker } from "../../app/worker/worker";
+import { workerConfigSchema } from "../../app/worker/worker-config";
 import { workerDepsFor } from "../../harness/pipeline";
 
 const env = z
@@ -15,6 +16,11 @@ const env = z
     FAKE_ADMIN_TOKENS: z.string().transform((value) => z.record(z.string(), z.string()).parse(JSON.parse(value))),
     TIME_FACTOR: z.coerce.number().positive(),
     WORKER_ID: z.string(),
+    /** Overrides of the worker's config, as JSON (validated by the worker's own schema). */
+    WORKER_CONFIG: z
+      .string()
+      .default("{}")
+      .transform((value) => workerConfigSchema.partial().parse(JSON.parse(value))),
   })
   .parse(process.env);
 
@@ -25,7 +31,13 @@ const worker = makeWorker({
     adminUrl: env.FAKE_ADMIN_URL,
     tokens: env.FAKE_ADMIN_TOKENS,
     workerId: env.WORKER_ID,
-    config: { timeFactor: env.TIME_FACTOR, tickIntervalMs: 50, submitLeaseMs: 3_000, workLeaseMs: 3_000 },
+    config: {
+      timeFactor: env.TIME_FACTOR,
+      tickIntervalMs: 50,
+      submitLeaseMs: 3_000,
+      workLeaseMs: 3_000,
+      ...env.WORKER_CONFIG,
+    },
   }),
   logger: {
     info: () => {},

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
+import type { WorkerConfigInput } from "../../app/worker/worker-config";
 
 const ENTRY = join(import.meta.dirname, "worker-process.ts");
 
@@ -12,7 +13,14 @@ export interface WorkerProcess {
 /** Starts test/support/worker-process.ts; resolves once it has connected and started its loop. */
 export async function startWorkerProcess(
   id: string,
-  env: { databaseUrl: string; adminUrl: string; tokens: Map<string, string>; timeFactor: number },
+  env: {
+    databaseUrl: string;
+    adminUrl: string;
+    tokens: Map<string, string>;
+    timeFactor: number;
+    /** Worker config overrides (the defaults are test/support/worker-process.ts's). */
+    config?: WorkerConfigInput;
+  },
 ): Promise<WorkerProcess> {
   // Node itself with tsx as a loader: the tsx CLI would fork a second process that SIGKILL would not reach.
   const child = spawn(process.execPath, ["--import", "tsx", ENTRY], {
@@ -23,6 +31,7 @@ export async function startWorkerProcess(
       FAKE_ADMIN_TOKENS: JSON.stringify(Object.fromEntries(env.tokens)),
       TIME_FACTOR: String(env.timeFactor),
       WORKER_ID: id,
+      WORKER_CONFIG: JSON.stringify(env.config ?? {}),
     },
     stdio: ["ignore", "pipe", "inherit"],
   });

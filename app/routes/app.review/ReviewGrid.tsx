@@ -63,6 +63,11 @@ function ReviewCard(props: {
           <Text as="p" tone="subdued" variant="bodySm">
             {item.optionsSummary}
           </Text>
+          {item.staffNote ? (
+            <Text as="p" tone="critical" variant="bodySm">
+              {item.staffNote}
+            </Text>
+          ) : null}
           <Text as="p" tone="subdued" variant="bodySm">
             Rendered <TimeText at={item.renderedAt ?? item.createdAt} showAbsolute={false} />
           </Text>

@@ -43,6 +43,8 @@ export interface ReviewItem extends RenderSummary {
   reviewedAt: string | null;
   optionsSummary: string;
   options: RenderOptionsFormValues;
+  /** Why a render came back to review (Shopify refused the publish, or it kept failing), in words for staff. */
+  staffNote: string | null;
 }
 
 export interface ReviewFilters {
@@ -87,6 +89,7 @@ export function reviewItemOf(render: Render, result: ReviewItem["result"], catal
     // By name ("Dress · Amara · Front, relaxed · Studio white · 2K · 3:4"), never catalog ids.
     optionsSummary: [whatIsSentLine(whatIsSent(options, catalog)), options.resolution, options.aspectRatio].join(" · "),
     options,
+    staffNote: render.state === "in_review" ? render.errorMessage : null,
   };
 }
 

@@ -1,6 +1,7 @@
-import type { Render } from "@prisma/client";
-import { renderFilename } from "../../renders/render-media";
-import { renewLease, transitionHeldRender } from "../../renders/render-store.server";
+import { Prisma, type Render } from "@prisma/client";
+import { z } from "zod";
+import { MediaChangeRefused, renderFilename, type StagedImage } from "../../renders/render-media";
+import { dbNowPlus, renewLease, transitionHeldRender } from "../../renders/render-store.server";
 import { TryOnResultRejectedError } from "../../tryon";
 import { backoffMs, describeError, later, type TickContext } from "../tick-context";
 import { rejectResult } from "./reject-result";
@@ -12,35 +13,49 @@ export function renderAltText(render: Pick<Render, "productTitle">): string {
   return `${render.productTitle} worn by a model (generated model shot)`;
 }
 
+const stagedImageSchema = z.object({ resourceUrl: z.string().url(), filename: z.string().min(1) });
+
 /**
  * Brings a finished render into Shopify Files, at once (the service's result URLs expire). The image streams from
  * the service to Shopify's staged upload, never held whole in memory (once, if the service declares no length).
- * The file name is unique per render, so a retry after a crash adopts the file already created.
+ * The staged upload is recorded before fileCreate, and the file name is unique per render with duplicates
+ * refused: a retry after a crash creates from the recorded upload and adopts the file an earlier attempt made,
+ * without downloading again and without relying on file search to show a file created a moment ago.
  */
 export async function importRender(ctx: TickContext, render: Render): Promise<void> {
   const runtime = ctx.runtimes.get(render.shop);
+  const recorded = stagedImageSchema.safeParse(render.stagedUpload);
   try {
     const media = await ctx.renderMediaFor(render.shop);
-    const baseName = renderFilename(render.id, "image/jpeg").replace(/\.jpg$/, "");
-    let imported = await media.findFileByFilename(baseName);
-    if (!imported) {
+    let staged: StagedImage;
+    if (recorded.success) {
+      staged = recorded.data;
+      if (!(await renewLease(ctx.db, held(render), ctx.config.workLeaseMs))) return;
+    } else {
       if (!runtime?.tryOn || !render.externalJobId) throw new Error("The try-on service key is missing.");
       const result = await runtime.tryOn.downloadJobResult(
         { jobId: render.externalJobId, ...(render.outputUrl ? { outputUrl: render.outputUrl } : {}) },
         { signal: ctx.signal, timeoutMs: ctx.config.importTransferTimeoutMs },
       );
-      // Asking for the download may have taken a while: make sure no other worker has taken over before creating a file.
+      // Asking for the download may have taken a while: make sure no other worker has taken over before uploading.
       if (!(await renewLease(ctx.db, held(render), ctx.config.workLeaseMs))) {
         await result.body.cancel().catch(() => undefined);
         return;
       }
-      imported = await media.importImage({
+      staged = await media.stageImage({
         body: result.body,
         byteLength: result.byteLength,
         contentType: result.contentType,
         filename: renderFilename(render.id, result.contentType),
-        alt: renderAltText(render),
       });
+      // Recorded before the create, with the lease renewed: from here a crash leaves a file to adopt, never two.
+      if (!(await recordStagedUpload(ctx, render, staged))) return;
+    }
+    const outcome = await media.createFileFrom(staged, renderAltText(render));
+    const imported = "created" in outcome ? outcome.created : outcome.existing;
+    if (!imported) {
+      await importFailed(ctx, render, "Shopify has this render's file but does not list it yet.", { keepStaged: true });
+      return;
     }
     await transitionHeldRender(ctx.db, held(render), "importing", {
       fileId: imported.fileId,
@@ -51,11 +66,30 @@ export async function importRender(ctx: TickContext, render: Render): Promise<vo
     });
   } catch (error) {
     if (error instanceof TryOnResultRejectedError) return rejectResult(ctx, render, error.message);
-    await importFailed(ctx, render, `Saving the render to Shopify failed: ${describeError(error)}`);
+    // A recorded upload Shopify refuses to make a file of (expired, say) is dropped: the next attempt stages anew.
+    await importFailed(ctx, render, `Saving the render to Shopify failed: ${describeError(error)}`, {
+      keepStaged: !(error instanceof MediaChangeRefused),
+    });
   }
 }
 
-async function importFailed(ctx: TickContext, render: Render, message: string): Promise<void> {
+/** Stores the staged upload on the held render and renews its lease, in one fenced update. */
+async function recordStagedUpload(ctx: TickContext, render: Render, staged: StagedImage): Promise<boolean> {
+  // The lease is renewed on the database's clock, like every lease (render-store: DB_NOW).
+  const updated = await ctx.db.$executeRaw`
+    UPDATE "Render"
+    SET "stagedUpload" = ${JSON.stringify(staged)}::jsonb, "leaseExpiresAt" = ${dbNowPlus(ctx.config.workLeaseMs)}
+    WHERE id = ${render.id} AND state = ${render.state}::"RenderState" AND "leaseToken" = ${render.leaseToken}
+      AND "leaseExpiresAt" IS NOT NULL`;
+  return updated === 1;
+}
+
+async function importFailed(
+  ctx: TickContext,
+  render: Render,
+  message: string,
+  { keepStaged }: { keepStaged: boolean },
+): Promise<void> {
   const attempt = render.attempts + 1;
   if (attempt >= ctx.config.importMaxAttempts) {
     await transitionHeldRender(ctx.db, held(render), "failed", {
@@ -72,6 +106,7 @@ async function importFailed(ctx: TickContext, render: Render, message: string): 
     nextAttemptAt: later(ctx, backoffMs(ctx, attempt)),
     errorCode: "import_failed",
     errorMessage: `${message} Retrying.`,
+    ...(keepStaged ? {} : { stagedUpload: Prisma.DbNull }),
   });
 }
 
@@ -86,9 +121,22 @@ export async function checkImportedFiles(ctx: TickContext, shop: string, renders
     states = await media.fileStates(renders.map((render) => render.fileId).filter((id): id is string => Boolean(id)));
   } catch (error) {
     for (const render of renders) {
+      const attempt = render.attempts + 1;
+      const reason = `Checking the file in Shopify failed: ${describeError(error)}.`;
+      if (attempt >= ctx.config.importMaxAttempts) {
+        await transitionHeldRender(ctx.db, held(render), "failed", {
+          attempts: attempt,
+          nextAttemptAt: null,
+          errorCode: "import_failed",
+          errorMessage: `${reason} Gave up after ${attempt} attempts; the image may be in Shopify Files, and the try-on service charged for this render.`,
+          finishedAt: ctx.now(),
+        });
+        continue;
+      }
       await transitionHeldRender(ctx.db, held(render), "importing", {
-        nextAttemptAt: later(ctx, backoffMs(ctx, 2)),
-        errorMessage: `Checking the file in Shopify failed: ${describeError(error)}`,
+        attempts: attempt,
+        nextAttemptAt: later(ctx, backoffMs(ctx, attempt)),
+        errorMessage: `${reason} Retrying.`,
       });
     }
     return;
@@ -115,13 +163,22 @@ export async function checkImportedFiles(ctx: TickContext, shop: string, renders
         const media = await ctx.renderMediaFor(shop).catch(() => null);
         await media?.deleteFile(render.fileId).catch(() => undefined);
       }
-      await transitionHeldRender(ctx.db, held(render), "import_failed", {
+      const attempt = render.attempts + 1;
+      const reason = `Shopify could not process the image${state?.errorMessage ? `: ${state.errorMessage}` : ""}.`;
+      // A file Shopify fails every time (an image it cannot read) must not be uploaded again forever.
+      const givingUp = attempt >= ctx.config.importMaxAttempts;
+      await transitionHeldRender(ctx.db, held(render), givingUp ? "failed" : "import_failed", {
         fileId: null,
+        // The next attempt downloads and stages again: these bytes made a file Shopify could not process.
+        stagedUpload: Prisma.DbNull,
         fileStatus: state?.status ?? null,
-        attempts: render.attempts + 1,
-        nextAttemptAt: later(ctx, backoffMs(ctx, render.attempts + 1)),
+        attempts: attempt,
+        nextAttemptAt: givingUp ? null : later(ctx, backoffMs(ctx, attempt)),
         errorCode: "file_failed",
-        errorMessage: `Shopify could not process the image${state?.errorMessage ? `: ${state.errorMessage}` : ""}. Retrying.`,
+        errorMessage: givingUp
+          ? `${reason} Gave up after ${attempt} attempts; the try-on service charged for this render.`
+          : `${reason} Retrying.`,
+        ...(givingUp ? { finishedAt: ctx.now() } : {}),
       });
     } else {
       // Back off as the wait grows: a quarter of the time waited so far, between fileReadyPollMs and 30 s.

@@ -14,8 +14,10 @@ export async function pollRenders(ctx: TickContext, renders: Render[]): Promise<
   const outcomes: PollOutcome[] = [];
   const durations = new Map<string, number[]>();
 
+  const failed: Render[] = [];
+
   await pLimit(ctx.config.httpConcurrency).map(renders, async (render) => {
-    const outcome = giveUpWhenOverdue(ctx, render, await pollOne(ctx, render));
+    const outcome = giveUpWhenOverdue(ctx, render, await pollOne(ctx, render, () => failed.push(render)));
     outcomes.push(outcome);
     if (outcome.state === "rendered" && render.submittedAt) {
       const list = durations.get(render.shop) ?? [];
@@ -24,6 +26,7 @@ export async function pollRenders(ctx: TickContext, renders: Render[]): Promise<
     }
   });
 
+  await countPollFailures(ctx, failed);
   await recordPollResults(ctx.db, outcomes, ctx.now());
   await recordDurationSamples(ctx, durations);
   await updateCircuits(ctx);
@@ -44,7 +47,19 @@ function base(render: Render): Omit<PollOutcome, "state" | "nextAttemptAt"> {
   };
 }
 
-async function pollOne(ctx: TickContext, render: Render): Promise<PollOutcome> {
+/**
+ * Adds this tick's failed status checks to each render's `attempts`, in one statement, while the leases are
+ * still held (fenced by each lease token): pollMaxFailures reads it on the next failure.
+ */
+async function countPollFailures(ctx: TickContext, failed: Render[]): Promise<void> {
+  if (failed.length === 0) return;
+  await ctx.db.render.updateMany({
+    where: { OR: failed.map((render) => ({ id: render.id, leaseToken: render.leaseToken, state: render.state })) },
+    data: { attempts: { increment: 1 } },
+  });
+}
+
+async function pollOne(ctx: TickContext, render: Render, countFailure: () => void): Promise<PollOutcome> {
   const runtime = ctx.runtimes.get(render.shop);
   const keepState = (ms: number, changes: Partial<PollOutcome> = {}): PollOutcome => ({
     ...base(render),
@@ -66,7 +81,7 @@ async function pollOne(ctx: TickContext, render: Render): Promise<PollOutcome> {
   try {
     status = await runtime.tryOn.getJobStatus(render.externalJobId, { signal: ctx.signal });
   } catch (error) {
-    return await pollFailed(ctx, render, runtime.keyHash, error, keepState);
+    return await pollFailed(ctx, render, runtime.keyHash, error, keepState, countFailure);
   }
   ctx.tickGates.recordSuccess(runtime.keyHash);
 
@@ -138,6 +153,7 @@ async function pollFailed(
   keyHash: string,
   error: unknown,
   keepState: (ms: number, changes?: Partial<PollOutcome>) => PollOutcome,
+  countFailure: () => void,
 ): Promise<PollOutcome> {
   const note = { errorCode: render.errorCode, errorMessage: render.errorMessage };
   if (error instanceof TryOnRateLimitedError || (error instanceof TryOnUnavailableError && error.retryAfterMs)) {
@@ -159,6 +175,16 @@ async function pollFailed(
   if (ctx.signal.aborted) return keepState(nextPollDelayMs(ctx), note);
   const failures = ctx.tickGates.recordFailure(keyHash);
   ctx.logger.warn("status poll failed", { renderId: render.id, reason: describeError(error), failures });
+  countFailure();
+  if (render.state === "running" && render.attempts + 1 >= ctx.config.pollMaxFailures) {
+    // Checked often enough: a person looks now, while the app keeps checking slowly (never resubmitting).
+    return {
+      ...keepState(ctx.config.stalledPollIntervalMs),
+      state: "stalled",
+      errorCode: "poll_failed",
+      errorMessage: `The try-on service failed ${render.attempts + 1} status checks for this render (last: ${describeError(error)}). The app keeps checking slowly and will not send it again.`,
+    };
+  }
   return keepState(Math.max(backoffMs(ctx, Math.min(failures, 6)), ctx.config.pollIntervalMs), note);
 }
 

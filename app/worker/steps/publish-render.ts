@@ -1,12 +1,14 @@
 import type { Render } from "@prisma/client";
 import { publishOptionsSchema } from "../../renders/publish-options";
-import { renewLease, transitionHeldRender } from "../../renders/render-store.server";
+import { MediaChangeRefused, type RenderMedia } from "../../renders/render-media";
+import { renewLease, transitionHeldRender, type HeldRender } from "../../renders/render-store.server";
 import { backoffMs, describeError, later, type TickContext } from "../tick-context";
 
 /**
  * Makes an approved render product media. It reads the product's media first, so running it twice (a crash
  * between attaching and recording) attaches once. A product deleted meanwhile cancels the publish and
- * removes the file.
+ * removes the file. Shopify's refusals (userErrors) are final: the render goes back to review with Shopify's
+ * words for staff; other failures are retried with back-off, at most `publishMaxAttempts` times.
  */
 export async function publishRender(ctx: TickContext, render: Render): Promise<void> {
   const held = { id: render.id, state: render.state, leaseToken: render.leaseToken };
@@ -17,12 +19,14 @@ export async function publishRender(ctx: TickContext, render: Render): Promise<v
     });
     return;
   }
+  const fileId = render.fileId;
   const options = publishOptionsSchema.parse(render.publishOptions ?? {});
+  let media: RenderMedia | undefined;
   try {
-    const media = await ctx.renderMediaFor(render.shop);
+    media = await ctx.renderMediaFor(render.shop);
     const product = await media.productMedia(render.productId);
     if (!product.exists) {
-      await media.deleteFile(render.fileId).catch(() => undefined);
+      await media.deleteFile(fileId).catch(() => undefined);
       await transitionHeldRender(ctx.db, held, "cancelled", {
         nextAttemptAt: null,
         errorCode: "product_deleted",
@@ -32,11 +36,9 @@ export async function publishRender(ctx: TickContext, render: Render): Promise<v
       return;
     }
     if (!(await renewLease(ctx.db, held, ctx.config.workLeaseMs))) return;
-    if (!product.mediaIds.includes(render.fileId)) await media.attachToProduct(render.fileId, render.productId);
-    if (options.variantIds.length > 0)
-      await media.appendToVariants(render.productId, render.fileId, options.variantIds);
-    if (options.makeFirst && product.mediaIds[0] !== render.fileId)
-      await media.moveToFirst(render.productId, render.fileId);
+    if (!product.mediaIds.includes(fileId)) await media.attachToProduct(fileId, render.productId);
+    if (options.variantIds.length > 0) await media.setVariantImage(render.productId, fileId, options.variantIds);
+    if (options.makeFirst && product.mediaIds[0] !== fileId) await media.moveToFirst(render.productId, fileId);
     await transitionHeldRender(ctx.db, held, "published", {
       publishedAt: ctx.now(),
       finishedAt: ctx.now(),
@@ -46,11 +48,40 @@ export async function publishRender(ctx: TickContext, render: Render): Promise<v
     });
   } catch (error) {
     const attempt = render.attempts + 1;
-    await transitionHeldRender(ctx.db, held, "publishing", {
-      attempts: attempt,
-      nextAttemptAt: later(ctx, backoffMs(ctx, attempt)),
-      errorCode: "publish_failed",
-      errorMessage: `Adding the image to the product failed: ${describeError(error)}. Retrying.`,
-    });
+    if (error instanceof MediaChangeRefused) {
+      await backToReview(ctx, held, { media, fileId, productId: render.productId }, attempt, {
+        errorCode: "publish_refused",
+        errorMessage: `Shopify refused to ${error.action}: ${error.reasons.join("; ")}. The image was not published; change the choices or the product in Shopify, then approve again.`,
+      });
+    } else if (attempt >= ctx.config.publishMaxAttempts) {
+      await backToReview(ctx, held, { media, fileId, productId: render.productId }, attempt, {
+        errorCode: "publish_failed",
+        errorMessage: `Adding the image to the product failed ${attempt} times (last: ${describeError(error)}). The image was not published; approve again to try once more.`,
+      });
+    } else {
+      await transitionHeldRender(ctx.db, held, "publishing", {
+        attempts: attempt,
+        nextAttemptAt: later(ctx, backoffMs(ctx, attempt)),
+        errorCode: "publish_failed",
+        errorMessage: `Adding the image to the product failed: ${describeError(error)}. Retrying.`,
+      });
+    }
   }
+}
+
+/**
+ * A publish that will not go through returns to review, where staff see why. In review means "not on the
+ * product", so an image already attached by this or an earlier attempt is taken off again (best effort: a
+ * failure here leaves it attached, and approving again simply finishes the job).
+ */
+async function backToReview(
+  ctx: TickContext,
+  held: HeldRender,
+  target: { media: RenderMedia | undefined; fileId: string; productId: string },
+  attempts: number,
+  note: { errorCode: string; errorMessage: string },
+): Promise<void> {
+  if (target.media && (await renewLease(ctx.db, held, ctx.config.workLeaseMs)))
+    await target.media.detachFromProduct(target.fileId, target.productId).catch(() => undefined);
+  await transitionHeldRender(ctx.db, held, "in_review", { attempts, nextAttemptAt: null, ...note });
 }
