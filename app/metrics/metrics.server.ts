@@ -99,3 +99,25 @@ export const STEP_OF_STATE: Partial<Record<string, string>> = {
   importing: "import",
   publishing: "publish",
 };
+
+/**
+ * The try-on client with every failed call counted by its class (app/tryon/errors.ts: rate_limited,
+ * unavailable, auth, ...). The calls themselves are unchanged.
+ */
+export function countServiceErrors<T extends object>(client: T, metrics: Pick<Metrics, "serviceErrors">): T {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        const outcome: unknown = Reflect.apply(value, target, args);
+        if (!(outcome instanceof Promise)) return outcome;
+        return outcome.catch((error: unknown) => {
+          const kind = (error as { kind?: unknown } | null)?.kind;
+          metrics.serviceErrors.inc({ class: typeof kind === "string" ? kind : "other" });
+          throw error;
+        });
+      };
+    },
+  });
+}

@@ -86,6 +86,18 @@ describe("makeAdminGraphql", () => {
     expect(sleeps).toEqual([5_125, 2_125]);
   });
 
+  it("tells its caller of every throttle wait, and of no other wait (metrics of time lost to the throttle)", async () => {
+    const throttleWaits: number[] = [];
+    const { admin, sleeps } = scripted([throttled(602, 102), status(503), ok()], {
+      throttleJitterMs: 250,
+      baseDelayMs: 100,
+      onThrottleWait: (ms) => throttleWaits.push(ms),
+    });
+    await expect(admin.query(QUERY)).resolves.toEqual(DATA);
+    expect(sleeps).toHaveLength(2);
+    expect(throttleWaits).toEqual([5_125]);
+  });
+
   it("waits for HTTP 429 as long as Retry-After says", async () => {
     const { admin, sleeps } = scripted([status(429, { "Retry-After": "2.0" }), ok()], { throttleJitterMs: 0 });
     await expect(admin.query(QUERY)).resolves.toEqual(DATA);

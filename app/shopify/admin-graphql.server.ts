@@ -79,6 +79,8 @@ export interface AdminGraphqlOptions {
   maxTotalWaitMs?: number;
   /** Label for logs, e.g. the shop domain. */
   label?: string;
+  /** Told of every wait for Shopify's cost throttle (pacing and THROTTLED answers), for metrics. */
+  onThrottleWait?: (ms: number) => void;
 }
 
 type AdminOperations = AdminQueries & AdminMutations;
@@ -224,6 +226,7 @@ export function makeAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
     const pace = paceMs(document);
     if (pace > 0 && pace <= maxTotalWaitMs) {
       waitedMs += pace;
+      options.onThrottleWait?.(pace);
       await sleep(pace);
     }
     for (;;) {
@@ -255,6 +258,7 @@ export function makeAdminGraphql(options: AdminGraphqlOptions): AdminGraphql {
             requestedQueryCost: attempt.cost?.requestedQueryCost,
             currentlyAvailable: attempt.cost?.throttleStatus?.currentlyAvailable,
           });
+          if (waitedMs + waitMs <= maxTotalWaitMs) options.onThrottleWait?.(waitMs);
           break;
         }
         case "server-error":

@@ -7,7 +7,7 @@ import { makeProductSource } from "../shopify/product-source.server";
 import { makeRenderMedia } from "../shopify/render-media.server";
 import { makeCollectionLister, type CollectionLister } from "./collection-lister";
 import { appLogger, messageLogger } from "../lib/logger.server";
-import { makeMetrics, type Metrics } from "../metrics/metrics.server";
+import { countServiceErrors, makeMetrics, type Metrics } from "../metrics/metrics.server";
 import type { WorkerLogger } from "./tick-context";
 import { makeWorker, type Worker } from "./worker";
 import type { WorkerConfigInput } from "./worker-config";
@@ -32,8 +32,11 @@ export function makeAppWorker(config: WorkerConfigInput = {}): AppWorker {
     db: prisma,
     secretBox: keyringFromEnv(settings),
     defaultTryOnBaseUrl: settings.TRYON_DEFAULT_BASE_URL,
-    makeTryOnClient: (access) => makeTryOnClientFor("worker", access),
-    renderMediaFor: async (shop) => makeRenderMedia(await adminGraphqlForShop(shop)),
+    makeTryOnClient: (access) => countServiceErrors(makeTryOnClientFor("worker", access), metrics),
+    renderMediaFor: async (shop) =>
+      makeRenderMedia(
+        await adminGraphqlForShop(shop, { onThrottleWait: (ms) => metrics.throttleWaitSeconds.inc(ms / 1000) }),
+      ),
     logger,
     metrics,
     config,

@@ -1,5 +1,6 @@
 import type { PrismaClient } from "@prisma/client";
 import { backoffDelayMs } from "../lib/backoff";
+import type { Metrics } from "../metrics/metrics.server";
 import type { RenderMedia } from "../renders/render-media";
 import { TryOnError } from "../tryon";
 import type { makeServiceGates, TickGateState } from "./service-gates";
@@ -26,6 +27,8 @@ export interface TickContext {
   renderMediaFor(shop: string): Promise<RenderMedia>;
   /** Aborted when the worker shuts down: polls stop, submits are let finish. */
   signal: AbortSignal;
+  /** For /metrics (app/metrics); absent in tests that do not look at them. */
+  metrics?: Metrics | undefined;
 }
 
 /** Exponential back-off with jitter for a step that failed `attempt` times (the first failure waits about retryBaseMs). */

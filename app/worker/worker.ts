@@ -110,6 +110,7 @@ export function makeWorker(deps: WorkerDeps): Worker {
       tickGates: new TickGateState(),
       renderMediaFor: deps.renderMediaFor,
       signal: shutdown.signal,
+      metrics: deps.metrics,
     };
 
     const byState = (...states: Render["state"][]) => work.filter((render) => states.includes(render.state));

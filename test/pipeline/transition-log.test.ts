@@ -5,6 +5,7 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeLogger, replaceAppLogger } from "../../app/lib/logger.server";
+import { makeMetrics, type Metrics } from "../../app/metrics/metrics.server";
 import type { Worker } from "../../app/worker/worker";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
 import {
@@ -28,11 +29,12 @@ interface TransitionLine {
   durationMs?: number;
 }
 
-describe("render transitions in the logs", () => {
+describe("render transitions in the logs, and the worker's metrics", () => {
   let database: TestDatabase;
   let harness: PipelineHarness;
   let worker: Worker;
   let running: Promise<void>;
+  let metrics: Metrics;
   const lines: string[] = [];
   let restoreLogger: () => void;
 
@@ -49,14 +51,16 @@ describe("render transitions in the logs", () => {
     );
     database = await createTestDatabase("postgres");
     harness = await startPipelineHarness(database.prisma, { timeFactor: TIME_FACTOR });
-    worker = makeWorker(
-      workerDepsFor({
+    metrics = makeMetrics(database.prisma, { process: "worker" });
+    worker = makeWorker({
+      ...workerDepsFor({
         db: database.prisma,
         adminUrl: harness.admin.url,
         tokens: harness.tokens,
         config: { timeFactor: TIME_FACTOR, tickIntervalMs: 50 },
       }),
-    );
+      metrics,
+    });
     running = worker.run();
   });
   afterAll(async () => {
@@ -90,5 +94,12 @@ describe("render transitions in the logs", () => {
     // The render spent a while at the service: its time in `running` is the longest of the steps.
     const running = transitions.find((line) => line.from === "running");
     expect(running?.durationMs).toBeGreaterThan(0);
+
+    // The same render in the worker's metrics: one submit claimed, one import timed and weighed.
+    expect((await metrics.submits.get()).values[0]?.value).toBe(1);
+    const imports = (await metrics.importSeconds.get()).values.find((sample) => sample.metricName?.endsWith("_count"));
+    expect(imports?.value).toBe(1);
+    const sizes = (await metrics.importBytes.get()).values.find((sample) => sample.metricName?.endsWith("_sum"));
+    expect(sizes?.value).toBeGreaterThan(10_000);
   });
 });

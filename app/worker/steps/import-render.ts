@@ -25,6 +25,8 @@ const stagedImageSchema = z.object({ resourceUrl: z.string().url(), filename: z.
 export async function importRender(ctx: TickContext, render: Render): Promise<void> {
   const runtime = ctx.runtimes.get(render.shop);
   const recorded = stagedImageSchema.safeParse(render.stagedUpload);
+  const started = performance.now();
+  let bytes: number | undefined;
   try {
     const media = await ctx.renderMediaFor(render.shop);
     let staged: StagedImage;
@@ -48,6 +50,7 @@ export async function importRender(ctx: TickContext, render: Render): Promise<vo
         contentType: result.contentType,
         filename: renderFilename(render.id, result.contentType),
       });
+      bytes = result.byteLength ?? undefined;
       // Recorded before the create, with the lease renewed: from here a crash leaves a file to adopt, never two.
       if (!(await recordStagedUpload(ctx, render, staged))) return;
     }
@@ -64,6 +67,8 @@ export async function importRender(ctx: TickContext, render: Render): Promise<vo
       errorCode: null,
       errorMessage: null,
     });
+    ctx.metrics?.importSeconds.observe((performance.now() - started) / 1000);
+    if (bytes !== undefined) ctx.metrics?.importBytes.observe(bytes);
   } catch (error) {
     if (error instanceof TryOnResultRejectedError) return rejectResult(ctx, render, error.message);
     // A recorded upload Shopify refuses to make a file of (expired, say) is dropped: the next attempt stages anew.
