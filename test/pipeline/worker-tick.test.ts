@@ -373,16 +373,21 @@ describe("the worker, tick by tick with an injected clock", () => {
   });
 
   it("imports a finished render by adopting the file an earlier attempt already created, uploading nothing", async () => {
+    // An earlier attempt staged the upload (recorded on the render) and created the file, then died before
+    // recording it: the retry creates from the recorded upload, Shopify refuses the duplicate name, and the
+    // existing file is adopted. Nothing is downloaded or uploaded again.
     let uploads = 0;
+    let creates = 0;
     const media: Partial<RenderMedia> = {
-      async findFileByFilename(filename) {
-        return filename.startsWith("model-shot-")
-          ? { fileId: "gid://shopify/MediaImage/earlier", status: "UPLOADED" }
-          : null;
-      },
-      async importImage() {
+      async stageImage() {
         uploads += 1;
-        return { fileId: "gid://shopify/MediaImage/second", status: "UPLOADED" };
+        return { resourceUrl: "https://uploads.test/second", filename: "second.jpg" };
+      },
+      async createFileFrom(staged) {
+        creates += 1;
+        return staged.resourceUrl === "https://uploads.test/earlier"
+          ? { existing: { fileId: "gid://shopify/MediaImage/earlier", status: "UPLOADED" } }
+          : { created: { fileId: "gid://shopify/MediaImage/second", status: "UPLOADED" } };
       },
     };
     const worker = makeWorker({ ...deps(database.prisma), renderMediaFor: async () => media as RenderMedia });
@@ -392,10 +397,16 @@ describe("the worker, tick by tick with an injected clock", () => {
       outputUrl: "https://x.test/r.jpg",
       creditsCharged: 5,
       nextAttemptAt: new Date(T0),
+      stagedUpload: { resourceUrl: "https://uploads.test/earlier", filename: "model-shot-earlier.jpg" },
     });
     await worker.tick();
     const render = await database.prisma.render.findFirstOrThrow({ where: { shop: SHOP } });
-    expect([render.state, render.fileId, uploads]).toEqual(["importing", "gid://shopify/MediaImage/earlier", 0]);
+    expect([render.state, render.fileId, uploads, creates]).toEqual([
+      "importing",
+      "gid://shopify/MediaImage/earlier",
+      0,
+      1,
+    ]);
   });
 
   it("on shutdown lets a submit in flight finish and record its job, and releases every other lease", async () => {
