@@ -9,7 +9,7 @@
 
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import ipaddr from "ipaddr.js";
-import { Agent, fetch as undiciFetch, type RequestInit as UndiciRequestInit } from "undici";
+import { Agent, type RequestInit as UndiciRequestInit } from "undici";
 
 export type OutboundFetch = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -165,7 +165,9 @@ export function makeOutboundFetch(policy: OutboundPolicy): OutboundFetch {
         dispatcher: agent,
         ...(body instanceof ReadableStream ? { duplex: "half" as const } : {}),
       };
-      const response = (await undiciFetch(url, requestInit)) as unknown as Response;
+      // The platform's fetch, with our Agent as its dispatcher: read at each call, so test doubles that replace fetch
+      // (msw) still see every request; the address checks above and in `lookup` apply whenever a socket is opened.
+      const response = await globalThis.fetch(url, requestInit as RequestInit);
       const location = response.headers.get("location");
       if (mode === "manual" || !REDIRECTS.has(response.status) || location === null) return response;
       await response.body?.cancel().catch(() => undefined);

@@ -363,10 +363,18 @@ describe("the suite's own controls", () => {
     useOutboundPolicy({ allow: [ALLOWED_SERVICE_HOST, "127.0.0.1", "::1"], resolve: resolver });
     try {
       const before = target.connections;
-      for (const form of [`http://2130706433:${target.port}/`, `http://localhost:${target.port}/`]) {
+      // The last name exists only in the injected resolver: a connection proves the guarded Agent made it.
+      const forms = [
+        `http://2130706433:${target.port}/`,
+        `http://localhost:${target.port}/`,
+        `http://loopback.hostile.test:${target.port}/`,
+      ];
+      for (const form of forms) {
+        const counted = target.connections;
         await entryPoints()[3]!.attempt(form);
+        expect(target.connections - counted, form).toBeGreaterThanOrEqual(1);
       }
-      expect(target.connections - before).toBeGreaterThanOrEqual(2);
+      expect(target.connections - before).toBeGreaterThanOrEqual(3);
     } finally {
       useOutboundPolicy({ allow: [ALLOWED_SERVICE_HOST], resolve: resolver });
     }
