@@ -13,6 +13,8 @@ export default tseslint.config(
       ".cache/",
       ".data/",
       "test-results/",
+      // Stryker's sandbox copy of the tree (npm run test:mutation).
+      ".stryker-tmp/",
       "extensions/*/dist/",
       "extensions/*/shopify.d.ts",
       "app/types/*.d.ts",

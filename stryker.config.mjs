@@ -17,6 +17,8 @@ export default {
   coverageAnalysis: "perTest",
   concurrency: 1,
   timeoutMS: 60_000,
+  // The first run of every test, with coverage, takes minutes on a loaded 2-core machine.
+  dryRunTimeoutMinutes: 30,
   reporters: ["clear-text", "progress", "html", "json"],
   htmlReporter: { fileName: "reports/mutation/index.html" },
   jsonReporter: { fileName: "reports/mutation/mutation.json" },

@@ -87,7 +87,10 @@ describe("SIGKILLed workers", () => {
     }
 
     for (;;) {
-      if (Date.now() > deadline) throw new Error("the run did not settle in time");
+      if (Date.now() > deadline) {
+        const states = countBy((await database.prisma.render.findMany({ where: { runId } })).map((r) => r.state));
+        throw new Error(`the run did not settle in time (${kills} kills): ${JSON.stringify(states)}`);
+      }
       if (heldRenders.size < MID_SUBMIT_KILLS && kills < KILLS) {
         if (!(await killMidSubmit())) throw new Error("no submit was left to kill a worker in the middle of");
         kills++;
