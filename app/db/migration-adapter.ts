@@ -36,7 +36,29 @@ CatalogReadingClient.prototype.query = function query(this: pg.Client, ...args: 
   return outcome instanceof Promise ? outcome.then(nameColumnsAsText) : outcome;
 } as typeof plainQuery;
 
-/** The driver adapter `prisma.config.ts` gives the schema engine: the app's own adapter, on the client above. */
+/**
+ * The driver adapter `prisma.config.ts` gives the schema engine: the app's own adapter, on the client above, and
+ * running each migration script whole. @prisma/adapter-pg 6.19 splits a script at every `;`, which cuts a
+ * function body (the Render state-change trigger) in pieces; PostgreSQL's simple query protocol runs a
+ * multi-statement script as one implicit transaction. A failing script is handed to the adapter's own
+ * executeScript, which fails the same way and reports it in the shape the schema engine expects.
+ */
+class MigrationAdapterFactory extends PrismaPg {
+  override async connect() {
+    const adapter = await super.connect();
+    const pool = adapter.underlyingDriver();
+    const splitting = adapter.executeScript.bind(adapter);
+    adapter.executeScript = async (script: string) => {
+      try {
+        await pool.query(script);
+      } catch {
+        await splitting(script);
+      }
+    };
+    return adapter;
+  }
+}
+
 export function migrationAdapter(connectionString: string): PrismaPg {
-  return new PrismaPg(new pg.Pool({ connectionString, Client: CatalogReadingClient }));
+  return new MigrationAdapterFactory(new pg.Pool({ connectionString, Client: CatalogReadingClient }));
 }
