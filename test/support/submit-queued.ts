@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
-import { makeSecretBox } from "../../app/settings/secret-box.server";
+import { keyringFromEnv } from "../../app/settings/secret-box.server";
 import { createTryOnClient, silentTryOnLogger } from "../../app/tryon";
 import { makeWorker } from "../../app/worker/worker";
 import { WORKER_READ_RETRY } from "../../app/worker/worker-config";
@@ -12,7 +12,7 @@ import { WORKER_READ_RETRY } from "../../app/worker/worker-config";
 export async function submitQueuedRenders(db: PrismaClient, options: { maxTicks?: number } = {}): Promise<void> {
   const worker = makeWorker({
     db,
-    secretBox: makeSecretBox(process.env.APP_ENCRYPTION_KEY ?? ""),
+    secretBox: keyringFromEnv(process.env),
     makeTryOnClient: ({ baseUrl, apiKey }) =>
       createTryOnClient({
         baseUrl,
