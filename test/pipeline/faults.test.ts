@@ -206,7 +206,8 @@ describe("the pipeline under faults", () => {
       data: {
         ...omitForCopy(first),
         state: "rendered",
-        externalJobId: first.externalJobId,
+        // A job id of its own: a shop's job ids are unique (ADR 046). The import below never downloads it.
+        externalJobId: `${first.externalJobId}-copy`,
         submittedAt: first.submittedAt,
         renderedAt: new Date(),
         nextAttemptAt: new Date(Date.now() + 60_000),
