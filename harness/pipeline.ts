@@ -8,10 +8,11 @@ import { ADMIN_API_VERSION } from "../app/shopify/api-version";
 import { makeProductSource } from "../app/shopify/product-source.server";
 import { makeRenderMedia } from "../app/shopify/render-media.server";
 import { createTryOnClient, silentTryOnLogger } from "../app/tryon";
-import { makeWorker, type WorkerDeps } from "../app/worker/worker";
+import { makeWorker, type Worker, type WorkerDeps } from "../app/worker/worker";
 import { WORKER_READ_RETRY, type WorkerConfigInput } from "../app/worker/worker-config";
 import { startTryOnSimulator, type SimulatorOptionsInput, type TryOnSimulator } from "../fakes/tryon-service";
 import { startFakeAdminServer, type FakeAdminServer } from "../fakes/shopify-admin";
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./database";
 import { DEFAULT_TEST_OPTIONS, seedShop } from "./render-fixtures";
 
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 11).toString("base64");
@@ -182,3 +183,44 @@ export async function waitForRenders(
 }
 
 export { makeWorker };
+
+/** A database, the fakes and one worker running against them: what the in-process pipeline tests start with. */
+export interface RunningPipeline {
+  database: TestDatabase;
+  harness: PipelineHarness;
+  worker: Worker;
+  /** Stops the worker, then the fakes, then drops the database. */
+  stop(): Promise<void>;
+}
+
+export async function startRunningPipeline(options: {
+  timeFactor: number;
+  databaseKind?: DatabaseKind;
+  config?: WorkerConfigInput;
+  /** Extra worker dependencies (metrics, say), given the test database. */
+  deps?: (db: PrismaClient) => Partial<WorkerDeps>;
+}): Promise<RunningPipeline> {
+  const database = await createTestDatabase(options.databaseKind ?? "postgres");
+  const harness = await startPipelineHarness(database.prisma, { timeFactor: options.timeFactor });
+  const worker = makeWorker({
+    ...workerDepsFor({
+      db: database.prisma,
+      adminUrl: harness.admin.url,
+      tokens: harness.tokens,
+      config: { timeFactor: options.timeFactor, tickIntervalMs: 50, ...options.config },
+    }),
+    ...options.deps?.(database.prisma),
+  });
+  const running = worker.run();
+  return {
+    database,
+    harness,
+    worker,
+    async stop() {
+      await worker.stop();
+      await running;
+      await harness.close();
+      await database.close();
+    },
+  };
+}

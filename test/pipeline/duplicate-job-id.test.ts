@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Worker } from "../../app/worker/worker";
-import { createTestDatabase, type TestDatabase } from "../../harness/database";
-import { makeWorker, startPipelineHarness, workerDepsFor, type PipelineHarness } from "../../harness/pipeline";
+import type { TestDatabase } from "../../harness/database";
+import { startRunningPipeline, type PipelineHarness, type RunningPipeline } from "../../harness/pipeline";
 
 const TIME_FACTOR = 0.005;
 const SHOP = "twice.myshopify.com";
@@ -9,29 +8,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A faulty service hands out a job id it already gave: the app must neither import nor count that job twice. */
 describe("a job id the try-on service returns twice", () => {
+  let pipeline: RunningPipeline;
   let database: TestDatabase;
   let harness: PipelineHarness;
-  let worker: Worker;
-  let running: Promise<void>;
 
   beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    harness = await startPipelineHarness(database.prisma, { timeFactor: TIME_FACTOR });
-    worker = makeWorker(
-      workerDepsFor({
-        db: database.prisma,
-        adminUrl: harness.admin.url,
-        tokens: harness.tokens,
-        config: { timeFactor: TIME_FACTOR, tickIntervalMs: 50 },
-      }),
-    );
-    running = worker.run();
+    pipeline = await startRunningPipeline({ timeFactor: TIME_FACTOR });
+    ({ database, harness } = pipeline);
   });
   afterAll(async () => {
-    await worker?.stop();
-    await running;
-    await harness?.close();
-    await database?.close();
+    await pipeline?.stop();
   });
 
   async function until(runId: string, done: (states: string[]) => boolean) {

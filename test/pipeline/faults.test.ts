@@ -2,14 +2,12 @@ import type { Prisma, Render } from "@prisma/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { approveRender } from "../../app/renders/review.server";
 import { recordProductDeleted, recordShopUninstalled } from "../../app/shops/shop-lifecycle.server";
-import type { Worker } from "../../app/worker/worker";
-import { createTestDatabase, type TestDatabase } from "../../harness/database";
+import type { TestDatabase } from "../../harness/database";
 import {
   fakeAdminGraphql,
-  makeWorker,
-  startPipelineHarness,
-  workerDepsFor,
+  startRunningPipeline,
   type PipelineHarness,
+  type RunningPipeline,
 } from "../../harness/pipeline";
 import { renderFilename } from "../../app/renders/render-media";
 import { makeRenderMedia } from "../../app/shopify/render-media.server";
@@ -20,32 +18,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Each scenario has its own shop and service key, so faults aimed at one key touch no other scenario. */
 describe("the pipeline under faults", () => {
+  let pipeline: RunningPipeline;
   let database: TestDatabase;
   let harness: PipelineHarness;
-  let worker: Worker;
-  let running: Promise<void>;
 
   beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    harness = await startPipelineHarness(database.prisma, { timeFactor: TIME_FACTOR });
-    worker = makeWorker(
-      workerDepsFor({
-        db: database.prisma,
-        adminUrl: harness.admin.url,
-        tokens: harness.tokens,
-        config: { timeFactor: TIME_FACTOR, tickIntervalMs: 50 },
-      }),
-    );
-    running = worker.run();
+    pipeline = await startRunningPipeline({ timeFactor: TIME_FACTOR });
+    ({ database, harness } = pipeline);
   });
   afterEach(() => {
     harness.sim.clearFaults();
   });
   afterAll(async () => {
-    await worker?.stop();
-    await running;
-    await harness?.close();
-    await database?.close();
+    await pipeline?.stop();
   });
 
   async function startShop(shop: string, products = 8) {

@@ -4,15 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRun } from "../../app/renders/create-renders.server";
 import { planRun, productsInScope } from "../../app/renders/plan-run.server";
 import { makeProductSource } from "../../app/shopify/product-source.server";
-import type { Worker } from "../../app/worker/worker";
-import { createTestDatabase, type TestDatabase } from "../../harness/database";
+import type { TestDatabase } from "../../harness/database";
 import {
   fakeAdminGraphql,
-  makeWorker,
-  startPipelineHarness,
+  startRunningPipeline,
   waitForRenders,
-  workerDepsFor,
   type PipelineHarness,
+  type RunningPipeline,
 } from "../../harness/pipeline";
 import { DEFAULT_TEST_OPTIONS } from "../../harness/render-fixtures";
 
@@ -24,29 +22,16 @@ const TIME_FACTOR = 0.005;
  * credit is spent the worker asks Shopify's CDN for a JPEG rendition and submits that instead.
  */
 describe("photos the service would refuse", () => {
+  let pipeline: RunningPipeline;
   let database: TestDatabase;
   let harness: PipelineHarness;
-  let worker: Worker;
-  let running: Promise<void>;
 
   beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    harness = await startPipelineHarness(database.prisma, { timeFactor: TIME_FACTOR });
-    worker = makeWorker(
-      workerDepsFor({
-        db: database.prisma,
-        adminUrl: harness.admin.url,
-        tokens: harness.tokens,
-        config: { timeFactor: TIME_FACTOR, tickIntervalMs: 50 },
-      }),
-    );
-    running = worker.run();
+    pipeline = await startRunningPipeline({ timeFactor: TIME_FACTOR });
+    ({ database, harness } = pipeline);
   });
   afterAll(async () => {
-    await worker?.stop();
-    await running;
-    await harness?.close();
-    await database?.close();
+    await pipeline?.stop();
   });
 
   it("are replaced by JPEG renditions from Shopify's CDN and rendered, one submit each", async () => {

@@ -9,14 +9,12 @@ import {
 } from "../../app/renders/review.server";
 import { makeProductSource } from "../../app/shopify/product-source.server";
 import { makeRenderMedia } from "../../app/shopify/render-media.server";
-import type { Worker } from "../../app/worker/worker";
-import { createTestDatabase, type TestDatabase } from "../../harness/database";
+import type { TestDatabase } from "../../harness/database";
 import {
   fakeAdminGraphql,
-  makeWorker,
-  startPipelineHarness,
-  workerDepsFor,
+  startRunningPipeline,
   type PipelineHarness,
+  type RunningPipeline,
 } from "../../harness/pipeline";
 
 const TIME_FACTOR = 0.005;
@@ -24,29 +22,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Review and publishing rules, against the fake Admin API: what staff do after a render reaches review. */
 describe("reviewing renders", () => {
+  let pipeline: RunningPipeline;
   let database: TestDatabase;
   let harness: PipelineHarness;
-  let worker: Worker;
-  let running: Promise<void>;
 
   beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-    harness = await startPipelineHarness(database.prisma, { timeFactor: TIME_FACTOR });
-    worker = makeWorker(
-      workerDepsFor({
-        db: database.prisma,
-        adminUrl: harness.admin.url,
-        tokens: harness.tokens,
-        config: { timeFactor: TIME_FACTOR, tickIntervalMs: 50, publishMaxAttempts: 3 },
-      }),
-    );
-    running = worker.run();
+    pipeline = await startRunningPipeline({
+      timeFactor: TIME_FACTOR,
+      databaseKind: "pglite",
+      config: { publishMaxAttempts: 3 },
+    });
+    ({ database, harness } = pipeline);
   });
   afterAll(async () => {
-    await worker?.stop();
-    await running;
-    await harness?.close();
-    await database?.close();
+    await pipeline?.stop();
   });
 
   async function rendersInReview(shop: string, products: number) {

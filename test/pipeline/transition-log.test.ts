@@ -6,14 +6,12 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeLogger, replaceAppLogger } from "../../app/lib/logger.server";
 import { makeMetrics, type Metrics } from "../../app/metrics/metrics.server";
-import type { Worker } from "../../app/worker/worker";
-import { createTestDatabase, type TestDatabase } from "../../harness/database";
+import type { TestDatabase } from "../../harness/database";
 import {
-  makeWorker,
-  startPipelineHarness,
+  startRunningPipeline,
   waitForRenders,
-  workerDepsFor,
   type PipelineHarness,
+  type RunningPipeline,
 } from "../../harness/pipeline";
 
 const SHOP = "transition-log.myshopify.com";
@@ -30,10 +28,9 @@ interface TransitionLine {
 }
 
 describe("render transitions in the logs, and the worker's metrics", () => {
+  let pipeline: RunningPipeline;
   let database: TestDatabase;
   let harness: PipelineHarness;
-  let worker: Worker;
-  let running: Promise<void>;
   let metrics: Metrics;
   const lines: string[] = [];
   let restoreLogger: () => void;
@@ -49,25 +46,14 @@ describe("render transitions in the logs, and the worker's metrics", () => {
         }),
       }),
     );
-    database = await createTestDatabase("postgres");
-    harness = await startPipelineHarness(database.prisma, { timeFactor: TIME_FACTOR });
-    metrics = makeMetrics(database.prisma, { process: "worker" });
-    worker = makeWorker({
-      ...workerDepsFor({
-        db: database.prisma,
-        adminUrl: harness.admin.url,
-        tokens: harness.tokens,
-        config: { timeFactor: TIME_FACTOR, tickIntervalMs: 50 },
-      }),
-      metrics,
+    pipeline = await startRunningPipeline({
+      timeFactor: TIME_FACTOR,
+      deps: (db) => ({ metrics: (metrics = makeMetrics(db, { process: "worker" })) }),
     });
-    running = worker.run();
+    ({ database, harness } = pipeline);
   });
   afterAll(async () => {
-    await worker?.stop();
-    await running;
-    await harness?.close();
-    await database?.close();
+    await pipeline?.stop();
     restoreLogger?.();
   });
 

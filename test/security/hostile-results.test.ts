@@ -1,9 +1,8 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkResultHead } from "~/tryon/result-image";
-import type { Worker } from "~/worker/worker";
-import { createTestDatabase, type TestDatabase } from "../../harness/database";
-import { makeWorker, startPipelineHarness, workerDepsFor, type PipelineHarness } from "../../harness/pipeline";
+import type { TestDatabase } from "../../harness/database";
+import { startRunningPipeline, type PipelineHarness, type RunningPipeline } from "../../harness/pipeline";
 
 const TIME_FACTOR = 0.005;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,29 +49,16 @@ describe("a result's own bytes decide whether it is an image", () => {
 });
 
 describe("a service that answers an SVG declared image/jpeg", () => {
+  let pipeline: RunningPipeline;
   let database: TestDatabase;
   let harness: PipelineHarness;
-  let worker: Worker;
-  let running: Promise<void>;
 
   beforeAll(async () => {
-    database = await createTestDatabase("postgres");
-    harness = await startPipelineHarness(database.prisma, { timeFactor: TIME_FACTOR });
-    worker = makeWorker(
-      workerDepsFor({
-        db: database.prisma,
-        adminUrl: harness.admin.url,
-        tokens: harness.tokens,
-        config: { timeFactor: TIME_FACTOR, tickIntervalMs: 50 },
-      }),
-    );
-    running = worker.run();
+    pipeline = await startRunningPipeline({ timeFactor: TIME_FACTOR });
+    ({ database, harness } = pipeline);
   });
   afterAll(async () => {
-    await worker?.stop();
-    await running;
-    await harness?.close();
-    await database?.close();
+    await pipeline?.stop();
   });
 
   it("fails the render with its credits refunded and words for staff; nothing reaches Files", async () => {
