@@ -32,6 +32,10 @@ export function fakeAdminGraphql(adminUrl: string, shop: string, accessToken: st
 }
 
 /** Worker dependencies wired to the simulator and the fake Admin API server. */
+/** The try-on client a test worker uses: the worker's read retries, quiet, with a timeout fit for loaded machines. */
+export const testTryOnClient = ({ baseUrl, apiKey }: { baseUrl: string; apiKey: string }) =>
+  createTryOnClient({ baseUrl, apiKey, timeoutMs: 10_000, logger: silentTryOnLogger, readRetry: WORKER_READ_RETRY });
+
 export function workerDepsFor(input: {
   db: PrismaClient;
   adminUrl: string;
@@ -43,14 +47,7 @@ export function workerDepsFor(input: {
   return {
     db: input.db,
     secretBox: makeSecretBox(TEST_ENCRYPTION_KEY),
-    makeTryOnClient: ({ baseUrl, apiKey }) =>
-      createTryOnClient({
-        baseUrl,
-        apiKey,
-        timeoutMs: 10_000,
-        logger: silentTryOnLogger,
-        readRetry: WORKER_READ_RETRY,
-      }),
+    makeTryOnClient: testTryOnClient,
     renderMediaFor: async (shop) => {
       const token = tokens.get(shop);
       if (!token) throw new Error(`no Admin API token for ${shop}`);

@@ -1,8 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { keyringFromEnv } from "../../app/settings/secret-box.server";
-import { createTryOnClient, silentTryOnLogger } from "../../app/tryon";
 import { makeWorker } from "../../app/worker/worker";
-import { WORKER_READ_RETRY } from "../../app/worker/worker-config";
+import { testTryOnClient } from "../../harness/pipeline";
 
 /**
  * Runs the real worker's submit step until no render is left queued, so a page test can read what reached the
@@ -13,14 +12,7 @@ export async function submitQueuedRenders(db: PrismaClient, options: { maxTicks?
   const worker = makeWorker({
     db,
     secretBox: keyringFromEnv(process.env),
-    makeTryOnClient: ({ baseUrl, apiKey }) =>
-      createTryOnClient({
-        baseUrl,
-        apiKey,
-        timeoutMs: 10_000,
-        logger: silentTryOnLogger,
-        readRetry: WORKER_READ_RETRY,
-      }),
+    makeTryOnClient: testTryOnClient,
     renderMediaFor: () => Promise.reject(new Error("route tests submit renders; they do not publish them")),
     config: { submitBatchSize: 50 },
   });
