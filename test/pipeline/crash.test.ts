@@ -54,6 +54,7 @@ describe("SIGKILLed workers", () => {
       adminUrl: harness.admin.url,
       tokens: harness.tokens,
       timeFactor: TIME_FACTOR,
+      config: { submitLeaseMs: 10_000 },
     };
     let started = 0;
     const spawnWorker = async () => workers.push(await startWorkerProcess(`w${++started}`, env));
@@ -92,7 +93,12 @@ describe("SIGKILLed workers", () => {
         throw new Error(`the run did not settle in time (${kills} kills): ${JSON.stringify(states)}`);
       }
       if (heldRenders.size < MID_SUBMIT_KILLS && kills < KILLS) {
-        if (!(await killMidSubmit())) throw new Error("no submit was left to kill a worker in the middle of");
+        if (!(await killMidSubmit())) {
+          const states = countBy((await database.prisma.render.findMany({ where: { runId } })).map((r) => r.state));
+          throw new Error(
+            `no submit was left to kill a worker in the middle of: ${harness.sim.getSubmits().length} submits so far, ${harness.sim.getRequests().filter((request) => request.endpoint === "status").length} polls, ${JSON.stringify(countBy(harness.sim.getRequests().map((request) => String(request.httpStatus))))} answers, ${JSON.stringify(states)}`,
+          );
+        }
         kills++;
         await spawnWorker();
       } else {
