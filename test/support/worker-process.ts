@@ -20,7 +20,12 @@ const env = z
     WORKER_CONFIG: z
       .string()
       .default("{}")
-      .transform((value) => workerConfigSchema.partial().parse(JSON.parse(value))),
+      .transform((value) => {
+        const given = z.record(z.string(), z.unknown()).parse(JSON.parse(value));
+        // Only the keys given: the schema's defaults (timeFactor 1 among them) must not override this file's.
+        const parsed = workerConfigSchema.partial().parse(given);
+        return Object.fromEntries(Object.entries(parsed).filter(([key]) => key in given)) as typeof parsed;
+      }),
   })
   .parse(process.env);
 
