@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
+import { LRUCache } from "lru-cache";
 
 /**
  * The try-on service's rate limit and health, shared by every worker through the ServiceGate table: a 429's
@@ -43,17 +44,62 @@ export function makeServiceGates(db: Pick<PrismaClient, "serviceGate" | "$queryR
   };
 }
 
+/** Until when (epoch ms) other workers closed a key: a Retry-After pause or an open circuit; 0 when open. */
+export type SharedGateReader = (keyHash: string) => Promise<number>;
+
+/**
+ * Reads the key's gate from the ServiceGate table, at most once per `recheckMs` per key in this process (the
+ * answer is shared by every call that asks meanwhile). A failed read counts as open: the claim has already
+ * checked the gate, and a database error must not stop the worker.
+ */
+export function makeSharedGateReader(
+  db: Pick<PrismaClient, "serviceGate">,
+  options: { recheckMs: number; clock?: () => number },
+): SharedGateReader {
+  const clock = options.clock ?? (() => performance.now());
+  const reads = new LRUCache<string, { at: number; closedUntil: Promise<number> }>({ max: 10_000 });
+  return (keyHash) => {
+    const cached = reads.get(keyHash);
+    if (cached && clock() - cached.at < options.recheckMs) return cached.closedUntil;
+    const closedUntil = db.serviceGate
+      .findUnique({ where: { keyHash }, select: { pausedUntil: true, circuitOpenUntil: true } })
+      .then(
+        (gate) => Math.max(gate?.pausedUntil?.getTime() ?? 0, gate?.circuitOpenUntil?.getTime() ?? 0),
+        () => 0,
+      );
+    reads.set(keyHash, { at: clock(), closedUntil });
+    return closedUntil;
+  };
+}
+
 /**
  * Within one tick: remembers which keys were rate-limited or failing, so calls still queued in the tick stop
- * at once instead of hammering the service until the tick ends.
+ * at once instead of hammering the service until the tick ends. The claim left out keys other workers had
+ * closed; a tick still calling `recheckMs` after it began also asks the shared gate before each call, so a
+ * pause another worker wrote meanwhile stops it within that time, not at the tick's end.
  */
 export class TickGateState {
   private readonly pausedUntil = new Map<string, number>();
   private readonly failures = new Map<string, number>();
   private readonly successes = new Set<string>();
+  private readonly startedAt: number;
+
+  constructor(private readonly shared?: { read: SharedGateReader; recheckMs: number; clock?: () => number }) {
+    this.startedAt = this.elapsedClock();
+  }
+
+  private elapsedClock(): number {
+    return (this.shared?.clock ?? (() => performance.now()))();
+  }
 
   isPaused(keyHash: string, nowMs: number): boolean {
     return (this.pausedUntil.get(keyHash) ?? 0) > nowMs;
+  }
+  /** Whether a call with this key may go out now: not paused in this tick nor, in a long tick, by another worker. */
+  async mayCall(keyHash: string, nowMs: number): Promise<boolean> {
+    if (this.isPaused(keyHash, nowMs)) return false;
+    if (!this.shared || this.elapsedClock() - this.startedAt < this.shared.recheckMs) return true;
+    return (await this.shared.read(keyHash)) <= nowMs;
   }
   /** Returns true the first time the key is paused in this tick (so the pause is written once). */
   pause(keyHash: string, untilMs: number): boolean {

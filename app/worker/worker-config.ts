@@ -47,6 +47,11 @@ export const workerConfigSchema = z.object({
   /** Consecutive failed calls with one service key (across ticks and workers) before its circuit opens. */
   circuitFailureThreshold: z.number().int().positive().default(5),
   circuitOpenMs: z.number().int().positive().default(30_000),
+  /**
+   * A tick still calling the service this long after it began re-reads the shared gates (another worker's
+   * Retry-After pause or open circuit) before each call, at most once per this interval per key (on the worker's clock, not scaled).
+   */
+  gateRecheckMs: z.number().int().positive().default(250),
   /** Back-off after a transient failure of one render's step (doubles per attempt, capped). */
   retryBaseMs: z.number().int().positive().default(5_000),
   retryMaxMs: z

@@ -7,7 +7,7 @@ import type { RenderMedia } from "../renders/render-media";
 import type { SecretBox } from "../settings/secret-box.server";
 import type { TryOnClient } from "../tryon";
 import { makeHeartbeat } from "./heartbeat";
-import { makeServiceGates, TickGateState } from "./service-gates";
+import { makeServiceGates, makeSharedGateReader, TickGateState } from "./service-gates";
 import { makeShopRuntimeLoader } from "./shop-runtime";
 import { claimDueSubmits, claimDueWork, lockSubmitClaims } from "./sql/claim-renders";
 import { completeFinishedRuns } from "./sql/complete-runs";
@@ -70,6 +70,9 @@ export function makeWorker(deps: WorkerDeps): Worker {
   const sleep = deps.sleep ?? abortableSleep;
   const logger = deps.logger ?? silentLogger;
   const gates = makeServiceGates(deps.db);
+  // On the worker's clock: an injected test clock that stands still never re-reads, so counts stay exact.
+  const gateClock = () => now().getTime();
+  const readSharedGate = makeSharedGateReader(deps.db, { recheckMs: config.gateRecheckMs, clock: gateClock });
   const loadShopRuntimes = makeShopRuntimeLoader({
     db: deps.db,
     secretBox: deps.secretBox,
@@ -107,7 +110,7 @@ export function makeWorker(deps: WorkerDeps): Worker {
       logger,
       runtimes: await loadShopRuntimes(shops),
       gates,
-      tickGates: new TickGateState(),
+      tickGates: new TickGateState({ read: readSharedGate, recheckMs: config.gateRecheckMs, clock: gateClock }),
       renderMediaFor: deps.renderMediaFor,
       signal: shutdown.signal,
       metrics: deps.metrics,

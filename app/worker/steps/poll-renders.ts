@@ -73,7 +73,7 @@ async function pollOne(ctx: TickContext, render: Render, countFailure: () => voi
       errorMessage: "The try-on service key is missing.",
     });
   }
-  if (ctx.tickGates.isPaused(runtime.keyHash, ctx.now().getTime()) || ctx.signal.aborted) {
+  if (!(await ctx.tickGates.mayCall(runtime.keyHash, ctx.now().getTime())) || ctx.signal.aborted) {
     return keepState(nextPollDelayMs(ctx));
   }
 

@@ -57,7 +57,7 @@ export async function submitRender(ctx: TickContext, render: Render): Promise<vo
     await settleClaimed({ to: "queued", afterMs: ctx.config.retryBaseMs });
     return;
   }
-  if (ctx.tickGates.isPaused(runtime.keyHash, ctx.now().getTime()) || ctx.signal.aborted) {
+  if (!(await ctx.tickGates.mayCall(runtime.keyHash, ctx.now().getTime())) || ctx.signal.aborted) {
     await settleClaimed({ to: "queued", afterMs: ctx.config.retryBaseMs });
     return;
   }
@@ -94,6 +94,11 @@ export async function submitRender(ctx: TickContext, render: Render): Promise<vo
     return;
   }
 
+  // The input check took a while (catalog, image checks): another worker may have paused the key meanwhile.
+  if (!(await ctx.tickGates.mayCall(runtime.keyHash, ctx.now().getTime())) || ctx.signal.aborted) {
+    await settleClaimed({ to: "queued", afterMs: ctx.config.retryBaseMs });
+    return;
+  }
   const submittedAt = ctx.now();
   if (!(await commitSubmitIntent(ctx.db, claimed, submittedAt, ctx.config.submitLeaseMs))) return;
   const held: HeldRender = { ...claimed, state: "submitting" };

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { makeSharedGateReader, TickGateState } from "./service-gates";
+
+/** A ServiceGate table of one row per key, counting how often it is read. */
+function gateTable() {
+  const rows = new Map<string, { pausedUntil: Date | null; circuitOpenUntil: Date | null }>();
+  let reads = 0;
+  const db = {
+    serviceGate: {
+      findUnique: async ({ where }: { where: { keyHash: string } }) => {
+        reads++;
+        return rows.get(where.keyHash) ?? null;
+      },
+    },
+  };
+  return { rows, db, reads: () => reads };
+}
+
+describe("the gates a tick checks before calling the service", () => {
+  it("a short tick trusts its claim and reads nothing; a long one sees another worker's pause", async () => {
+    const table = gateTable();
+    let elapsed = 0;
+    const clock = () => elapsed;
+    const read = makeSharedGateReader(table.db as never, { recheckMs: 250, clock });
+    const tick = new TickGateState({ read, recheckMs: 250, clock });
+    const now = Date.parse("2026-11-24T10:00:00Z");
+
+    table.rows.set("key", { pausedUntil: new Date(now + 3_000), circuitOpenUntil: null });
+    elapsed = 100;
+    expect(await tick.mayCall("key", now)).toBe(true);
+    expect(table.reads()).toBe(0);
+
+    elapsed = 300;
+    expect(await tick.mayCall("key", now)).toBe(false);
+    expect(await tick.mayCall("key", now + 3_000)).toBe(true);
+  });
+
+  it("an open circuit closes the key like a pause, and a key nobody closed stays open", async () => {
+    const table = gateTable();
+    let elapsed = 0;
+    const clock = () => elapsed;
+    const read = makeSharedGateReader(table.db as never, { recheckMs: 250, clock });
+    const tick = new TickGateState({ read, recheckMs: 250, clock });
+    elapsed = 1_000;
+    const now = Date.parse("2026-11-24T10:00:00Z");
+    table.rows.set("failing", { pausedUntil: null, circuitOpenUntil: new Date(now + 1) });
+    expect(await tick.mayCall("failing", now)).toBe(false);
+    expect(await tick.mayCall("never-closed", now)).toBe(true);
+  });
+
+  it("reads each key's gate at most once per interval, however many calls ask", async () => {
+    const table = gateTable();
+    let elapsed = 0;
+    const read = makeSharedGateReader(table.db as never, { recheckMs: 250, clock: () => elapsed });
+    await Promise.all(Array.from({ length: 20 }, () => read("key")));
+    expect(table.reads()).toBe(1);
+    elapsed = 249;
+    await read("key");
+    expect(table.reads()).toBe(1);
+    elapsed = 251;
+    await read("key");
+    expect(table.reads()).toBe(2);
+  });
+
+  it("a pause this tick saw itself applies at once, without asking the table", async () => {
+    const table = gateTable();
+    const read = makeSharedGateReader(table.db as never, { recheckMs: 250, clock: () => 0 });
+    const tick = new TickGateState({ read, recheckMs: 250, clock: () => 0 });
+    tick.pause("key", 5_000);
+    expect(await tick.mayCall("key", 4_999)).toBe(false);
+    expect(await tick.mayCall("key", 5_000)).toBe(true);
+    expect(table.reads()).toBe(0);
+  });
+});
