@@ -11,7 +11,7 @@ import { createTryOnClient, silentTryOnLogger } from "../app/tryon";
 import { makeWorker, type Worker, type WorkerDeps } from "../app/worker/worker";
 import { WORKER_READ_RETRY, type WorkerConfigInput } from "../app/worker/worker-config";
 import { startTryOnSimulator, type SimulatorOptionsInput, type TryOnSimulator } from "../fakes/tryon-service";
-import { startFakeAdminServer, type FakeAdminServer } from "../fakes/shopify-admin";
+import { startFakeAdminServer, type FakeAdminOptions, type FakeAdminServer } from "../fakes/shopify-admin";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./database";
 import { DEFAULT_TEST_OPTIONS, seedShop } from "./render-fixtures";
 
@@ -74,7 +74,12 @@ export interface PipelineHarness {
 
 export async function startPipelineHarness(
   db: PrismaClient,
-  options: { timeFactor: number; simulator?: Omit<SimulatorOptionsInput, "timeFactor" | "initialCredits"> },
+  options: {
+    timeFactor: number;
+    simulator?: Omit<SimulatorOptionsInput, "timeFactor" | "initialCredits">;
+    /** Token lifetimes of the fake Admin API (its OAuth endpoint), e.g. short ones to make workers refresh. */
+    adminTokens?: FakeAdminOptions["tokens"];
+  },
 ): Promise<PipelineHarness> {
   const sim = await startTryOnSimulator({
     ...options.simulator,
@@ -85,6 +90,7 @@ export async function startPipelineHarness(
   const admin = await startFakeAdminServer({
     fileTimeline: { uploadedMs: 20, processingMs: 50 },
     fileSearchDelayMs: 1_500,
+    ...(options.adminTokens ? { tokens: options.adminTokens } : {}),
   });
   const tokens = new Map<string, string>();
   const box = makeSecretBox(TEST_ENCRYPTION_KEY);

@@ -17,6 +17,7 @@ import { makeAdminGraphql } from "./admin-graphql.server";
 import { ADMIN_API_VERSION } from "./api-version";
 import { GET_PRODUCT_FOR_RENDER } from "./operations/products";
 import { ATTACH_FILE_TO_PRODUCT, CREATE_FILE, CREATE_STAGED_UPLOADS, GET_FILE_STATUSES } from "./operations/files";
+import { LIBRARY_REFRESH_WINDOW_MS } from "./offline-token-refresh.server";
 import { APPEND_VARIANT_MEDIA, REORDER_PRODUCT_MEDIA } from "./operations/media";
 import { LIST_COLLECTION_PRODUCTS_FOR_RENDER } from "./operations/collections";
 import type { ListCollectionProductsForRenderQuery } from "../types/admin.generated";
@@ -176,6 +177,43 @@ describe("the Admin client for background work, against the fake Admin API", () 
       "urn:ietf:params:oauth:grant-type:token-exchange",
       "refresh_token",
     ]);
+  });
+
+  it("leaves a token alone until it is LIBRARY_REFRESH_WINDOW_MS from expiry (our refresh lease starts earlier)", async () => {
+    const token = await fetch(`https://${SHOP}/admin/oauth/access_token`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        grant_type: "urn:ietf:params:oauth:grant-type:token-exchange",
+        subject_token: fake.issueAccessToken(SHOP),
+        subject_token_type: "urn:shopify:params:oauth:token-type:offline-access-token",
+        requested_token_type: "urn:shopify:params:oauth:token-type:offline-access-token",
+        expiring: "1",
+      }),
+    });
+    const { access_token, refresh_token } = (await token.json()) as { access_token: string; refresh_token: string };
+    const refreshTokenExpires = new Date(Date.now() + 86_400_000);
+    const grants = () => fake.requests.filter((r) => r.target === "oauth").map((r) => r.grantType);
+
+    await storeOfflineSession({
+      accessToken: access_token,
+      expires: new Date(Date.now() + LIBRARY_REFRESH_WINDOW_MS + 2_000),
+      refreshToken: refresh_token,
+      refreshTokenExpires,
+    });
+    await shopify.unauthenticated.admin(SHOP);
+    expect(grants()).not.toContain("refresh_token");
+
+    await storeOfflineSession({
+      accessToken: access_token,
+      expires: new Date(Date.now() + LIBRARY_REFRESH_WINDOW_MS - 2_000),
+      refreshToken: refresh_token,
+      refreshTokenExpires,
+    });
+    await shopify.unauthenticated.admin(SHOP);
+    expect(grants()).toContain("refresh_token");
   });
 
   it("publishes a render with the app's operations: stage, upload, create, wait for READY, attach, variant, reorder", async () => {

@@ -20,6 +20,8 @@ export async function startWorkerProcess(
     timeFactor: number;
     /** Worker config overrides (the defaults are test/support/worker-process.ts's). */
     config?: WorkerConfigInput;
+    /** "offline-sessions": production's Admin client path over stored, expiring sessions, not `tokens`. */
+    adminClient?: "fixed-tokens" | "offline-sessions";
   },
 ): Promise<WorkerProcess> {
   // Node itself with tsx as a loader: the tsx CLI would fork a second process that SIGKILL would not reach.
@@ -32,6 +34,7 @@ export async function startWorkerProcess(
       TIME_FACTOR: String(env.timeFactor),
       WORKER_ID: id,
       WORKER_CONFIG: JSON.stringify(env.config ?? {}),
+      ADMIN_CLIENT: env.adminClient ?? "fixed-tokens",
     },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Shop" ADD COLUMN     "tokenRefreshUntil" TIMESTAMP(3);
+
