@@ -33,8 +33,8 @@ function ReviewCard(props: {
               <Text as="span" tone="subdued" variant="bodySm">
                 Your photo
               </Text>
-              {item.sourceUrl ? (
-                <Thumbnail source={item.sourceUrl} alt={`Photo of ${item.productTitle}`} size="large" />
+              {item.sourcePreviewUrl ? (
+                <Thumbnail source={item.sourcePreviewUrl} alt={`Photo of ${item.productTitle}`} size="large" />
               ) : null}
             </BlockStack>
             <BlockStack gap="100">

@@ -13,6 +13,10 @@ import { formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } f
 import { tryOnClientFor } from "../../settings/tryon-client.server";
 import { catalogProblems, loadCatalog, type CatalogResult } from "../../tryon/catalog-view";
 import { whatIsSent, whatIsSentLine } from "../../renders/what-is-sent";
+import { cdnRendition } from "../../shopify/cdn-rendition";
+
+/** Wide enough for a grid image up to 240 CSS px on a 2× screen. */
+const GRID_IMAGE_WIDTH = 480;
 
 /**
  * Review: renders waiting for a person, each beside the photo it was made from. Approving only queues the
@@ -34,6 +38,8 @@ export const MAX_BULK_DECISIONS = 100;
 export interface ReviewItem extends RenderSummary {
   runId: string | null;
   sourceUrl: string | null;
+  /** The source photo at grid size (the grid shows it beside the render; the full photo is for the zoom). */
+  sourcePreviewUrl: string | null;
   backUrl: string | null;
   result: ResultImage | null;
   creditsCost: number;
@@ -79,6 +85,8 @@ export function reviewItemOf(render: Render, result: ReviewItem["result"], catal
     ...renderSummaryOf(render),
     runId: render.runId,
     sourceUrl: images.success ? (images.data.front[0] ?? null) : null,
+    sourcePreviewUrl:
+      images.success && images.data.front[0] ? cdnRendition(images.data.front[0], GRID_IMAGE_WIDTH) : null,
     backUrl: images.success ? (images.data.back ?? null) : null,
     result,
     creditsCost: render.creditsCost,
