@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withListFilter } from "./list-filters";
+import { rowsWhileFiltering, withListFilter } from "./list-filters";
 
 describe("withListFilter", () => {
   it("moves to the next page keeping the filters", () => {
@@ -21,5 +21,52 @@ describe("withListFilter", () => {
     expect(
       withListFilter(new URLSearchParams("productId=gid%3A%2F%2Fx&state=published"), "productId", null).toString(),
     ).toBe("state=published");
+  });
+});
+
+describe("rowsWhileFiltering", () => {
+  const rows = [
+    { id: "a", productId: "p1", state: "published" },
+    { id: "b", productId: "p2", state: "failed" },
+    { id: "c", productId: "p1", state: "failed" },
+  ];
+  const fields = {
+    productId: (row: (typeof rows)[number]) => row.productId,
+    state: (row: (typeof rows)[number]) => row.state,
+  };
+  const ids = (list: readonly { id: string }[]) => list.map((row) => row.id);
+
+  it("keeps the rows on screen that a newly set filter will still show, in their order", () => {
+    const pending = new URLSearchParams("productId=p1");
+    expect(ids(rowsWhileFiltering(rows, new URLSearchParams(), pending, fields))).toEqual(["a", "c"]);
+    // On screen under productId=p1: a and c; adding state=failed keeps c.
+    const onScreen = rows.filter((row) => row.productId === "p1");
+    const both = new URLSearchParams("productId=p1&state=failed");
+    expect(ids(rowsWhileFiltering(onScreen, new URLSearchParams("productId=p1"), both, fields))).toEqual(["c"]);
+  });
+
+  it("ignores the admin's own parameters, which App Bridge may drop from the next URL", () => {
+    const current = new URLSearchParams("host=abc&id_token=t1&shop=s.myshopify.com");
+    const pending = new URLSearchParams("host=abc&shop=s.myshopify.com&productId=p2");
+    expect(ids(rowsWhileFiltering(rows, current, pending, fields))).toEqual(["b"]);
+  });
+
+  it("leaves the rows alone when nothing is loading, a filter is removed or changed, or the field is unknown", () => {
+    expect(ids(rowsWhileFiltering(rows, new URLSearchParams("state=failed"), null, fields))).toEqual(["a", "b", "c"]);
+    expect(ids(rowsWhileFiltering(rows, new URLSearchParams("state=failed"), new URLSearchParams(), fields))).toEqual([
+      "a",
+      "b",
+      "c",
+    ]);
+    expect(
+      ids(
+        rowsWhileFiltering(rows, new URLSearchParams("state=failed"), new URLSearchParams("state=published"), fields),
+      ),
+    ).toEqual(["a", "b", "c"]);
+    expect(ids(rowsWhileFiltering(rows, new URLSearchParams(), new URLSearchParams("after=cursor"), fields))).toEqual([
+      "a",
+      "b",
+      "c",
+    ]);
   });
 });

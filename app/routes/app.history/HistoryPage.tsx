@@ -1,4 +1,4 @@
-import { useFetcher, useNavigate, useSearchParams } from "@remix-run/react";
+import { useFetcher, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import {
   BlockStack,
@@ -23,7 +23,9 @@ import { CursorPagination } from "../../components/CursorPagination";
 import { EMPTY_STATE_IMAGE } from "../../components/empty-state";
 import { RenderStateBadge } from "../../components/RenderStateBadge";
 import { TimeText } from "../../components/TimeText";
-import { withListFilter } from "../../web/list-filters";
+import { rowsWhileFiltering, withListFilter, type RowFilterFields } from "../../web/list-filters";
+
+const FILTERABLE: RowFilterFields<HistoryRow> = { productId: (row) => row.productId, state: (row) => row.state };
 
 export interface HistoryView {
   filters: { state: string | null; productId: string | null; runId: string | null };
@@ -96,11 +98,15 @@ export function HistoryPage({ view }: { view: HistoryView }) {
   const setFilter = (name: string, value: string | null) =>
     navigate(`?${withListFilter(searchParams, name, value).toString()}`);
   const filtered = Boolean(view.filters.state || view.filters.productId || view.filters.runId);
+  const navigation = useNavigation();
+  const pendingSearch =
+    navigation.location?.pathname === "/app/history" ? new URLSearchParams(navigation.location.search) : null;
+  const rows = rowsWhileFiltering(view.rows, searchParams, pendingSearch, FILTERABLE);
 
   return (
     <Page
       title="History"
-      subtitle="Every render, newest first. Times are shown in UTC."
+      subtitle="Every render, newest first. Times are in the shop's time zone."
       backAction={{ content: "Home", url: "/app" }}
       fullWidth
     >
@@ -119,7 +125,7 @@ export function HistoryPage({ view }: { view: HistoryView }) {
             {view.filters.runId ? <Tag onRemove={() => setFilter("runId", null)}>Only one run</Tag> : null}
           </InlineStack>
         </Box>
-        {view.rows.length === 0 ? (
+        {rows.length === 0 ? (
           <EmptyState
             heading={filtered ? "No renders match" : "No renders yet"}
             image={EMPTY_STATE_IMAGE}
@@ -130,7 +136,7 @@ export function HistoryPage({ view }: { view: HistoryView }) {
         ) : (
           <IndexTable
             resourceName={{ singular: "render", plural: "renders" }}
-            itemCount={view.rows.length}
+            itemCount={rows.length}
             selectable={false}
             headings={[
               { title: "Product" },
@@ -141,7 +147,7 @@ export function HistoryPage({ view }: { view: HistoryView }) {
               { title: "What happened" },
             ]}
           >
-            {view.rows.map((row, index) => (
+            {rows.map((row, index) => (
               <IndexTable.Row id={row.id} key={row.id} position={index}>
                 <IndexTable.Cell>
                   <BlockStack gap="100">
