@@ -1,5 +1,5 @@
 /**
- * The benchmark harness: `npm run bench` runs all nine, `npm run bench -- poll-economy` (or `-- 1 5`) runs
+ * The benchmark harness: `npm run bench` runs them all, `npm run bench -- poll-economy` (or `-- 1 5`) runs
  * the ones named. Not part of the test suite; nothing here fails on a figure. See docs/benchmarks.md.
  *
  *   npm run bench [-- <id|number>...] [--out results.md]
@@ -18,6 +18,7 @@ import { pollEconomy } from "./poll-economy";
 import { scheduleAccuracy } from "./schedule-accuracy";
 import { staffPages } from "./staff-pages";
 import { tickStatements } from "./tick-statements";
+import { webVitals } from "./web-vitals";
 
 const BENCHMARKS: Benchmark[] = [
   pollEconomy,
@@ -29,6 +30,7 @@ const BENCHMARKS: Benchmark[] = [
   completionToReview,
   colourFidelity,
   claimTime,
+  webVitals,
 ];
 
 function parseArgs(argv: string[]) {

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { loadLocalEnv } from "../scripts/local-env";
 import { startTryOnSimulator, type TryOnSimulator } from "../fakes/tryon-service/index";
 import { startFakeAdminServer, type FakeAdminServer } from "../fakes/shopify-admin/server";
+import type { FakeAdminApi } from "../fakes/shopify-admin/fake-admin";
 import { APP_TITLE, SANDBOX_STAFF_USER_ID, startAdminFrame, type AdminFrame } from "./admin-frame";
 import { startAppProxy, type AppProxy } from "./app-proxy";
 import { DEMO_SHOP, seedDemoStore, type SeededDemoStore } from "./demo-store";
@@ -62,6 +63,29 @@ export const sandboxOptionsSchema = z.object({
     .string()
     .nullable()
     .default(join(REPO_ROOT, ".cache", "sandbox-extensions")),
+  /**
+   * The app as it is served: its Vite dev server (the default), or the production build (`npm run build` first)
+   * under `remix-serve` with NODE_ENV=production, for measuring what staff get (the web-vitals benchmark). The
+   * production build needs a PostgreSQL database (`databaseUrl`, migrated) and runs no worker: production refuses
+   * the loopback addresses the simulator listens on, so nothing is generated and settings are not seeded.
+   */
+  /**
+   * Serve the app as http://127.0.0.1 while the admin is http://localhost: two sites, so Chromium gives the app's
+   * frame its own process, as it does for admin.shopify.com and an app's domain. Measurements need it: Chromium
+   * reports a layout shift that a click causes in a same-process child frame as unexpected (no recent input).
+   */
+  crossSiteApp: z.boolean().default(false),
+  appServer: z
+    .discriminatedUnion("kind", [
+      z.object({ kind: z.literal("vite-dev") }),
+      z.object({
+        kind: z.literal("production-build"),
+        databaseUrl: z.string().regex(/^postgres(ql)?:\/\//),
+        /** The keyring (APP_ENCRYPTION_KEYS) the app seals secrets with, so the caller can seed sealed settings. */
+        encryptionKeys: z.string().min(1),
+      }),
+    ])
+    .default({ kind: "vite-dev" }),
 });
 export type SandboxOptions = z.input<typeof sandboxOptionsSchema>;
 
@@ -82,6 +106,8 @@ export interface Sandbox {
   simulatorApiKey: string;
   shop: string;
   demo: SeededDemoStore;
+  /** The fake Admin API itself, for a caller in this process (a benchmark reading the demo store's photos). */
+  fakeAdmin: FakeAdminApi;
   timeFactor: number;
   /** Resolves when the app's process ends by itself (a crash); stop() does not resolve it. */
   appExited: Promise<number | null>;
@@ -143,6 +169,32 @@ const consoleLog: SandboxLog = {
   app: (line) => console.log(`[app] ${line}`),
 };
 
+const REMIX_SERVE_CLI = join(REPO_ROOT, "node_modules", "@remix-run", "serve", "dist", "cli.js");
+
+/** What `npm start` gets on a host, with the sandbox's fakes still behind the Shopify routing preload. */
+function productionBuildEnv(
+  devEnv: NodeJS.ProcessEnv,
+  { databaseUrl, encryptionKeys }: { databaseUrl: string; encryptionKeys: string },
+): NodeJS.ProcessEnv {
+  const {
+    OUTBOUND_ALLOW_HOSTS: _outbound,
+    WORKER_TIME_FACTOR: _timeFactor,
+    APP_ENCRYPTION_KEY: _key,
+    APP_ENCRYPTION_KEYS: _keys,
+    ...rest
+  } = devEnv;
+  return {
+    ...rest,
+    NODE_ENV: "production",
+    DATABASE_URL: databaseUrl,
+    WORKER_MODE: "external",
+    APP_ENCRYPTION_KEYS: encryptionKeys,
+    LOG_LEVEL: "warn",
+    // The preload refuses production unless told this is the sandbox serving a build on this machine.
+    SANDBOX_PRODUCTION_BUILD: "1",
+  };
+}
+
 export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog = consoleLog): Promise<Sandbox> {
   const options = sandboxOptionsSchema.parse(input);
   const local = readLocalCredentials();
@@ -196,16 +248,18 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
       stub: { adminOrigin: adminFrame.url, adminAppUrl: adminFrame.appUrl },
     });
     cleanups.push(() => proxy.close());
-    adminFrame.setAppOrigin(proxy.url);
+    // Both servers answer on localhost; the app may instead be reached as 127.0.0.1, another site to the browser.
+    const appUrl = options.crossSiteApp ? proxy.url.replace("//localhost:", "//127.0.0.1:") : proxy.url;
+    adminFrame.setAppOrigin(appUrl);
 
     const vitePort = await freePort();
     const hmrPort = options.hotReload ? await freePort() : 0;
-    const env: NodeJS.ProcessEnv = {
+    const devEnv: NodeJS.ProcessEnv = {
       ...process.env,
       NODE_ENV: "development",
       SHOPIFY_API_KEY: local.apiKey,
       SHOPIFY_API_SECRET: local.apiSecret,
-      SHOPIFY_APP_URL: proxy.url,
+      SHOPIFY_APP_URL: appUrl,
       SHOP_CUSTOM_DOMAIN: "",
       // A fresh embedded database every time: the fake store is in memory and starts afresh too.
       DATABASE_URL: "",
@@ -221,22 +275,34 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
       SANDBOX_HMR_PORT: String(hmrPort),
     };
     const preload = pathToFileURL(join(REPO_ROOT, "sandbox", "shopify-fetch-preload.ts")).href;
-    child = spawn(
-      process.execPath,
-      [
-        "--import",
-        "tsx",
-        join(REPO_ROOT, "scripts", "with-database.ts"),
-        "--",
-        process.execPath,
-        "--import",
-        "tsx",
-        "--import",
-        preload,
-        join(REPO_ROOT, "sandbox", "app-dev-server.ts"),
-      ],
-      { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] },
-    );
+    const served = options.appServer;
+    child =
+      served.kind === "vite-dev"
+        ? spawn(
+            process.execPath,
+            [
+              "--import",
+              "tsx",
+              join(REPO_ROOT, "scripts", "with-database.ts"),
+              "--",
+              process.execPath,
+              "--import",
+              "tsx",
+              "--import",
+              preload,
+              join(REPO_ROOT, "sandbox", "app-dev-server.ts"),
+            ],
+            { cwd: REPO_ROOT, env: devEnv, stdio: ["ignore", "pipe", "pipe"] },
+          )
+        : spawn(
+            process.execPath,
+            ["--import", "tsx", "--import", preload, REMIX_SERVE_CLI, join(REPO_ROOT, "build", "server", "index.js")],
+            {
+              cwd: REPO_ROOT,
+              env: productionBuildEnv(devEnv, served),
+              stdio: ["ignore", "pipe", "pipe"],
+            },
+          );
     forwardLines(child.stdout, log.app);
     forwardLines(child.stderr, log.app);
     const running = child;
@@ -263,7 +329,7 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
     const host = Buffer.from(`admin.shopify.com/store/${DEMO_SHOP.replace(/\.myshopify\.com$/, "")}`).toString(
       "base64url",
     );
-    const install = new URL("/app", proxy.url);
+    const install = new URL("/app", appUrl);
     install.search = new URLSearchParams({
       embedded: "1",
       host,
@@ -296,7 +362,7 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
         "The app answered without exchanging the session token for an access token; the install did not happen.",
       );
 
-    if (options.seedSettings) {
+    if (options.seedSettings && served.kind === "vite-dev") {
       const form = new URLSearchParams({
         intent: "save",
         apiKey: SANDBOX_TRYON_API_KEY,
@@ -305,7 +371,7 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
         includesDefaults: "on",
         ...DEFAULT_RENDER_OPTIONS,
       });
-      const response = await fetch(`${proxy.url}/app/settings?_data=${encodeURIComponent("routes/app.settings")}`, {
+      const response = await fetch(`${appUrl}/app/settings?_data=${encodeURIComponent("routes/app.settings")}`, {
         method: "POST",
         headers: {
           Authorization: `Bearer ${sessionToken()}`,
@@ -325,12 +391,13 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
     return {
       adminAppUrl: adminFrame.appUrl,
       adminOrigin: adminFrame.url,
-      appUrl: proxy.url,
+      appUrl,
       fakeAdminUrl: fakeAdmin.url,
       simulatorUrl: simulator.baseUrl,
       simulatorApiKey: SANDBOX_TRYON_API_KEY,
       shop: DEMO_SHOP,
       demo,
+      fakeAdmin: fakeAdmin.fake,
       timeFactor: options.timeFactor,
       appExited,
       stop,
