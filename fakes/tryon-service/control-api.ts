@@ -22,6 +22,8 @@ export interface SimJobReport {
   credits: number;
   refunded: boolean;
   request: SimJobRequest;
+  /** Set when the job was submitted under a colour_shift fault. */
+  colourShift?: { deltaE: number; mode: "shift" | "fade" };
 }
 
 export interface SimulatorControls {
@@ -64,6 +66,7 @@ export function makeSimulatorControls(state: SimulatorState): SimulatorControls 
       credits: job.credits,
       refunded: state.refunded.has(job.id),
       request: job.request,
+      ...(job.colourShift ? { colourShift: job.colourShift } : {}),
     };
   };
   return {

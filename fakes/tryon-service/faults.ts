@@ -56,6 +56,17 @@ export const faultSchema = z.discriminatedUnion("type", [
    * `releaseHeldAnswers()`. While it waits the caller is certainly between its intent to submit and the answer.
    */
   z.object({ type: z.literal("hold_answer") }),
+  /**
+   * Jobs submitted while this is active come back with the garment's colours moved by `deltaE` (CIEDE2000 of its
+   * mean colour): `shift` turns the hue, `fade` washes it out. `productImageIncludes` limits it to submits whose
+   * product image URL contains that text (one product of a store).
+   */
+  z.object({
+    type: z.literal("colour_shift"),
+    deltaE: z.number().positive().max(60).default(15),
+    mode: z.enum(["shift", "fade"]).default("shift"),
+    productImageIncludes: z.string().min(1).optional(),
+  }),
 ]);
 export type SimFault = z.output<typeof faultSchema>;
 export type SimFaultInput = z.input<typeof faultSchema>;
@@ -96,6 +107,7 @@ const DEFAULT_ENDPOINTS: Record<SimFaultType, readonly SimEndpoint[]> = {
   fail_job: ["submit"],
   duplicate_job_id: ["submit"],
   hold_answer: ["submit"],
+  colour_shift: ["submit"],
 };
 
 export class FaultRegistry {
@@ -136,10 +148,14 @@ export class FaultRegistry {
     endpoint: SimEndpoint,
     apiKey: string | undefined,
     types: readonly T[],
+    /** A further condition on the fault (a colour shift for one product's images). */
+    matches: (fault: Extract<SimFault, { type: T }>) => boolean = () => true,
   ): Extract<SimFault, { type: T }> | undefined {
     if (this.rules.length === 0) return undefined;
     const applies = (rule: SimFaultRule) =>
-      rule.endpoints.includes(endpoint) && (types as readonly string[]).includes(rule.fault.type);
+      rule.endpoints.includes(endpoint) &&
+      (types as readonly string[]).includes(rule.fault.type) &&
+      matches(rule.fault as Extract<SimFault, { type: T }>);
     const rule =
       this.rules.find(
         (candidate) => applies(candidate) && candidate.apiKey !== undefined && candidate.apiKey === apiKey,

@@ -99,6 +99,14 @@ export async function handleSubmit(
   const neverFinish = faults.take("submit", apiKey, ["never_finish"]);
   const failure = neverFinish ? undefined : faults.take("submit", apiKey, ["fail_job"]);
   const fate: SimJobFate = neverFinish ? "never" : failure || random() < settings.failureRate ? "fail" : "complete";
+  const colourShift = faults.take(
+    "submit",
+    apiKey,
+    ["colour_shift"],
+    (fault) =>
+      fault.productImageIncludes === undefined ||
+      request.product_images.some((url) => url.includes(fault.productImageIncludes as string)),
+  );
   const { min, max } = settings.jobDurationMs;
   const durationMs = Math.max(1, Math.round((min + random() * (max - min)) * settings.timeFactor));
   const createdAt = state.now();
@@ -114,6 +122,7 @@ export async function handleSubmit(
     request,
     credits,
     settled: false,
+    colourShift: colourShift ? { deltaE: colourShift.deltaE, mode: colourShift.mode } : undefined,
   };
   jobs.add(job);
   // Spec part 3, rule 2: credits are deducted when the job starts, which is when it is accepted.

@@ -26,6 +26,8 @@ export interface SimJob {
   request: SimJobRequest;
   credits: number;
   settled: boolean;
+  /** The colour fault it was submitted under: its result's garment is recoloured (colour-shift.ts). */
+  colourShift?: { deltaE: number; mode: "shift" | "fade" } | undefined;
 }
 
 export interface SimJobView {

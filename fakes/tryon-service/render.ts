@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { shiftGarmentColours, type ColourShiftMode } from "./colour-shift";
 import type { SimBackground, SimMannequin, SimPose } from "./catalog";
 
 /**
@@ -189,6 +190,8 @@ export interface ResultRenderSpec {
   background: SimBackground | Uint8Array;
   /** The product's front image; a grey placeholder garment is drawn when it could not be read. */
   productImage: Uint8Array | undefined;
+  /** A colour fault: the garment comes back recoloured by this much. */
+  colourShift?: { deltaE: number; mode: ColourShiftMode } | undefined;
   caption: string;
 }
 
@@ -201,7 +204,8 @@ export async function renderTryOnResult(spec: ResultRenderSpec): Promise<Buffer>
       : sharp(Buffer.from(gradientSvg(width, height, spec.background.topColor, spec.background.bottomColor)));
   const baseBuffer = await base.png().toBuffer();
   const layout = figure(width, height, spec.mannequin, spec.pose, spec.bodySize, spec.expression, spec.productType);
-  const garment = await garmentLayer(spec.productImage, layout.garment.width, layout.garment.height);
+  let garment = await garmentLayer(spec.productImage, layout.garment.width, layout.garment.height);
+  if (spec.colourShift) garment = await recolour(garment, spec.colourShift);
   return sharp(baseBuffer)
     .composite([
       { input: Buffer.from(layout.svg), left: 0, top: 0 },
@@ -209,6 +213,15 @@ export async function renderTryOnResult(spec: ResultRenderSpec): Promise<Buffer>
       { input: Buffer.from(watermarkSvg(width, height, spec.caption)), left: 0, top: 0 },
     ])
     .jpeg({ quality: 82 })
+    .toBuffer();
+}
+
+async function recolour(layer: Buffer, shift: { deltaE: number; mode: ColourShiftMode }): Promise<Buffer> {
+  const { data, info } = await sharp(layer).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const pixels = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  shiftGarmentColours(pixels, shift.mode, shift.deltaE);
+  return sharp(pixels, { raw: { width: info.width, height: info.height, channels: 4 } })
+    .png()
     .toBuffer();
 }
 

@@ -81,6 +81,7 @@ function renderResult(state: SimulatorState, job: SimJob): Promise<Buffer> {
       productType: request.product_type,
       background: background ?? (SIM_BACKGROUNDS[0] as (typeof SIM_BACKGROUNDS)[number]),
       productImage,
+      colourShift: job.colourShift,
       caption: `SIMULATED try-on ${job.id} (${request.resolution} ${request.aspect_ratio})`,
     });
   })();
