@@ -70,7 +70,8 @@ describe("the colour_shift fault", () => {
       });
       expect([tee.status, trousers.status]).toEqual([202, 202]);
       const jobs = simulator.listJobs();
-      const shiftOf = (image: string) => jobs.find((job) => job.request.product_images[0]?.includes(image))?.colourShift;
+      const shiftOf = (image: string) =>
+        jobs.find((job) => job.request.product_images[0]?.includes(image))?.colourShift;
       expect(shiftOf("tee-front")).toBeUndefined();
       expect(shiftOf("trousers-front")).toEqual({ deltaE: 20, mode: "shift" });
     });

@@ -41,9 +41,7 @@ const BACKDROP_DISTANCE = 24;
 function isGarment(rgba: Uint8Array, i: number, backdrop: [number, number, number] | undefined): boolean {
   if ((rgba[i + 3] ?? 0) < 128) return false;
   if (!backdrop) return true;
-  return (
-    Math.hypot(rgba[i]! - backdrop[0], rgba[i + 1]! - backdrop[1], rgba[i + 2]! - backdrop[2]) > BACKDROP_DISTANCE
-  );
+  return Math.hypot(rgba[i]! - backdrop[0], rgba[i + 1]! - backdrop[1], rgba[i + 2]! - backdrop[2]) > BACKDROP_DISTANCE;
 }
 
 /** Mean Lab of the garment's pixels. */
