@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { startRun } from "../app/renders/create-renders.server";
 import { planRun, productsInScope } from "../app/renders/plan-run.server";
+import { makeRenderColourScorer } from "../app/colour/render-colour.server";
 import type { RenderOptions } from "../app/renders/render-options";
 import { hashServiceKey, makeSecretBox } from "../app/settings/secret-box.server";
 import { makeAdminGraphql, type AdminGraphql } from "../app/shopify/admin-graphql.server";
@@ -48,6 +49,7 @@ export function workerDepsFor(input: {
     db: input.db,
     secretBox: makeSecretBox(TEST_ENCRYPTION_KEY),
     makeTryOnClient: testTryOnClient,
+    scoreRenderColour: makeRenderColourScorer(),
     renderMediaFor: async (shop) => {
       const token = tokens.get(shop);
       if (!token) throw new Error(`no Admin API token for ${shop}`);

@@ -1,3 +1,4 @@
+import { makeRenderColourScorer } from "../colour/render-colour.server";
 import prisma from "../db.server";
 import { env } from "../env.server";
 import { keyringFromEnv } from "../settings/secret-box.server";
@@ -39,6 +40,7 @@ export function makeAppWorker(config: WorkerConfigInput = {}): AppWorker {
       ),
     logger,
     metrics,
+    scoreRenderColour: makeRenderColourScorer(),
     config,
   });
   const lister = makeCollectionLister({

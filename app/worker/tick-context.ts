@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { backoffDelayMs } from "../lib/backoff";
 import type { Metrics } from "../metrics/metrics.server";
+import type { RenderColourScorer } from "../colour/render-colour.server";
 import type { RenderMedia } from "../renders/render-media";
 import { TryOnError } from "../tryon";
 import type { makeServiceGates, TickGateState } from "./service-gates";
@@ -25,6 +26,8 @@ export interface TickContext {
   gates: ReturnType<typeof makeServiceGates>;
   tickGates: TickGateState;
   renderMediaFor(shop: string): Promise<RenderMedia>;
+  /** Colour fidelity before review; absent: renders reach review unscored. */
+  scoreRenderColour?: RenderColourScorer | undefined;
   /** Aborted when the worker shuts down: polls stop, submits are let finish. */
   signal: AbortSignal;
   /** For /metrics (app/metrics); absent in tests that do not look at them. */

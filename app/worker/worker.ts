@@ -12,6 +12,7 @@ import { makeShopRuntimeLoader } from "./shop-runtime";
 import { claimDueSubmits, claimDueWork, lockSubmitClaims } from "./sql/claim-renders";
 import { completeFinishedRuns } from "./sql/complete-runs";
 import { expireSubmitLeases } from "./sql/expire-submit-leases";
+import type { RenderColourScorer } from "../colour/render-colour.server";
 import { nextDueAt } from "./sql/next-due";
 import { checkImportedFiles, importRender } from "./steps/import-render";
 import { pollRenders } from "./steps/poll-renders";
@@ -34,6 +35,8 @@ export interface WorkerDeps {
   logger?: WorkerLogger;
   /** Counters and histograms for /metrics (app/metrics); none in tests that do not look at them. */
   metrics?: Metrics;
+  /** Scores an imported render's colours against its product photo before review (issue 16); none: not scored. */
+  scoreRenderColour?: RenderColourScorer;
 }
 
 export interface TickReport {
@@ -112,6 +115,7 @@ export function makeWorker(deps: WorkerDeps): Worker {
       gates,
       tickGates: new TickGateState({ read: readSharedGate, recheckMs: config.gateRecheckMs, clock: gateClock }),
       renderMediaFor: deps.renderMediaFor,
+      scoreRenderColour: deps.scoreRenderColour,
       signal: shutdown.signal,
       metrics: deps.metrics,
     };

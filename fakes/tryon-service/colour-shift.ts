@@ -25,33 +25,17 @@ function transform(lab: Lab, mode: ColourShiftMode, strength: number, direction:
   return { l: lab.l, a: lab.a + direction.a * strength, b: lab.b + direction.b * strength };
 }
 
-/**
- * The product photo's backdrop, as its first opaque pixel (the top-left corner of the photo inside the layer):
- * pixels near it are the photo's studio background, not garment, and keep their colour.
- */
-function backdropOf(rgba: Uint8Array): [number, number, number] | undefined {
-  for (let i = 0; i < rgba.length; i += 4) {
-    if ((rgba[i + 3] ?? 0) >= 128) return [rgba[i]!, rgba[i + 1]!, rgba[i + 2]!];
-  }
-  return undefined;
-}
-
-const BACKDROP_DISTANCE = 24;
-
-function isGarment(rgba: Uint8Array, i: number, backdrop: [number, number, number] | undefined): boolean {
-  if ((rgba[i + 3] ?? 0) < 128) return false;
-  if (!backdrop) return true;
-  return Math.hypot(rgba[i]! - backdrop[0], rgba[i + 1]! - backdrop[1], rgba[i + 2]! - backdrop[2]) > BACKDROP_DISTANCE;
-}
+/** The garment layer is cut out of its photo (render.ts): every opaque pixel is garment. */
+const isGarment = (rgba: Uint8Array, i: number) => (rgba[i + 3] ?? 0) >= 128;
 
 /** Mean Lab of the garment's pixels. */
-function meanLab(rgba: Uint8Array, backdrop: [number, number, number] | undefined): Lab | undefined {
+function meanLab(rgba: Uint8Array): Lab | undefined {
   let l = 0;
   let a = 0;
   let b = 0;
   let n = 0;
   for (let i = 0; i < rgba.length; i += 4) {
-    if (!isGarment(rgba, i, backdrop)) continue;
+    if (!isGarment(rgba, i)) continue;
     const lab = convertRgbToLab65({ r: rgba[i]! / 255, g: rgba[i + 1]! / 255, b: rgba[i + 2]! / 255 });
     l += lab.l;
     a += lab.a;
@@ -62,13 +46,12 @@ function meanLab(rgba: Uint8Array, backdrop: [number, number, number] | undefine
 }
 
 /**
- * Recolours the garment's pixels in place (transparent and backdrop ones are left alone) so their mean colour moves by
- * about `deltaE`.
+ * Recolours the garment's pixels in place (transparent ones are left alone) so their mean colour moves by about
+ * `deltaE`.
  * Returns the CIEDE2000 actually reached by the mean (fading cannot move a white garment far, say).
  */
 export function shiftGarmentColours(rgba: Uint8Array, mode: ColourShiftMode, deltaE: number): number {
-  const backdrop = backdropOf(rgba);
-  const mean = meanLab(rgba, backdrop);
+  const mean = meanLab(rgba);
   if (!mean) return 0;
   const chroma = Math.hypot(mean.a, mean.b);
   // Across the hue (a turn of hue), or a fixed direction for a grey garment.
@@ -87,7 +70,7 @@ export function shiftGarmentColours(rgba: Uint8Array, mode: ColourShiftMode, del
   const strength = reached(low) >= deltaE ? low : high;
   const cache = new Map<number, [number, number, number]>();
   for (let i = 0; i < rgba.length; i += 4) {
-    if (!isGarment(rgba, i, backdrop)) continue;
+    if (!isGarment(rgba, i)) continue;
     const key = (rgba[i]! << 16) | (rgba[i + 1]! << 8) | rgba[i + 2]!;
     let out = cache.get(key);
     if (!out) {

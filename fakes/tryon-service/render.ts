@@ -56,7 +56,9 @@ export function watermarkBox(width: number, height: number) {
   const cell = Math.max(2, Math.floor((width * 0.7) / (WATERMARK_WORD.length * 6)));
   const textWidth = (WATERMARK_WORD.length * 6 - 1) * cell;
   const bannerHeight = cell * 11;
-  const top = Math.round(height * 0.8 - bannerHeight / 2);
+  // Along the bottom edge, over the backdrop and the feet: the garment stays clear of it, and a colour score
+  // (app/colour) takes a band along the border for backdrop, as it would a studio floor.
+  const top = height - bannerHeight;
   return { cell, textLeft: Math.round((width - textWidth) / 2), textTop: top + cell * 2, top, bannerHeight };
 }
 
@@ -66,9 +68,7 @@ function watermarkSvg(width: number, height: number, caption: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <rect x="0" y="${box.top}" width="${width}" height="${box.bannerHeight}" fill="#b00020" fill-opacity="0.85"/>
     ${blockText(WATERMARK_WORD, box.textLeft, box.textTop, box.cell, "#ffffff")}
-    <text x="${box.cell}" y="${
-      captionSize + box.cell
-    }" font-family="sans-serif" font-size="${captionSize}" fill="#b00020">${escapeXml(caption)}</text>
+    <text x="${box.cell}" y="${box.top + captionSize}" font-family="sans-serif" font-size="${captionSize}" fill="#ffffff">${escapeXml(caption)}</text>
   </svg>`;
 }
 
@@ -228,10 +228,7 @@ async function recolour(layer: Buffer, shift: { deltaE: number; mode: ColourShif
 async function garmentLayer(productImage: Uint8Array | undefined, width: number, height: number): Promise<Buffer> {
   if (productImage) {
     try {
-      return await sharp(productImage)
-        .resize(width, height, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
-        .png()
-        .toBuffer();
+      return await cutOutGarment(productImage, width, height);
     } catch {
       // Unreadable even though its magic bytes looked right: fall through to the placeholder.
     }
@@ -240,6 +237,41 @@ async function garmentLayer(productImage: Uint8Array | undefined, width: number,
     width / 10
   }" fill="#9e9e9e"/></svg>`;
   return sharp(Buffer.from(placeholder)).png().toBuffer();
+}
+
+/** A product photo's studio backdrop is this close (RGB distance) to its top-left pixel. */
+const PHOTO_BACKDROP_DISTANCE = 40;
+
+/**
+ * The garment as a try-on service dresses it: out of its photo (the backdrop, taken from the photo's corner, made
+ * transparent), cropped to itself and scaled to fill the body's garment area.
+ */
+async function cutOutGarment(productImage: Uint8Array, width: number, height: number): Promise<Buffer> {
+  const { data, info } = await sharp(productImage)
+    .resize({ width: 512, height: 512, fit: "inside", withoutEnlargement: true })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const pixels = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  const [r0, g0, b0] = [pixels[0]!, pixels[1]!, pixels[2]!];
+  let [left, top, right, bottom] = [info.width, info.height, -1, -1];
+  for (let y = 0; y < info.height; y++) {
+    for (let x = 0; x < info.width; x++) {
+      const i = (y * info.width + x) * 4;
+      if (Math.hypot(pixels[i]! - r0, pixels[i + 1]! - g0, pixels[i + 2]! - b0) <= PHOTO_BACKDROP_DISTANCE) {
+        pixels[i + 3] = 0;
+      } else if (pixels[i + 3]! > 0) {
+        [left, top, right, bottom] = [Math.min(left, x), Math.min(top, y), Math.max(right, x), Math.max(bottom, y)];
+      }
+    }
+  }
+  // Nothing but backdrop: keep the whole photo rather than an empty layer.
+  if (right < left) throw new Error("no garment found in the product photo");
+  return sharp(pixels, { raw: { width: info.width, height: info.height, channels: 4 } })
+    .extract({ left, top, width: right - left + 1, height: bottom - top + 1 })
+    .resize(width, height, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer();
 }
 
 const THUMB_WIDTH = 240;

@@ -1,4 +1,6 @@
-import { Prisma, type Render } from "@prisma/client";
+import { Prisma, type Render, type ShopSettings } from "@prisma/client";
+import { notScored, type RenderColourRecord } from "../../colour/render-colour.server";
+import { sourceImagesSchema } from "../../renders/render-options";
 import { z } from "zod";
 import { MediaChangeRefused, renderFilename, type StagedImage } from "../../renders/render-media";
 import { dbNowPlus, renewLease, transitionHeldRender } from "../../renders/render-store.server";
@@ -115,6 +117,34 @@ async function importFailed(
   });
 }
 
+/** The colour score of a render whose file is READY, or null when the worker has no scorer. Never throws. */
+async function scoreColour(
+  ctx: TickContext,
+  render: Render,
+  settings: ShopSettings | null,
+  renderUrl: string | null,
+): Promise<RenderColourRecord | null> {
+  if (!ctx.scoreRenderColour) return null;
+  const source = sourceImagesSchema.safeParse(render.sourceImages);
+  const productPhotoUrl = source.success ? source.data.front[0] : undefined;
+  if (!productPhotoUrl || !renderUrl) return notScored("Shopify did not give the images' addresses");
+  const started = performance.now();
+  const record = await ctx.scoreRenderColour({
+    productPhotoUrl,
+    renderUrl,
+    thresholds: { good: settings?.colourGoodMax ?? 5, drift: settings?.colourDriftMin ?? 10 },
+    signal: ctx.signal,
+  });
+  ctx.logger.info("colour scored", {
+    shop: render.shop,
+    renderId: render.id,
+    verdict: record.colourVerdict,
+    deltaE: record.colourDeltaE,
+    ms: Math.round(performance.now() - started),
+  });
+  return record;
+}
+
 /**
  * Checks every claimed `importing` render of a shop in one Admin API request. READY goes to review (or straight
  * to publishing when the shop turned on publish-without-review); FAILED is deleted and imported again later.
@@ -146,11 +176,17 @@ export async function checkImportedFiles(ctx: TickContext, shop: string, renders
     }
     return;
   }
-  const publishWithoutReview = ctx.runtimes.get(shop)?.settings?.publishWithoutReview ?? false;
+  const settings = ctx.runtimes.get(shop)?.settings ?? null;
   for (const render of renders) {
     const state = render.fileId ? states.get(render.fileId) : undefined;
     if (state?.status === "READY") {
+      const colour = await scoreColour(ctx, render, settings, state.image?.url ?? null);
+      // The score never publishes: it can only hold a drifted render back for a person (a setting, on by default).
+      const publishWithoutReview =
+        (settings?.publishWithoutReview ?? false) &&
+        !(colour?.colourVerdict === "drift" && (settings?.holdDriftFromAutoPublish ?? true));
       await transitionHeldRender(ctx.db, held(render), publishWithoutReview ? "publishing" : "in_review", {
+        ...(colour ?? {}),
         fileStatus: "READY",
         // Kept so staff pages show the image without asking Shopify on every load.
         resultUrl: state.image?.url ?? null,
