@@ -2,17 +2,28 @@
  * Benchmark 6's measuring process, one per database kind (the app's modules bind to DATABASE_URL when first
  * imported, so each kind gets a fresh process). Seeds a shop with 10,000 renders and one with 100, then calls
  * the review and history route loaders with signed session tokens, as test/shopify-auth.test.ts does, the fake
- * Admin API behind msw for the review page's previews. Sends its timings to the parent over IPC.
+ * Admin API behind msw for the review page's previews. On PostgreSQL it then serves the production build from
+ * the same database (remix-serve, NODE_ENV=production, in another process) and requests whole HTML documents
+ * over HTTP as the admin loads them (`id_token` in the query). Sends its timings to the parent over IPC.
  */
 import "./lib/env";
+import { loadavg } from "node:os";
 import type { Prisma, RenderState } from "@prisma/client";
 import { setupServer } from "msw/node";
 import { seededRandom } from "../app/lib/seeded-random";
-import { createFakeAdminApi, fakeAdminHandlers, routeShopifyApiFetchThroughMsw } from "../fakes/shopify-admin";
+import { z } from "zod";
+import {
+  createFakeAdminApi,
+  fakeAdminHandlers,
+  routeShopifyApiFetchThroughMsw,
+  startFakeAdminServer,
+} from "../fakes/shopify-admin";
 import { createTestDatabase, type DatabaseKind } from "../harness/database";
 import { installShop } from "../harness/install-shop";
-import { sessionTokenRequest } from "../harness/shopify-requests";
+import { embeddedDocumentRequest, sessionTokenRequest } from "../harness/shopify-requests";
+import { backendCpu, cpuSince, processCpuMs } from "./lib/cpu";
 import { BENCH_OPTIONS, insertRenders } from "./lib/fixtures";
+import { serveProductionBuild, type ProductionServer } from "./lib/production-build";
 
 export interface StaffPagesReport {
   kind: DatabaseKind;
@@ -22,10 +33,30 @@ export interface StaffPagesReport {
   seedMs: number;
   /** The review page's previews request to the Admin API: how many were sent, THROTTLED, and what one costs. */
   admin: { requests: number; throttled: number; requestedCost: number };
+  /** Whole HTML documents from the production build over HTTP (PostgreSQL only; null on PGlite). */
+  documents: DocumentsReport | null;
+}
+
+export interface DocumentsReport {
+  /** Views in the order measured, each with the query it adds to its route (for the figures). */
+  views: Array<{ name: string; query: string }>;
+  /** Request times in ms (first byte sent to last byte read), per view and shop size: "review, first page 10,000". */
+  timings: Record<string, number[]>;
+  /** The median document's size in bytes as received (after decompression), per view and shop size. */
+  bytes: Record<string, number>;
+  /** CPU time per document (ms), per view and shop size: the app's server process, and PostgreSQL's backends. */
+  serverCpuMs: Record<string, number>;
+  databaseCpuMs: Record<string, number>;
+  /** The machine's 1-minute load average when the documents started and when they ended (other work shares it). */
+  loadAverage: [number, number];
+  /** Requests the production server sent the fake Admin API while serving them, as "target operation status". */
+  adminRequests: string[];
 }
 
 const kind = (process.env.BENCH_DB_KIND ?? "pglite") as DatabaseKind;
 const REQUESTS = 50;
+/** Documents vary more than loaders (rendering, the network, the collector): twice the samples for a steadier p95. */
+const DOCUMENT_REQUESTS = 100;
 const WARMUP = 5;
 const SHOPS = [
   { shop: "staff-large.myshopify.com", renders: 10_000, label: "10,000" },
@@ -141,6 +172,16 @@ type Loader = (args: {
   context: Record<string, unknown>;
 }) => Promise<unknown>;
 
+const withCursor = (path: string, cursor: string | null) =>
+  cursor ? `${path}${path.includes("?") ? "&" : "?"}after=${encodeURIComponent(cursor)}` : path;
+
+const pageSchema = z.object({ nextCursor: z.string().nullable().optional() });
+
+async function nextCursorOf(response: Response, url: string): Promise<string | null> {
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  return pageSchema.parse(await response.json()).nextCursor ?? null;
+}
+
 /** Walks the pages newest first, following nextCursor and starting over at the end, timing each loader call. */
 async function measure(
   loader: Loader,
@@ -152,18 +193,29 @@ async function measure(
   const times: number[] = [];
   let cursor: string | null = null;
   for (let i = 0; i < count; i++) {
-    const url = cursor ? `${path}${path.includes("?") ? "&" : "?"}after=${encodeURIComponent(cursor)}` : path;
+    const url = withCursor(path, cursor);
     const request = await sessionTokenRequest(url, shop);
     // As if the staff member's page loads were spread out: Shopify's cost bucket refilled in between.
     if (fullBucket) fake.setBucketAvailable(shop, 2_000);
     const started = performance.now();
     const response = (await loader({ request, params: {}, context: {} })) as Response;
     times.push(performance.now() - started);
-    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
-    const body = (await response.json()) as { nextCursor?: string | null };
-    cursor = body.nextCursor ?? null;
+    cursor = await nextCursorOf(response, url);
   }
   return times;
+}
+
+/** The paths of the `count` pages after the first, as staff paging on would reach them (over again at the end). */
+async function pagedPaths(loader: Loader, shop: string, path: string, count: number): Promise<string[]> {
+  const paths: string[] = [];
+  let cursor: string | null = null;
+  while (paths.length <= count) {
+    const url = withCursor(path, cursor);
+    paths.push(url);
+    const request = await sessionTokenRequest(url, shop);
+    cursor = await nextCursorOf((await loader({ request, params: {}, context: {} })) as Response, url);
+  }
+  return paths.slice(1);
 }
 
 const timings: Record<string, number[]> = {};
@@ -175,8 +227,171 @@ for (const { shop, label } of SHOPS) {
   timings[`review back-to-back ${label}`] = await measure(review.loader as Loader, shop, "/app/review", REQUESTS);
   timings[`history ${label}`] = await measure(history.loader as Loader, shop, "/app/history", REQUESTS);
 }
-
 const adminCalls = fake.graphqlRequests();
+// The documents go out over the network; msw would sit in their path.
+server.close();
+
+interface DocumentView {
+  name: string;
+  /** What the view adds to its route's URL, as the figures show it. */
+  query: string;
+  /** The Remix route id the document must render (a redirect or an error page would be fast and wrong). */
+  route: "routes/app.review" | "routes/app.history";
+  /** One path per sample: the same filtered URL each time, or successive pages. */
+  paths: string[];
+}
+
+/** A run and a product to filter by: the newest run, and the product of the newest render waiting for review. */
+async function filterTargets(shop: string): Promise<{ runId: string; productId: string }> {
+  const [run, render] = await Promise.all([
+    database.prisma.run.findFirst({ where: { shop }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
+    database.prisma.render.findFirst({
+      where: { shop, state: "in_review" },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    }),
+  ]);
+  if (!run || !render) throw new Error(`${shop} has no run or no render in review to filter by`);
+  return { runId: run.id, productId: render.productId };
+}
+
+async function documentViews(shop: string, count: number): Promise<DocumentView[]> {
+  const { runId, productId } = await filterTargets(shop);
+  const repeat = (path: string) => Array.from({ length: count }, () => path);
+  const reviewLoader = review.loader as Loader;
+  const historyLoader = history.loader as Loader;
+  const product = encodeURIComponent(productId);
+  return [
+    { name: "review, first page", query: "", route: "routes/app.review", paths: repeat("/app/review") },
+    {
+      name: "review, one run",
+      query: "?runId=<newest run>",
+      route: "routes/app.review",
+      paths: repeat(`/app/review?runId=${runId}`),
+    },
+    {
+      name: "review, one product",
+      query: "?productId=<a product in review>",
+      route: "routes/app.review",
+      paths: repeat(`/app/review?productId=${product}`),
+    },
+    {
+      name: "review, next pages",
+      query: "?after=<cursor>",
+      route: "routes/app.review",
+      paths: await pagedPaths(reviewLoader, shop, "/app/review", count),
+    },
+    { name: "history, first page", query: "", route: "routes/app.history", paths: repeat("/app/history") },
+    {
+      name: "history, failed",
+      query: "?state=failed",
+      route: "routes/app.history",
+      paths: repeat("/app/history?state=failed"),
+    },
+    {
+      name: "history, one product",
+      query: "?productId=<a product in review>",
+      route: "routes/app.history",
+      paths: repeat(`/app/history?productId=${product}`),
+    },
+    {
+      name: "history, next pages",
+      query: "?after=<cursor>",
+      route: "routes/app.history",
+      paths: await pagedPaths(historyLoader, shop, "/app/history", count),
+    },
+  ];
+}
+
+/** A browser's document request; the Shopify library turns away clients that look like bots (Node's own agent). */
+const DOCUMENT_HEADERS = {
+  "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+  Accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "Accept-Encoding": "gzip, deflate, br",
+};
+
+/** The URL the admin loads in the app's frame: `?embedded=1&shop=…&host=…&id_token=…`, on the server's origin. */
+async function documentUrl(origin: string, path: string, shop: string): Promise<string> {
+  const signed = new URL((await embeddedDocumentRequest(path, shop)).url);
+  return new URL(`${signed.pathname}${signed.search}`, origin).href;
+}
+
+/** One document load, timed from sending the request to reading the last byte of HTML (decompressed). */
+async function loadDocument(url: string, route: DocumentView["route"]): Promise<{ ms: number; bytes: number }> {
+  const started = performance.now();
+  const response = await fetch(url, { headers: DOCUMENT_HEADERS, redirect: "manual" });
+  const html = await response.text();
+  const ms = performance.now() - started;
+  if (response.status !== 200 || !html.includes(`"${route}"`)) {
+    throw new Error(`${new URL(url).pathname} answered ${response.status} without the ${route} page`);
+  }
+  return { ms, bytes: Buffer.byteLength(html) };
+}
+
+interface ViewMeasurement {
+  timings: number[];
+  medianBytes: number;
+  serverCpuMs: number;
+  databaseCpuMs: number;
+}
+
+/** Loads one view's documents one after another, after a warm-up, with the CPU the server and database spent. */
+async function measureView(app: ProductionServer, shop: string, view: DocumentView): Promise<ViewMeasurement> {
+  for (let i = 0; i < WARMUP; i++) await loadDocument(await documentUrl(app.url, view.paths[0]!, shop), view.route);
+  const serverCpu = processCpuMs(app.pid);
+  const databaseCpu = await backendCpu(database.prisma);
+  const loads: Array<{ ms: number; bytes: number }> = [];
+  for (const path of view.paths) loads.push(await loadDocument(await documentUrl(app.url, path, shop), view.route));
+  const sizes = loads.map((load) => load.bytes).sort((a, b) => a - b);
+  return {
+    timings: loads.map((load) => load.ms),
+    medianBytes: sizes[Math.floor(sizes.length / 2)] ?? 0,
+    // The work itself, apart from waiting for a core: on a busy machine the times are this plus the wait.
+    serverCpuMs: (processCpuMs(app.pid) - serverCpu) / loads.length,
+    databaseCpuMs: cpuSince(databaseCpu, await backendCpu(database.prisma)) / loads.length,
+  };
+}
+
+async function measureDocuments(): Promise<DocumentsReport> {
+  const encryptionKeys = z.string().min(1).parse(process.env.APP_ENCRYPTION_KEYS);
+  const fakeServer = await startFakeAdminServer({ fake });
+  const adminBefore = fake.requests.length;
+  const app = await serveProductionBuild({ databaseUrl: database.url, encryptionKeys, fakeAdminUrl: fakeServer.url });
+  const report: DocumentsReport = {
+    views: [],
+    timings: {},
+    bytes: {},
+    serverCpuMs: {},
+    databaseCpuMs: {},
+    loadAverage: [loadavg()[0] ?? Number.NaN, Number.NaN],
+    adminRequests: [],
+  };
+  try {
+    for (const { shop, label } of SHOPS) {
+      const views = await documentViews(shop, DOCUMENT_REQUESTS);
+      report.views = views.map(({ name, query }) => ({ name, query }));
+      for (const view of views) {
+        const key = `${view.name} ${label}`;
+        const measured = await measureView(app, shop, view);
+        report.timings[key] = measured.timings;
+        report.bytes[key] = measured.medianBytes;
+        report.serverCpuMs[key] = measured.serverCpuMs;
+        report.databaseCpuMs[key] = measured.databaseCpuMs;
+      }
+    }
+  } finally {
+    await app.stop();
+    await fakeServer.close();
+  }
+  report.loadAverage[1] = loadavg()[0] ?? Number.NaN;
+  report.adminRequests = fake.requests
+    .slice(adminBefore)
+    .map((entry) => [entry.target, entry.operationName ?? entry.grantType, entry.status].filter(Boolean).join(" "));
+  return report;
+}
+
+// The production build needs a PostgreSQL server (it refuses the embedded database).
+const documents = kind === "postgres" ? await measureDocuments() : null;
+
 const previews = adminCalls.filter(
   (entry) => entry.operationName === "GetFileStatuses" && entry.shop === SHOPS[0]?.shop,
 );
@@ -190,8 +405,8 @@ const report: StaffPagesReport = {
     throttled: previews.filter((entry) => entry.outcome === "throttled").length,
     requestedCost: Math.max(0, ...previews.map((entry) => entry.requestedQueryCost ?? 0)),
   },
+  documents,
 };
-server.close();
 const appPrisma = globalThis.__modelShotsPrisma as { $disconnect(): Promise<void> } | undefined;
 await appPrisma?.$disconnect();
 await database.close();

@@ -5,7 +5,6 @@
  * JavaScript the frame downloaded (gzipped). Every load is in a fresh browser context (nothing cached): a first
  * visit, the slowest case. Goals are tighter than Built for Shopify's (LCP 2.5 s, CLS 0.1, INP 200 ms at p75).
  */
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -21,13 +20,13 @@ import { launchChromium, newStaffContext } from "../e2e/support/chromium";
 import { createTestDatabase } from "../harness/database";
 import { DEFAULT_TEST_OPTIONS } from "../harness/render-fixtures";
 import { startSandbox, type Sandbox } from "../sandbox/launcher";
+import { buildProductionApp } from "./lib/production-build";
 import { fixed, summarize } from "./lib/stats";
 import type { Benchmark } from "./lib/types";
 
 const LOADS_PER_PAGE = 5;
 const REVIEW_RENDERS = 24;
 const GOALS = { lcpMs: 1_000, cls: 0.05, inpMs: 100 };
-const REPO = new URL("..", import.meta.url).pathname;
 
 interface PageCase {
   name: string;
@@ -268,7 +267,7 @@ export const webVitals: Benchmark = {
     "LCP, CLS and INP (a scripted click) with the web-vitals library, and JavaScript shipped, for Home, Generate, Review with 24 renders, History and a run page: the production build in the sandbox's admin frame, Chromium, 5 cold loads per page.",
   async run(ctx) {
     ctx.log("building the app (npm run build)…");
-    execFileSync("npm", ["run", "build"], { cwd: REPO, stdio: "ignore" });
+    buildProductionApp();
     const database = await createTestDatabase("postgres");
     const encryptionKeys = `bench:${randomBytes(32).toString("base64")}`;
     const sandbox = await startSandbox(

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { loadLocalEnv } from "../scripts/local-env";
 import { startTryOnSimulator, type TryOnSimulator } from "../fakes/tryon-service/index";
@@ -15,6 +15,7 @@ import { DEMO_SHOP, seedDemoStore, type SeededDemoStore } from "./demo-store";
 import { LOOPBACK_ADDRESSES } from "./loopback";
 import { readLocalCredentials } from "./local-credentials";
 import { assertSandboxAllowed } from "./production-guard";
+import { productionBuildArgs, productionBuildEnv, SHOPIFY_FETCH_PRELOAD } from "./production-build";
 import { mintSessionToken } from "./session-token";
 
 /**
@@ -169,32 +170,6 @@ const consoleLog: SandboxLog = {
   app: (line) => console.log(`[app] ${line}`),
 };
 
-const REMIX_SERVE_CLI = join(REPO_ROOT, "node_modules", "@remix-run", "serve", "dist", "cli.js");
-
-/** What `npm start` gets on a host, with the sandbox's fakes still behind the Shopify routing preload. */
-function productionBuildEnv(
-  devEnv: NodeJS.ProcessEnv,
-  { databaseUrl, encryptionKeys }: { databaseUrl: string; encryptionKeys: string },
-): NodeJS.ProcessEnv {
-  const {
-    OUTBOUND_ALLOW_HOSTS: _outbound,
-    WORKER_TIME_FACTOR: _timeFactor,
-    APP_ENCRYPTION_KEY: _key,
-    APP_ENCRYPTION_KEYS: _keys,
-    ...rest
-  } = devEnv;
-  return {
-    ...rest,
-    NODE_ENV: "production",
-    DATABASE_URL: databaseUrl,
-    WORKER_MODE: "external",
-    APP_ENCRYPTION_KEYS: encryptionKeys,
-    LOG_LEVEL: "warn",
-    // The preload refuses production unless told this is the sandbox serving a build on this machine.
-    SANDBOX_PRODUCTION_BUILD: "1",
-  };
-}
-
 export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog = consoleLog): Promise<Sandbox> {
   const options = sandboxOptionsSchema.parse(input);
   const local = readLocalCredentials();
@@ -274,7 +249,6 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
       SANDBOX_VITE_PORT: String(vitePort),
       SANDBOX_HMR_PORT: String(hmrPort),
     };
-    const preload = pathToFileURL(join(REPO_ROOT, "sandbox", "shopify-fetch-preload.ts")).href;
     const served = options.appServer;
     child =
       served.kind === "vite-dev"
@@ -289,20 +263,16 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
               "--import",
               "tsx",
               "--import",
-              preload,
+              SHOPIFY_FETCH_PRELOAD,
               join(REPO_ROOT, "sandbox", "app-dev-server.ts"),
             ],
             { cwd: REPO_ROOT, env: devEnv, stdio: ["ignore", "pipe", "pipe"] },
           )
-        : spawn(
-            process.execPath,
-            ["--import", "tsx", "--import", preload, REMIX_SERVE_CLI, join(REPO_ROOT, "build", "server", "index.js")],
-            {
-              cwd: REPO_ROOT,
-              env: productionBuildEnv(devEnv, served),
-              stdio: ["ignore", "pipe", "pipe"],
-            },
-          );
+        : spawn(process.execPath, productionBuildArgs(), {
+            cwd: REPO_ROOT,
+            env: productionBuildEnv(devEnv, served),
+            stdio: ["ignore", "pipe", "pipe"],
+          });
     forwardLines(child.stdout, log.app);
     forwardLines(child.stderr, log.app);
     const running = child;
