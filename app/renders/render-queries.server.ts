@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient, RenderState, Run } from "@prisma/client";
+import type { Prisma, PrismaClient, Render, RenderState, Run } from "@prisma/client";
 import { z } from "zod";
 import { RENDER_STATES, type NeedsPersonState } from "./render-states";
 
@@ -17,6 +17,8 @@ export interface RenderFilters {
   states?: readonly RenderState[] | undefined;
   runId?: string | undefined;
   productId?: string | undefined;
+  /** Colour fidelity verdict: good, check, drift or not_scored. */
+  colourVerdict?: string | undefined;
 }
 
 export interface PageRequest {
@@ -114,6 +116,36 @@ export function renderWhere(shop: string, filters: RenderFilters): Prisma.Render
     ...(filters.states && filters.states.length > 0 ? { state: { in: [...filters.states] } } : {}),
     ...(filters.runId ? { runId: filters.runId } : {}),
     ...(filters.productId ? { productId: filters.productId } : {}),
+    ...(filters.colourVerdict ? { colourVerdict: filters.colourVerdict } : {}),
+  };
+}
+
+const OFFSET_CURSOR = /^offset:(\d{1,6})$/;
+
+/**
+ * One page of renders, the largest colour change first (unscored last), for Review's "sort by colour". Paged by
+ * offset (`offset:50` cursors): this order is for a review queue, hundreds of renders, not the whole history, and
+ * a keyset over a score that ties often would need a third key for little gain.
+ */
+export async function listRendersByColourChange(
+  db: Db,
+  shop: string,
+  filters: RenderFilters,
+  page: PageRequest,
+): Promise<Page<Render>> {
+  const size = Math.min(Math.max(page.pageSize ?? DEFAULT_PAGE_SIZE, 1), MAX_PAGE_SIZE);
+  const offsetOf = (cursor: string | undefined) => Number(OFFSET_CURSOR.exec(cursor ?? "")?.[1] ?? "0");
+  const offset = page.before ? Math.max(0, offsetOf(page.before) - size) : offsetOf(page.after);
+  const rows = await db.render.findMany({
+    where: renderWhere(shop, filters),
+    orderBy: [{ colourDeltaE: { sort: "desc", nulls: "last" } }, { createdAt: "desc" }, { id: "desc" }],
+    skip: offset,
+    take: size + 1,
+  });
+  return {
+    rows: rows.slice(0, size),
+    nextCursor: rows.length > size ? `offset:${offset + size}` : null,
+    previousCursor: offset > 0 ? `offset:${offset}` : null,
   };
 }
 

@@ -228,6 +228,63 @@ describe("Review", () => {
     );
   });
 
+  it("shows each render's colour score, filters and sorts by it, and leaves drift out of a bulk approval", async () => {
+    const shop = "review-colour.myshopify.com";
+    await app.installShop(shop);
+    const coat = app.fake.store.addProduct(shop, { title: "Coat", images: [{ alt: "Coat" }] }).id;
+    const scored = (verdict: string, deltaE: number) => ({
+      colourVerdict: verdict,
+      colourDeltaE: deltaE,
+      colourDetail: {
+        status: "scored",
+        thresholds: { good: 5, drift: 10 },
+        matched: [{ source: "#2f6faf", render: "#4d8a3a", deltaE, share: 1 }],
+      },
+    });
+    const [good] = await renderInReview(shop, coat, 1, scored("good", 1.3) as never);
+    const [drift] = await renderInReview(shop, coat, 1, scored("drift", 14.2) as never);
+    const [check] = await renderInReview(shop, coat, 1, scored("check", 6.4) as never);
+    const [unscored] = await renderInReview(shop, coat, 1, {
+      colourVerdict: "not_scored",
+      colourDetail: { status: "not_scored", reason: "one of the images could not be read" },
+    } as never);
+    const view = async (query: string) =>
+      jsonOf<ReviewView & { items: Array<{ colour: { verdict: string; deltaE: number | null } | null }> }>(
+        await respond(review.loader, await getAs(shop, `/app/review${query}`)),
+      );
+
+    const drifted = await view("?colour=drift");
+    expect(drifted.items.map((item) => item.id)).toEqual([drift?.id]);
+    expect(drifted.items[0]?.colour).toMatchObject({
+      verdict: "drift",
+      deltaE: 14.2,
+      matched: [{ source: "#2f6faf", render: "#4d8a3a", deltaE: 14.2 }],
+    });
+    const sorted = await view("?sort=colour");
+    expect(sorted.items.map((item) => item.id)).toEqual([drift?.id, check?.id, good?.id, unscored?.id]);
+    expect((await view("?colour=not_scored")).items[0]?.colour).toMatchObject({
+      verdict: "not_scored",
+      deltaE: null,
+      reason: "one of the images could not be read",
+    });
+    // An unknown value is no filter, not an error page.
+    expect((await view("?colour=purple")).items).toHaveLength(4);
+
+    const response = await decide(shop, {
+      intent: "approve-many",
+      renderIds: [good?.id ?? "", drift?.id ?? "", check?.id ?? ""],
+      leaveOutDrift: "on",
+    });
+    const result = await jsonOf<{ renderIds: string[]; message: string }>(response);
+    expect(result.renderIds.sort()).toEqual([good?.id, check?.id].sort());
+    expect(result.message).toBe("Approved 2 renders. 1 with colour drift was left in review for a closer look.");
+    expect(await stateOf(drift?.id ?? "")).toBe("in_review");
+
+    // Unticked, staff approve drift too: the score advises, it does not decide.
+    const all = await decide(shop, { intent: "approve-many", renderIds: [drift?.id ?? ""] });
+    expect((await jsonOf<{ renderIds: string[] }>(all)).renderIds).toEqual([drift?.id]);
+  });
+
   it("regenerates with changed options once per request key, at the new cost", async () => {
     const original = inReview[5] as Render;
     const fields = {

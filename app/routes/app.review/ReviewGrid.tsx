@@ -1,7 +1,34 @@
-import { BlockStack, Button, Card, Checkbox, InlineGrid, InlineStack, Text, Thumbnail } from "@shopify/polaris";
+import { BlockStack, Button, Card, Checkbox, InlineGrid, InlineStack, Text } from "@shopify/polaris";
+import { ColourBadge } from "../../components/ColourBadge";
 import { RenderStateBadge } from "../../components/RenderStateBadge";
 import { TimeText } from "../../components/TimeText";
 import type { ReviewItem } from "./review.server";
+
+/**
+ * A review image at the card's width (at least 240 px on a laptop), in a fixed 3:4 box so nothing moves while it
+ * loads; the browser fetches those below the fold only when they come near.
+ */
+function GridImage({ url, alt }: { url: string; alt: string }) {
+  return (
+    <img
+      src={url}
+      alt={alt}
+      width={300}
+      height={400}
+      loading="lazy"
+      decoding="async"
+      style={{
+        width: "100%",
+        height: "auto",
+        aspectRatio: "3 / 4",
+        objectFit: "contain",
+        background: "var(--p-color-bg-surface-secondary)",
+        borderRadius: 8,
+        display: "block",
+      }}
+    />
+  );
+}
 
 function ReviewCard(props: {
   item: ReviewItem;
@@ -26,7 +53,10 @@ function ReviewCard(props: {
             ) : (
               <span />
             )}
-            <RenderStateBadge state={item.state} />
+            <InlineStack gap="100">
+              <ColourBadge colour={item.colour} />
+              <RenderStateBadge state={item.state} />
+            </InlineStack>
           </InlineStack>
           <InlineGrid columns={2} gap="200">
             <BlockStack gap="100">
@@ -34,7 +64,7 @@ function ReviewCard(props: {
                 Your photo
               </Text>
               {item.sourcePreviewUrl ? (
-                <Thumbnail source={item.sourcePreviewUrl} alt={`Photo of ${item.productTitle}`} size="large" />
+                <GridImage url={item.sourcePreviewUrl} alt={`Photo of ${item.productTitle}`} />
               ) : null}
             </BlockStack>
             <BlockStack gap="100">
@@ -45,10 +75,10 @@ function ReviewCard(props: {
                 <button
                   type="button"
                   onClick={props.onOpen}
-                  style={{ border: 0, padding: 0, background: "none", cursor: "pointer" }}
+                  style={{ border: 0, padding: 0, background: "none", cursor: "pointer", width: "100%" }}
                   aria-label={`Open ${item.productTitle}`}
                 >
-                  <Thumbnail source={item.result.previewUrl} alt={`Model shot of ${item.productTitle}`} size="large" />
+                  <GridImage url={item.result.previewUrl} alt={`Model shot of ${item.productTitle}`} />
                 </button>
               ) : (
                 <Text as="span" tone="subdued">
@@ -89,7 +119,8 @@ export function ReviewGrid(props: {
   onFilterProduct: (item: ReviewItem) => void;
 }) {
   return (
-    <InlineGrid columns={{ xs: 1, sm: 2, md: 3, lg: 4 }} gap="400">
+    // Two cards a row on a laptop: each image gets about 280 px, enough to judge a garment's colour and fit.
+    <InlineGrid columns={{ xs: 1, md: 2, xl: 3 }} gap="400">
       {props.items.map((item, index) => (
         <ReviewCard
           key={item.id}

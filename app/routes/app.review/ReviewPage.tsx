@@ -6,6 +6,7 @@ import {
   Button,
   ButtonGroup,
   Card,
+  Checkbox,
   EmptyState,
   InlineStack,
   Layout,
@@ -26,6 +27,20 @@ import { ReviewGrid } from "./ReviewGrid";
 import { SideBySideModal } from "./SideBySideModal";
 import { useReviewShortcuts } from "./use-review-shortcuts";
 import { withListFilter } from "../../web/list-filters";
+import { COLOUR_VERDICT_LABELS } from "../../colour/colour-verdict";
+
+const COLOUR_FILTERS = [
+  { value: "", label: "Any colour score" },
+  ...(["drift", "check", "good", "not_scored"] as const).map((verdict) => ({
+    value: verdict,
+    label: COLOUR_VERDICT_LABELS[verdict],
+  })),
+];
+
+const SORTS = [
+  { value: "newest", label: "Newest first" },
+  { value: "colour", label: "Largest colour change first" },
+];
 
 const STATE_FILTERS = [
   { value: "in_review", label: "Ready for review" },
@@ -103,8 +118,17 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
     [busy, decision, variantIds, makeFirst],
   );
 
+  const [leaveOutDrift, setLeaveOutDrift] = useState(true);
+  const driftSelected = items.filter((item) => selected.has(item.id) && item.colour?.verdict === "drift").length;
   const decideMany = (intent: "approve-many" | "reject-many") =>
-    decision.submit(formDataOf({ intent, renderIds: [...selected] }), { method: "post" });
+    decision.submit(
+      formDataOf({
+        intent,
+        renderIds: [...selected],
+        ...(intent === "approve-many" && leaveOutDrift ? { leaveOutDrift: "on" } : {}),
+      }),
+      { method: "post" },
+    );
 
   const regenerate = () => {
     if (!openItem || !regenerateOptions) return;
@@ -187,13 +211,31 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
                   onChange={(value) => setFilter("runId", value || null)}
                 />
               </Box>
+              <Box minWidth="200px">
+                <Select
+                  label="Colour"
+                  options={COLOUR_FILTERS}
+                  value={view.filters.colour ?? ""}
+                  onChange={(value) => setFilter("colour", value || null)}
+                />
+              </Box>
+              <Box minWidth="240px">
+                <Select
+                  label="Sort"
+                  options={SORTS}
+                  value={view.filters.sort}
+                  onChange={(value) => setFilter("sort", value === "newest" ? null : value)}
+                />
+              </Box>
               {view.filters.productId ? (
                 <Tag onRemove={() => setFilter("productId", null)}>Only one product</Tag>
               ) : null}
               {canDecide && selected.size > 0 ? (
                 <ButtonGroup>
                   <Button variant="primary" onClick={() => decideMany("approve-many")} loading={busy}>
-                    {`Approve ${selected.size}`}
+                    {leaveOutDrift && driftSelected > 0
+                      ? `Approve ${selected.size - driftSelected} (leave ${driftSelected} with colour drift)`
+                      : `Approve ${selected.size}`}
                   </Button>
                   <Button tone="critical" onClick={() => decideMany("reject-many")} loading={busy}>
                     {`Reject ${selected.size}`}
@@ -201,6 +243,11 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
                   <Button variant="plain" onClick={() => setSelected(new Set())}>
                     Clear selection
                   </Button>
+                  <Checkbox
+                    label="Leave out renders with colour drift"
+                    checked={leaveOutDrift}
+                    onChange={setLeaveOutDrift}
+                  />
                 </ButtonGroup>
               ) : canDecide && items.length > 0 ? (
                 <Button variant="plain" onClick={() => setSelected(new Set(itemIds))}>

@@ -1,3 +1,4 @@
+import { ColourBadge, ColourSwatches } from "../../components/ColourBadge";
 import {
   Badge,
   Banner,
@@ -168,6 +169,10 @@ export function SideBySideModal(props: {
               />
             </BlockStack>
           </InlineGrid>
+          <InlineStack gap="200" blockAlign="center">
+            <ColourBadge colour={item.colour} />
+          </InlineStack>
+          <ColourSwatches colour={item.colour} />
           <Text as="p" tone="subdued">
             {item.optionsSummary} · {item.creditsCost} credits
           </Text>

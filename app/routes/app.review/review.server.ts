@@ -1,7 +1,8 @@
 import type { PrismaClient, Render, RenderState } from "@prisma/client";
 import { z } from "zod";
 import { renderForRequestKey } from "../../renders/create-renders.server";
-import { listRenders, type Page } from "../../renders/render-queries.server";
+import { listRenders, listRendersByColourChange, type Page } from "../../renders/render-queries.server";
+import { COLOUR_VERDICTS, colourDetailSchema, type StoredColourVerdict } from "../../colour/colour-verdict";
 import { approveRender, regenerateRender, rejectRender, revertRender, ReviewError } from "../../renders/review.server";
 import type { FileState, ResultImage } from "../../renders/render-media";
 import { optionFieldsOf, sourceImagesSchema } from "../../renders/render-options";
@@ -42,6 +43,8 @@ export interface ReviewItem extends RenderSummary {
   sourcePreviewUrl: string | null;
   backUrl: string | null;
   result: ResultImage | null;
+  /** The colour score, or null for a render imported before scoring existed. */
+  colour: ReviewColour | null;
   creditsCost: number;
   createdAt: string;
   renderedAt: string | null;
@@ -57,6 +60,35 @@ export interface ReviewFilters {
   state: ReviewState;
   runId: string | null;
   productId: string | null;
+  colour: StoredColourVerdict | null;
+  sort: ReviewSort;
+}
+
+export const REVIEW_SORTS = ["newest", "colour"] as const;
+export type ReviewSort = (typeof REVIEW_SORTS)[number];
+
+/** What the colour score said, as a card and the side-by-side view show it. */
+export interface ReviewColour {
+  verdict: StoredColourVerdict;
+  deltaE: number | null;
+  /** The photo's colours, largest first, each with the render's and their ΔE. */
+  matched: Array<{ source: string; render: string; deltaE: number }>;
+  /** Why it was not scored, in words. */
+  reason: string | null;
+}
+
+export function reviewColourOf(
+  render: Pick<Render, "colourVerdict" | "colourDeltaE" | "colourDetail">,
+): ReviewColour | null {
+  const verdict = z.enum(COLOUR_VERDICTS).safeParse(render.colourVerdict);
+  if (!verdict.success) return null;
+  const detail = colourDetailSchema.safeParse(render.colourDetail);
+  return {
+    verdict: verdict.data,
+    deltaE: render.colourDeltaE,
+    matched: detail.success && detail.data.status === "scored" ? detail.data.matched : [],
+    reason: detail.success && detail.data.status === "not_scored" ? detail.data.reason : null,
+  };
 }
 
 export interface ReviewPageView {
@@ -98,6 +130,7 @@ export function reviewItemOf(render: Render, result: ReviewItem["result"], catal
     optionsSummary: [whatIsSentLine(whatIsSent(options, catalog)), options.resolution, options.aspectRatio].join(" · "),
     options,
     staffNote: render.state === "in_review" ? render.errorMessage : null,
+    colour: reviewColourOf(render),
   };
 }
 
@@ -105,6 +138,8 @@ const filtersSchema = z.object({
   state: z.enum(REVIEW_STATES).catch("in_review"),
   runId: z.string().max(64).nullable().catch(null),
   productId: z.string().regex(gidPattern("Product")).nullable().catch(null),
+  colour: z.enum(COLOUR_VERDICTS).nullable().catch(null),
+  sort: z.enum(REVIEW_SORTS).catch("newest"),
 });
 
 export function reviewFiltersOf(url: URL): ReviewFilters {
@@ -112,16 +147,23 @@ export function reviewFiltersOf(url: URL): ReviewFilters {
     state: url.searchParams.get("state") ?? "in_review",
     runId: url.searchParams.get("runId") || null,
     productId: url.searchParams.get("productId") || null,
+    colour: url.searchParams.get("colour") || null,
+    sort: url.searchParams.get("sort") ?? "newest",
   });
 }
 
 export async function loadReviewPage(db: Db, admin: AdminRequest, url: URL): Promise<ReviewPageView> {
   const filters = reviewFiltersOf(url);
   const [page, runs, catalog] = await Promise.all([
-    listRenders(
+    (filters.sort === "colour" ? listRendersByColourChange : listRenders)(
       db,
       admin.shop,
-      { states: [filters.state], runId: filters.runId ?? undefined, productId: filters.productId ?? undefined },
+      {
+        states: [filters.state],
+        runId: filters.runId ?? undefined,
+        productId: filters.productId ?? undefined,
+        colourVerdict: filters.colour ?? undefined,
+      },
       {
         after: url.searchParams.get("after") ?? undefined,
         before: url.searchParams.get("before") ?? undefined,
@@ -175,6 +217,8 @@ const actionSchemas = {
       .array(renderIdField)
       .min(1, "Select at least one render.")
       .max(MAX_BULK_DECISIONS, `Select at most ${MAX_BULK_DECISIONS} renders at once.`),
+    /** Renders whose colours drifted stay in review (the box is ticked by default). */
+    leaveOutDrift: checkbox,
   }),
   "reject-many": z.object({
     renderIds: z
@@ -263,7 +307,17 @@ export async function reviewAction(db: Db, admin: AdminRequest, formData: FormDa
     case "reject-many": {
       const parsed = parseForm(actionSchemas[reviewIntent], formData, ["renderIds"]);
       if (!parsed.ok) return fail(parsed.fieldErrors);
-      const renderIds = [...new Set(parsed.data.renderIds)];
+      let renderIds = [...new Set(parsed.data.renderIds)];
+      let leftOut = 0;
+      if (reviewIntent === "approve-many" && "leaveOutDrift" in parsed.data && parsed.data.leaveOutDrift) {
+        const drifted = await db.render.findMany({
+          where: { shop: admin.shop, id: { in: renderIds }, colourVerdict: "drift" },
+          select: { id: true },
+        });
+        const driftedIds = new Set(drifted.map((render) => render.id));
+        leftOut = driftedIds.size;
+        renderIds = renderIds.filter((id) => !driftedIds.has(id));
+      }
       const failed: Array<{ renderId: string; message: string }> = [];
       const done: string[] = [];
       for (const renderId of renderIds) {
@@ -278,9 +332,12 @@ export async function reviewAction(db: Db, admin: AdminRequest, formData: FormDa
       }
       const verb = reviewIntent === "approve-many" ? "Approved" : "Rejected";
       const message =
-        failed.length === 0
+        (failed.length === 0
           ? `${verb} ${done.length} ${done.length === 1 ? "render" : "renders"}.`
-          : `${verb} ${done.length}; ${failed.length} could not be changed (they changed since the page was loaded).`;
+          : `${verb} ${done.length}; ${failed.length} could not be changed (they changed since the page was loaded).`) +
+        (leftOut > 0
+          ? ` ${leftOut} with colour drift ${leftOut === 1 ? "was" : "were"} left in review for a closer look.`
+          : "");
       return decided(done, failed, message);
     }
     case "regenerate": {
