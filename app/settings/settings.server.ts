@@ -26,6 +26,8 @@ export interface SettingsView {
   defaultBaseUrl: string | null;
   concurrencyCap: number;
   publishWithoutReview: boolean;
+  /** The colour score's verdict thresholds (CIEDE2000) and whether drift waits for a person under auto-publish. */
+  colour: { goodMax: number; driftMin: number; holdDrift: boolean };
   defaults: RenderOptions | null;
   paused: { reason: string; message: string; at: string } | null;
 }
@@ -44,6 +46,11 @@ export function settingsViewOf(row: ShopSettings | null, defaultBaseUrl: string 
     defaultBaseUrl: defaultBaseUrl ?? null,
     concurrencyCap: row?.concurrencyCap ?? 4,
     publishWithoutReview: row?.publishWithoutReview ?? false,
+    colour: {
+      goodMax: row?.colourGoodMax ?? 5,
+      driftMin: row?.colourDriftMin ?? 10,
+      holdDrift: row?.holdDriftFromAutoPublish ?? true,
+    },
     defaults: parseStoredDefaults(row?.defaultOptions),
     paused: pauseOf(row),
   };
@@ -94,6 +101,8 @@ export interface SettingsInput {
   tryOnBaseUrl?: string | undefined;
   concurrencyCap: number;
   publishWithoutReview: boolean;
+  /** Absent: the saved thresholds and hold-back setting stay. */
+  colour?: { goodMax: number; driftMin: number; holdDrift: boolean } | undefined;
   defaults?: RenderOptions | undefined;
 }
 
@@ -142,6 +151,13 @@ export async function saveSettings(
     tryOnBaseUrl: input.tryOnBaseUrl ?? null,
     concurrencyCap: input.concurrencyCap,
     publishWithoutReview: input.publishWithoutReview,
+    ...(input.colour
+      ? {
+          colourGoodMax: input.colour.goodMax,
+          colourDriftMin: input.colour.driftMin,
+          holdDriftFromAutoPublish: input.colour.holdDrift,
+        }
+      : {}),
     ...(input.defaults ? { defaultOptions: input.defaults as unknown as Prisma.InputJsonValue } : {}),
     ...(input.apiKey
       ? {

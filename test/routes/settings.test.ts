@@ -143,6 +143,45 @@ describe("Settings page", () => {
     });
   });
 
+  it("saves the colour check's thresholds and hold-back, refuses thresholds in the wrong order, and keeps them when absent", async () => {
+    const saved = await save(SHOP, {
+      includesColour: "on",
+      colourGoodMax: "4",
+      colourDriftMin: "12.5",
+    });
+    expect(saved.status).toBe(200);
+    expect(await app.database.prisma.shopSettings.findUniqueOrThrow({ where: { shop: SHOP } })).toMatchObject({
+      colourGoodMax: 4,
+      colourDriftMin: 12.5,
+      holdDriftFromAutoPublish: false,
+    });
+
+    const wrong = await jsonOf<{ fieldErrors: Record<string, string> }>(
+      await save(SHOP, {
+        includesColour: "on",
+        colourGoodMax: "12",
+        colourDriftMin: "8",
+        holdDriftFromAutoPublish: "on",
+      }),
+    );
+    expect(wrong.fieldErrors.colourDriftMin).toBe("Drift must start above the limit for a kept colour.");
+    const unknown = await jsonOf<{ fieldErrors: Record<string, string> }>(
+      await save(SHOP, { includesColour: "on", colourGoodMax: "lots", colourDriftMin: "99" }),
+    );
+    expect(unknown.fieldErrors).toMatchObject({
+      colourGoodMax: "Enter a number.",
+      colourDriftMin: "The limit for drift must be at most 60.",
+    });
+
+    // A save without the colour fields (an older form, an extension) leaves them as they were.
+    await save(SHOP, { concurrencyCap: "5" });
+    expect(await app.database.prisma.shopSettings.findUniqueOrThrow({ where: { shop: SHOP } })).toMatchObject({
+      concurrencyCap: 5,
+      colourGoodMax: 4,
+      colourDriftMin: 12.5,
+    });
+  });
+
   it("shows a missing default next to its field", async () => {
     const response = await save(SHOP, {
       tryOnBaseUrl: sim().baseUrl,

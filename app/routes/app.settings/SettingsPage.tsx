@@ -142,6 +142,52 @@ export function SettingsPage({ view, result }: { view: SettingsPageView; result:
                 helpText="Off by default. When on, finished images are added to products at once, without anyone approving them."
                 error={errors.publishWithoutReview}
               />
+              <Checkbox
+                label="Keep renders whose colours drifted for review"
+                name="holdDriftFromAutoPublish"
+                checked={form.holdDriftFromAutoPublish}
+                onChange={(checked) => set("holdDriftFromAutoPublish", checked)}
+                helpText="On by default. With publishing without review, a render whose garment changed colour still waits for someone to look."
+                error={errors.holdDriftFromAutoPublish}
+              />
+            </FormLayout>
+          </Card>
+        </Layout.AnnotatedSection>
+
+        <Layout.AnnotatedSection
+          id="colour"
+          title="Colour check"
+          description="Each render's garment colours are compared with the product photo's before review, as a colour difference (ΔE, CIEDE2000): under 2 is hard to see, above 10 is another shade."
+        >
+          <Card>
+            <FormLayout>
+              <FormLayout.Group>
+                <TextField
+                  label="Colour kept up to (ΔE)"
+                  name="colourGoodMax"
+                  type="number"
+                  min={0.5}
+                  max={60}
+                  step={0.5}
+                  autoComplete="off"
+                  value={form.colourGoodMax}
+                  onChange={(value) => set("colourGoodMax", value)}
+                  error={errors.colourGoodMax}
+                />
+                <TextField
+                  label="Colour drift from (ΔE)"
+                  name="colourDriftMin"
+                  type="number"
+                  min={0.5}
+                  max={60}
+                  step={0.5}
+                  autoComplete="off"
+                  value={form.colourDriftMin}
+                  onChange={(value) => set("colourDriftMin", value)}
+                  helpText="Between the two, a render is marked 'Check colour'. The score only advises: it never publishes or deletes."
+                  error={errors.colourDriftMin}
+                />
+              </FormLayout.Group>
             </FormLayout>
           </Card>
         </Layout.AnnotatedSection>

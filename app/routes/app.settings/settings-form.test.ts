@@ -9,6 +9,7 @@ const saved: SettingsView = {
   defaultBaseUrl: "https://tryon.example",
   concurrencyCap: 4,
   publishWithoutReview: false,
+  colour: { goodMax: 5, driftMin: 10, holdDrift: true },
   defaults: { productType: "top", mannequinId: "mnq_a", poseId: "pose_a", resolution: "2K", aspectRatio: "3:4" },
   paused: null,
 };
@@ -54,5 +55,12 @@ describe("the Settings form", () => {
     expect(without).not.toHaveProperty("includesDefaults");
     expect(without).not.toHaveProperty("mannequinId");
     expect(without).not.toHaveProperty("publishWithoutReview");
+  });
+
+  it("always posts the colour check's thresholds and hold-back setting", () => {
+    const state = { ...settingsFormStateOf(saved), colourDriftMin: "12", holdDriftFromAutoPublish: false };
+    const fields = settingsFormFields(state, false);
+    expect(fields).toMatchObject({ includesColour: "on", colourGoodMax: "5", colourDriftMin: "12" });
+    expect(fields).not.toHaveProperty("holdDriftFromAutoPublish");
   });
 });

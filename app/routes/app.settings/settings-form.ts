@@ -14,6 +14,9 @@ export interface SettingsFormState {
   tryOnBaseUrl: string;
   concurrencyCap: string;
   publishWithoutReview: boolean;
+  colourGoodMax: string;
+  colourDriftMin: string;
+  holdDriftFromAutoPublish: boolean;
   options: RenderOptionsFormValues;
 }
 
@@ -25,6 +28,9 @@ export function settingsFormStateOf(settings: SettingsView, catalog?: CatalogRes
     tryOnBaseUrl: settings.baseUrl ?? "",
     concurrencyCap: String(settings.concurrencyCap),
     publishWithoutReview: settings.publishWithoutReview,
+    colourGoodMax: String(settings.colour.goodMax),
+    colourDriftMin: String(settings.colour.driftMin),
+    holdDriftFromAutoPublish: settings.colour.holdDrift,
     options: catalog ? withCatalogDefaults(options, catalog) : options,
   };
 }
@@ -41,6 +47,10 @@ export function settingsFormFields(state: SettingsFormState, includeDefaults: bo
     tryOnBaseUrl: state.tryOnBaseUrl,
     concurrencyCap: state.concurrencyCap,
     ...(state.publishWithoutReview ? { publishWithoutReview: "on" } : {}),
+    includesColour: "on",
+    colourGoodMax: state.colourGoodMax,
+    colourDriftMin: state.colourDriftMin,
+    ...(state.holdDriftFromAutoPublish ? { holdDriftFromAutoPublish: "on" } : {}),
     ...(includeDefaults ? { includesDefaults: "on", ...optionsToFormFields(state.options) } : {}),
   };
 }

@@ -71,6 +71,24 @@ const settingsFormSchema = (production: boolean) =>
     publishWithoutReview: checkbox,
   });
 
+const deltaE = (label: string) =>
+  z.coerce
+    .number({ error: "Enter a number." })
+    .min(0.5, `${label} must be at least 0.5.`)
+    .max(60, `${label} must be at most 60.`);
+
+/** The colour score's settings, parsed only when the form carries them (`includesColour`). */
+const colourFormSchema = z
+  .object({
+    colourGoodMax: deltaE("The limit for a kept colour"),
+    colourDriftMin: deltaE("The limit for drift"),
+    holdDriftFromAutoPublish: checkbox,
+  })
+  .refine((value) => value.colourGoodMax < value.colourDriftMin, {
+    path: ["colourDriftMin"],
+    message: "Drift must start above the limit for a kept colour.",
+  });
+
 /**
  * The Settings form as typed input. The render defaults are parsed only when the form carries them: without a
  * working key there is no catalog to choose them from.
@@ -78,6 +96,17 @@ const settingsFormSchema = (production: boolean) =>
 function parseSettingsForm(formData: FormData): { ok: true; input: SettingsInput } | FormFailure {
   const parsed = parseForm(settingsFormSchema(env().NODE_ENV === "production"), formData);
   const errors: FieldErrors = parsed.ok ? {} : { ...parsed.fieldErrors };
+  let colour: SettingsInput["colour"];
+  if (checkbox.parse(formData.get("includesColour"))) {
+    const parsedColour = parseForm(colourFormSchema, formData);
+    if (parsedColour.ok)
+      colour = {
+        goodMax: parsedColour.data.colourGoodMax,
+        driftMin: parsedColour.data.colourDriftMin,
+        holdDrift: parsedColour.data.holdDriftFromAutoPublish,
+      };
+    else Object.assign(errors, parsedColour.fieldErrors);
+  }
   let defaults: RenderOptions | undefined;
   if (checkbox.parse(formData.get("includesDefaults"))) {
     const options = parseForm(renderOptionsFormSchema, formData);
@@ -85,7 +114,7 @@ function parseSettingsForm(formData: FormData): { ok: true; input: SettingsInput
     else Object.assign(errors, options.fieldErrors);
   }
   if (!parsed.ok || Object.keys(errors).length > 0) return failure(errors);
-  return { ok: true, input: { ...parsed.data, defaults } };
+  return { ok: true, input: { ...parsed.data, colour, defaults } };
 }
 
 const deleteLookSchema = z.object({ lookId: z.string({ error: "Choose a look." }).min(1, "Choose a look.") });
