@@ -14,27 +14,6 @@ describe("generating from the app, reviewing, approving and rejecting", () => {
     await staff?.close();
   });
 
-  /** Generate › Choose a product › (resource picker) › Generate for N credits. */
-  async function generateFor(title: string): Promise<void> {
-    await staff.navLink("Generate").click();
-    await staff.app.getByRole("button", { name: "Choose a product" }).click();
-    await staff.pickInResourcePicker([title]);
-    await staff.app.getByRole("heading", { name: title, level: 1 }).waitFor();
-    await staff.waitForApp();
-    await staff.app.getByRole("button", { name: "Generate for 5 credits" }).click();
-    await staff.app.getByText("Render queued", { exact: true }).waitFor();
-  }
-
-  /** Reloads Review (filtered to the product) until its render shows up there. */
-  async function waitUntilInReview(title: string): Promise<void> {
-    await staff.app.getByRole("link", { name: "Open Review" }).click();
-    await staff.app.getByRole("heading", { name: "Review", level: 1 }).waitFor();
-    await staff.reloadUntil(
-      `${title} to be ready for review`,
-      async () => (await staff.app.getByRole("button", { name: `Open ${title}` }).count()) === 1,
-    );
-  }
-
   test("the Generate page picks a product with the resource picker and shows the cost before generating", async () => {
     await staff.openApp("/app");
     await staff.navLink("Generate").click();
@@ -64,7 +43,7 @@ describe("generating from the app, reviewing, approving and rejecting", () => {
     await staff.app.getByRole("button", { name: "Generate for 5 credits" }).click();
     await staff.app.getByText("Render queued", { exact: true }).waitFor();
     await staff.toast(/Render queued/).waitFor();
-    await waitUntilInReview("Linen camp shirt");
+    await staff.waitUntilInReview("Linen camp shirt");
     const after = await simulatorLedger(staff.sandbox);
     expect(after.charges.length - before.charges.length).toBe(1);
     expect(before.balance - after.balance).toBe(5);
@@ -107,8 +86,8 @@ describe("generating from the app, reviewing, approving and rejecting", () => {
 
   test("rejecting another render keeps it off its product and files it under Rejected", async () => {
     await staff.openApp("/app");
-    await generateFor("Wrap midi dress");
-    await waitUntilInReview("Wrap midi dress");
+    await staff.generateFor("Wrap midi dress");
+    await staff.waitUntilInReview("Wrap midi dress");
     await staff.app.getByRole("button", { name: "Open Wrap midi dress" }).click();
     await staff.app.getByRole("dialog").getByRole("button", { name: "Reject (r)" }).click();
     await staff.toast("Rejected. The image was not added to the product.").waitFor();

@@ -174,6 +174,12 @@ export const DEMO_PRODUCTS = {
 
 export type DemoProductKey = keyof typeof DEMO_PRODUCTS;
 
+/**
+ * The product whose renders come back with their colour changed (the simulator's colour_shift fault, set by the
+ * launcher), so Review shows a colour drift: matched by its photos' file names.
+ */
+export const DRIFTING_PRODUCT = { key: "slipDress", photoName: "satin-slip-dress", deltaE: 18 } as const;
+
 export const DEMO_COLLECTIONS: Array<{ key: string; title: string; products: DemoProductKey[] }> = [
   { key: "tops", title: "Summer tops", products: ["bretonTee", "linenShirt", "ribbedTank", "hoodie"] },
   { key: "dresses", title: "Dresses", products: ["wrapDress", "polkaSundress", "slipDress"] },

@@ -11,7 +11,7 @@ import { startFakeAdminServer, type FakeAdminServer } from "../fakes/shopify-adm
 import type { FakeAdminApi } from "../fakes/shopify-admin/fake-admin";
 import { APP_TITLE, SANDBOX_STAFF_USER_ID, startAdminFrame, type AdminFrame } from "./admin-frame";
 import { startAppProxy, type AppProxy } from "./app-proxy";
-import { DEMO_SHOP, seedDemoStore, type SeededDemoStore } from "./demo-store";
+import { DEMO_SHOP, DRIFTING_PRODUCT, seedDemoStore, type SeededDemoStore } from "./demo-store";
 import { LOOPBACK_ADDRESSES } from "./loopback";
 import { readLocalCredentials } from "./local-credentials";
 import { assertSandboxAllowed } from "./production-guard";
@@ -209,6 +209,13 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
       initialCredits: options.credits,
     });
     cleanups.push(() => simulator.stop());
+    simulator.injectFault({
+      fault: {
+        type: "colour_shift",
+        deltaE: DRIFTING_PRODUCT.deltaE,
+        productImageIncludes: DRIFTING_PRODUCT.photoName,
+      },
+    });
 
     const adminFrame: AdminFrame = await startAdminFrame({
       port: options.port,

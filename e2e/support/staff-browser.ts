@@ -148,6 +148,27 @@ export class StaffBrowser {
     return this.page.locator("#app-nav").getByRole("link", { name: label, exact: true });
   }
 
+  /** Generate › Choose a product › (resource picker) › Generate for 5 credits, as staff do it. */
+  async generateFor(title: string): Promise<void> {
+    await this.navLink("Generate").click();
+    await this.app.getByRole("button", { name: "Choose a product" }).click();
+    await this.pickInResourcePicker([title]);
+    await this.app.getByRole("heading", { name: title, level: 1 }).waitFor();
+    await this.waitForApp();
+    await this.app.getByRole("button", { name: "Generate for 5 credits" }).click();
+    await this.app.getByText("Render queued", { exact: true }).waitFor();
+  }
+
+  /** From Generate's confirmation, opens Review and reloads it until the product's render shows up there. */
+  async waitUntilInReview(title: string): Promise<void> {
+    await this.app.getByRole("link", { name: "Open Review" }).click();
+    await this.app.getByRole("heading", { name: "Review", level: 1 }).waitFor();
+    await this.reloadUntil(
+      `${title} to be ready for review`,
+      async () => (await this.app.getByRole("button", { name: `Open ${title}` }).count()) === 1,
+    );
+  }
+
   /**
    * Reloads the admin page (and with it the app) until `check` holds: the app's pages do not poll on their
    * own (except a run's progress), so a person would reload too.
