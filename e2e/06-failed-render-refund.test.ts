@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { failNextJobs, simulatorLedger } from "./support/services";
+import { failNextJobs, holdNextJobs, simulatorLedger } from "./support/services";
 import { describeFindings, StaffBrowser } from "./support/staff-browser";
 
 describe("a render the try-on service fails", () => {
@@ -44,5 +44,36 @@ describe("a render the try-on service fails", () => {
   test("counts the refund on the home page", async () => {
     await staff.openApp("/app");
     await staff.app.getByText(/credits charged, [1-9]\d* credits? refunded for failed renders/).waitFor();
+  });
+
+  test("a render the service never finishes turns stalled, and staff can stop waiting from History", async () => {
+    // The service keeps this job processing for ever; after the stall time (15 min, 45 s in the sandbox) the
+    // render is stalled, and only a person can end it.
+    await holdNextJobs(staff.sandbox, 1);
+    await staff.openApp(
+      `/app/generate?productId=${encodeURIComponent(staff.sandbox.demo.products.wideTrousers ?? "")}`,
+    );
+    await staff.app.getByRole("button", { name: "Generate for 5 credits" }).click();
+    await staff.app.getByText("Render queued", { exact: true }).waitFor();
+
+    await staff.navLink("History").click();
+    await staff.app.getByRole("heading", { name: "History", level: 1 }).waitFor();
+    const row = staff.app.getByRole("row").filter({ hasText: "Wide-leg trousers" }).first();
+    await staff.reloadUntil(
+      "the render to be stalled",
+      async () => (await row.getByRole("button", { name: "Stop waiting" }).count()) === 1,
+      120_000,
+    );
+    await row.getByRole("button", { name: "Stop waiting" }).click();
+    const dialog = staff.app.getByRole("dialog", { name: 'Stop waiting for "Wide-leg trousers"?' });
+    await dialog.getByText(/may have been charged/).waitFor();
+    await staff.screenshot("history-stop-waiting");
+    expect(describeFindings(await staff.accessibilityProblems("history-stop-waiting"))).toBe("");
+    await dialog.getByRole("button", { name: "Stop waiting" }).click();
+    await staff.toast(/Stopped waiting/).waitFor();
+    await staff.reloadUntil(
+      "the render to be ended",
+      async () => (await row.getByRole("button", { name: "Stop waiting" }).count()) === 0,
+    );
   });
 });

@@ -35,6 +35,53 @@ export interface HistoryView {
   stateChoices: Array<{ value: string; label: string }>;
 }
 
+/**
+ * Ends a render whose job the service never finished (stalled, or past its maximum age): the app stops checking
+ * and never sends it again. Posted to the render's own route (app.renders.$renderId, intent=stop-waiting).
+ */
+function StopWaitingModal({ row, onClose }: { row: HistoryRow; onClose: () => void }) {
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const shopify = useAppBridge();
+  const result = fetcher.data;
+  useEffect(() => {
+    if (result?.ok) {
+      shopify.toast.show(result.message);
+      onClose();
+    }
+  }, [result, shopify, onClose]);
+  const busy = fetcher.state !== "idle";
+  return (
+    <Modal
+      open
+      title={`Stop waiting for "${row.productTitle}"?`}
+      onClose={onClose}
+      primaryAction={{
+        content: "Stop waiting",
+        destructive: true,
+        loading: busy,
+        onAction: () =>
+          fetcher.submit({ intent: "stop-waiting" }, { method: "post", action: `/app/renders/${row.id}` }),
+      }}
+      secondaryActions={[{ content: "Keep waiting", onAction: onClose }]}
+    >
+      <Modal.Section>
+        <BlockStack gap="300">
+          <Text as="p">
+            The try-on service has not finished this render. If you stop waiting, the app stops checking on it and never
+            sends it again. Its credits ({row.costText.toLowerCase()}) may have been charged: the service's dashboard
+            shows whether the job ran.
+          </Text>
+          {result && !result.ok ? (
+            <Text as="p" tone="critical">
+              {result.message}
+            </Text>
+          ) : null}
+        </BlockStack>
+      </Modal.Section>
+    </Modal>
+  );
+}
+
 /** Decides a render whose submit was never confirmed: it started (with its job id) or it did not. */
 function ResolveModal({ row, onClose }: { row: HistoryRow; onClose: () => void }) {
   const fetcher = useFetcher<HistoryActionResult>();
@@ -95,6 +142,7 @@ export function HistoryPage({ view }: { view: HistoryView }) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const [resolving, setResolving] = useState<HistoryRow | null>(null);
+  const [stopping, setStopping] = useState<HistoryRow | null>(null);
   const setFilter = (name: string, value: string | null) =>
     navigate(`?${withListFilter(searchParams, name, value).toString()}`);
   const filtered = Boolean(view.filters.state || view.filters.productId || view.filters.runId);
@@ -194,6 +242,11 @@ export function HistoryPage({ view }: { view: HistoryView }) {
                         <Button onClick={() => setResolving(row)}>Decide</Button>
                       </InlineStack>
                     ) : null}
+                    {row.state === "stalled" ? (
+                      <InlineStack>
+                        <Button onClick={() => setStopping(row)}>Stop waiting</Button>
+                      </InlineStack>
+                    ) : null}
                   </BlockStack>
                 </IndexTable.Cell>
               </IndexTable.Row>
@@ -205,6 +258,7 @@ export function HistoryPage({ view }: { view: HistoryView }) {
         </Box>
       </Card>
       {resolving ? <ResolveModal row={resolving} onClose={() => setResolving(null)} /> : null}
+      {stopping ? <StopWaitingModal row={stopping} onClose={() => setStopping(null)} /> : null}
     </Page>
   );
 }
