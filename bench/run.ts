@@ -1,5 +1,5 @@
 /**
- * The benchmark harness: `npm run bench` runs all nine, `npm run bench -- poll-economy` (or `-- 1 5`) runs
+ * The benchmark harness: `npm run bench` runs all ten, `npm run bench -- poll-economy` (or `-- 1 5`) runs
  * the ones named. Not part of the test suite; nothing here fails on a figure. See docs/benchmarks.md.
  *
  *   npm run bench [-- <id|number>...] [--out results.md]
@@ -16,6 +16,7 @@ import { completionToReview } from "./completion-to-review";
 import { importMemory } from "./import-memory";
 import { pollEconomy } from "./poll-economy";
 import { scheduleAccuracy } from "./schedule-accuracy";
+import { scheduleAtScale } from "./schedule-at-scale";
 import { staffPages } from "./staff-pages";
 import { tickStatements } from "./tick-statements";
 
@@ -29,6 +30,7 @@ const BENCHMARKS: Benchmark[] = [
   completionToReview,
   colourFidelity,
   claimTime,
+  scheduleAtScale,
 ];
 
 function parseArgs(argv: string[]) {
