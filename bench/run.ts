@@ -16,6 +16,7 @@ import { completionToReview } from "./completion-to-review";
 import { importMemory } from "./import-memory";
 import { pollEconomy } from "./poll-economy";
 import { scheduleAccuracy } from "./schedule-accuracy";
+import { scheduleAtScale } from "./schedule-at-scale";
 import { staffPages } from "./staff-pages";
 import { tickStatements } from "./tick-statements";
 import { webVitals } from "./web-vitals";
@@ -30,6 +31,7 @@ const BENCHMARKS: Benchmark[] = [
   completionToReview,
   colourFidelity,
   claimTime,
+  scheduleAtScale,
   webVitals,
 ];
 

@@ -92,7 +92,7 @@ async function measure(
 }
 
 /** Ticks in the window, reconstructed from the statements the worker sent (each tick starts by reaping leases). */
-function tickAnatomy(report: ScheduleReport) {
+export function tickAnatomy(report: ScheduleReport) {
   const statements = [...report.statements].sort((a, b) => a.at - b.at);
   const starts = statements.filter((statement) => statement.label === "expire-submit-leases");
   const ticks: Array<{

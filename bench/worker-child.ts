@@ -1,5 +1,5 @@
 /**
- * A worker in its own process, for benchmarks 2, 4 and 7: the app's worker wired to the simulator and the fake
+ * A worker in its own process, for benchmarks 2, 4, 7 and 10: the app's worker wired to the simulator and the fake
  * Admin API server exactly as test/support/worker-process.ts wires it, plus measurements taken from outside the
  * worker's code (a wrapped try-on client, a Prisma query hook, RSS sampling). Driven over IPC by
  * bench/lib/worker-process.ts. Modes:
@@ -44,6 +44,8 @@ export interface ScheduleReport {
   kind: "schedule";
   /** Lateness of every status request sent in the window, ms (send time − scheduled time). */
   latenessMs: number[];
+  /** The shop of each of those requests, index for index (benchmark 10 judges every shop apart). */
+  pollShops: string[];
   /** The worker only: from nextAttemptAt to the claim that took the render, and from that claim to the request. */
   claimWaitMs: number[];
   /** How long each status request took. */
@@ -76,12 +78,14 @@ const config = JSON.parse(env.WORKER_CONFIG) as Record<string, unknown>;
 // ---- schedule / timers: lateness of each poll against its schedule ------------------------------------------
 const loopDelay = monitorEventLoopDelay({ resolution: 10 });
 const scheduled = new Map<string, number>();
+const shopOf = new Map<string, string>();
 const claimedAt = new Map<string, number>();
 const window = {
   open: false,
   startedAt: 0,
   cpu: process.cpuUsage(),
   lateness: [] as number[],
+  pollShops: [] as string[],
   claimWait: [] as number[],
   durations: [] as number[],
   inTick: [] as number[],
@@ -105,7 +109,7 @@ function labelOf(operation: string, args: unknown): string {
 /** Remembers each claimed render's nextAttemptAt: the claim's RETURNING r.* rows pass through here. */
 const observedDb = rawDb.$extends({
   query: {
-    async $allOperations({ operation, args, query }) {
+    async $allOperations({ model, operation, args, query }) {
       const started = Date.now();
       const result = await query(args);
       if (window.open)
@@ -113,12 +117,14 @@ const observedDb = rawDb.$extends({
           at: started,
           ms: Date.now() - started,
           rows: Array.isArray(result) ? result.length : -1,
-          label: labelOf(operation, args),
+          // The model too: per-shop statements (ServiceGate reads and writes) must be told from per-tick ones.
+          label: model ? `${model}.${operation}` : labelOf(operation, args),
         });
       if (operation === "$queryRaw" && Array.isArray(result)) {
         for (const row of result as Array<Partial<Render>>) {
           if (row && row.externalJobId && row.nextAttemptAt instanceof Date) {
             scheduled.set(row.externalJobId, row.nextAttemptAt.getTime());
+            if (row.shop) shopOf.set(row.externalJobId, row.shop);
             claimedAt.set(row.externalJobId, Date.now());
           }
         }
@@ -136,6 +142,7 @@ function timedClient(inner: TryOnClient): TryOnClient {
       if (window.open && due !== undefined) {
         const now = Date.now();
         window.lateness.push(now - due);
+        window.pollShops.push(shopOf.get(jobId) ?? "");
         window.requests += 1;
         const claimed = claimedAt.get(jobId);
         if (claimed !== undefined) {
@@ -250,8 +257,11 @@ async function startTimers() {
     );
     timers.add(timer);
   };
-  for (const render of renders)
-    if (render.externalJobId && render.nextAttemptAt) arm(render.externalJobId, render.nextAttemptAt.getTime());
+  for (const render of renders) {
+    if (!render.externalJobId || !render.nextAttemptAt) continue;
+    shopOf.set(render.externalJobId, render.shop);
+    arm(render.externalJobId, render.nextAttemptAt.getTime());
+  }
 }
 
 let sampler: NodeJS.Timeout | undefined;
@@ -317,6 +327,7 @@ process.on("message", (message: ParentMessage) => {
           report: {
             kind: "schedule",
             latenessMs: window.lateness,
+            pollShops: window.pollShops,
             claimWaitMs: window.claimWait,
             requestMs: window.durations,
             inTickMs: window.inTick,
