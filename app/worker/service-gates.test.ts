@@ -72,3 +72,31 @@ describe("the gates a tick checks before calling the service", () => {
     expect(table.reads()).toBe(0);
   });
 });
+
+describe("the shared circuit, on a real database", () => {
+  it("opens a key's circuit at the threshold, and one statement closes every key that answered", async () => {
+    const { createTestDatabase } = await import("../../harness/database");
+    const { makeServiceGates } = await import("./service-gates");
+    const database = await createTestDatabase("pglite");
+    try {
+      const gates = makeServiceGates(database.prisma);
+      const now = new Date("2026-11-25T10:00:00Z");
+      const options = { now, threshold: 3, openUntil: new Date(now.getTime() + 60_000) };
+      expect(await gates.recordFailures("a", 2, options)).toBe(false);
+      expect(await gates.recordFailures("a", 1, options)).toBe(true);
+      await gates.recordFailures("b", 1, options);
+      await gates.recordFailures("c", 2, options);
+
+      await gates.closeCircuits(["a", "b"]);
+      const rows = await database.prisma.serviceGate.findMany({ orderBy: { keyHash: "asc" } });
+      expect(rows.map((row) => [row.keyHash, row.consecutiveFailures, row.circuitOpenUntil])).toEqual([
+        ["a", 0, null],
+        ["b", 0, null],
+        ["c", 2, null],
+      ]);
+      await gates.closeCircuits([]);
+    } finally {
+      await database.close();
+    }
+  });
+});

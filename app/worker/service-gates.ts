@@ -35,9 +35,14 @@ export function makeServiceGates(db: Pick<PrismaClient, "serviceGate" | "$queryR
         RETURNING "circuitOpenUntil" IS NOT NULL AND "circuitOpenUntil" > ${options.now} AS open`;
       return rows[0]?.open ?? false;
     },
-    async closeCircuit(keyHash: string): Promise<void> {
+    /**
+     * Keys that answered this tick are healthy again: one statement for all of them (a tick of 500 shops' keys
+     * used to send 500, most changing nothing: benchmark 10).
+     */
+    async closeCircuits(keyHashes: readonly string[]): Promise<void> {
+      if (keyHashes.length === 0) return;
       await db.serviceGate.updateMany({
-        where: { keyHash, consecutiveFailures: { gt: 0 } },
+        where: { keyHash: { in: [...keyHashes] }, consecutiveFailures: { gt: 0 } },
         data: { consecutiveFailures: 0, circuitOpenUntil: null },
       });
     },

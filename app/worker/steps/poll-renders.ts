@@ -221,5 +221,5 @@ async function updateCircuits(ctx: TickContext): Promise<void> {
     if (open)
       ctx.logger.warn("circuit open for a try-on service key", { failures: ctx.tickGates.failureCount(keyHash) });
   }
-  for (const keyHash of ctx.tickGates.keysWithSuccess()) await ctx.gates.closeCircuit(keyHash);
+  await ctx.gates.closeCircuits([...ctx.tickGates.keysWithSuccess()]);
 }
