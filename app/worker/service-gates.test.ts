@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { makeSharedGateReader, TickGateState } from "./service-gates";
 
-/** A ServiceGate table of one row per key, counting how often it is read. */
+/** A ServiceGate table of one row per key, counting the statements that read it. */
 function gateTable() {
   const rows = new Map<string, { pausedUntil: Date | null; circuitOpenUntil: Date | null }>();
   let reads = 0;
   const db = {
     serviceGate: {
-      findUnique: async ({ where }: { where: { keyHash: string } }) => {
+      findMany: async ({ where }: { where: { keyHash: { in: string[] } } }) => {
         reads++;
-        return rows.get(where.keyHash) ?? null;
+        return where.keyHash.in.flatMap((keyHash) => {
+          const row = rows.get(keyHash);
+          return row ? [{ keyHash, ...row }] : [];
+        });
       },
     },
   };
@@ -60,6 +63,19 @@ describe("the gates a tick checks before calling the service", () => {
     elapsed = 251;
     await read("key");
     expect(table.reads()).toBe(2);
+  });
+
+  it("reads every key asked for in the same turn in one statement, each with its own answer", async () => {
+    const table = gateTable();
+    const now = Date.parse("2026-11-25T10:00:00Z");
+    table.rows.set("paused", { pausedUntil: new Date(now + 5_000), circuitOpenUntil: null });
+    table.rows.set("failing", { pausedUntil: null, circuitOpenUntil: new Date(now + 9_000) });
+    const read = makeSharedGateReader(table.db as never, { recheckMs: 250, clock: () => 0 });
+    const keys = ["paused", "failing", "open", ...Array.from({ length: 497 }, (_, i) => `shop-${i}`)];
+    const answers = await Promise.all(keys.map((key) => read(key)));
+    expect(table.reads()).toBe(1);
+    expect(answers.slice(0, 3)).toEqual([now + 5_000, now + 9_000, 0]);
+    expect(answers.slice(3).every((closedUntil) => closedUntil === 0)).toBe(true);
   });
 
   it("a pause this tick saw itself applies at once, without asking the table", async () => {

@@ -54,7 +54,9 @@ export type SharedGateReader = (keyHash: string) => Promise<number>;
 
 /**
  * Reads the key's gate from the ServiceGate table, at most once per `recheckMs` per key in this process (the
- * answer is shared by every call that asks meanwhile). A failed read counts as open: the claim has already
+ * answer is shared by every call that asks meanwhile). Keys asked for in the same turn of the event loop are read
+ * in one statement: a tick polling 500 shops' keys asks for all of them at once (benchmark 10 measured 437 reads a
+ * second, one per key, taking most of the database's time). A failed read counts as open: the claim has already
  * checked the gate, and a database error must not stop the worker.
  */
 export function makeSharedGateReader(
@@ -63,15 +65,35 @@ export function makeSharedGateReader(
 ): SharedGateReader {
   const clock = options.clock ?? (() => performance.now());
   const reads = new LRUCache<string, { at: number; closedUntil: Promise<number> }>({ max: 10_000 });
+  let pending: Map<string, (closedUntil: number) => void> | null = null;
+
+  const flush = async (batch: Map<string, (closedUntil: number) => void>) => {
+    const gates = await db.serviceGate
+      .findMany({
+        where: { keyHash: { in: [...batch.keys()] } },
+        select: { keyHash: true, pausedUntil: true, circuitOpenUntil: true },
+      })
+      .catch(() => []);
+    const byKey = new Map(gates.map((gate) => [gate.keyHash, gate]));
+    for (const [keyHash, resolve] of batch) {
+      const gate = byKey.get(keyHash);
+      resolve(Math.max(gate?.pausedUntil?.getTime() ?? 0, gate?.circuitOpenUntil?.getTime() ?? 0));
+    }
+  };
+
   return (keyHash) => {
     const cached = reads.get(keyHash);
     if (cached && clock() - cached.at < options.recheckMs) return cached.closedUntil;
-    const closedUntil = db.serviceGate
-      .findUnique({ where: { keyHash }, select: { pausedUntil: true, circuitOpenUntil: true } })
-      .then(
-        (gate) => Math.max(gate?.pausedUntil?.getTime() ?? 0, gate?.circuitOpenUntil?.getTime() ?? 0),
-        () => 0,
-      );
+    if (!pending) {
+      const batch = new Map<string, (closedUntil: number) => void>();
+      pending = batch;
+      setImmediate(() => {
+        pending = null;
+        void flush(batch);
+      });
+    }
+    const batch = pending;
+    const closedUntil = new Promise<number>((resolve) => batch.set(keyHash, resolve));
     reads.set(keyHash, { at: clock(), closedUntil });
     return closedUntil;
   };
