@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,7 +11,7 @@ import type { FakeAdminApi } from "../fakes/shopify-admin/fake-admin";
 import { APP_TITLE, SANDBOX_STAFF_USER_ID, startAdminFrame, type AdminFrame } from "./admin-frame";
 import { startAppProxy, type AppProxy } from "./app-proxy";
 import { DEMO_SHOP, DRIFTING_PRODUCT, seedDemoStore, type SeededDemoStore } from "./demo-store";
-import { LOOPBACK_ADDRESSES } from "./loopback";
+import { freePort, LOOPBACK_ADDRESSES } from "./loopback";
 import { readLocalCredentials } from "./local-credentials";
 import { assertSandboxAllowed } from "./production-guard";
 import { productionBuildArgs, productionBuildEnv, SHOPIFY_FETCH_PRELOAD } from "./production-build";
@@ -113,17 +112,6 @@ export interface Sandbox {
   /** Resolves when the app's process ends by itself (a crash); stop() does not resolve it. */
   appExited: Promise<number | null>;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function forwardLines(stream: NodeJS.ReadableStream | null, write: (line: string) => void): void {

@@ -1,4 +1,5 @@
 import { createServer, type RequestListener, type Server } from "node:http";
+import { createServer as createTcpServer } from "node:net";
 import type { AddressInfo } from "node:net";
 
 /** The addresses a loopback server listens on: what the sandbox lets the app's outbound requests reach. */
@@ -45,4 +46,16 @@ export async function listenOnLoopback(port: number, handler: RequestListener): 
       );
     },
   };
+}
+
+/** A TCP port free on 127.0.0.1 right now, for a server started by another process. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createTcpServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }

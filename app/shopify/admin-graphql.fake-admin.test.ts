@@ -71,6 +71,24 @@ function storeOfflineSession(
   );
 }
 
+/** A non-expiring offline token migrated to an expiring pair, through the fake's token endpoint. */
+async function expiringTokenPair(): Promise<{ access_token: string; refresh_token: string }> {
+  const token = await fetch(`https://${SHOP}/admin/oauth/access_token`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      client_id: CLIENT_ID,
+      client_secret: CLIENT_SECRET,
+      grant_type: "urn:ietf:params:oauth:grant-type:token-exchange",
+      subject_token: fake.issueAccessToken(SHOP),
+      subject_token_type: "urn:shopify:params:oauth:token-type:offline-access-token",
+      requested_token_type: "urn:shopify:params:oauth:token-type:offline-access-token",
+      expiring: "1",
+    }),
+  });
+  return (await token.json()) as { access_token: string; refresh_token: string };
+}
+
 beforeEach(async () => {
   // An installed shop.
   await storeOfflineSession({
@@ -149,20 +167,7 @@ describe("the Admin client for background work, against the fake Admin API", () 
   });
 
   it("refreshes an expiring offline session through the fake's token endpoint before querying", async () => {
-    const token = await fetch(`https://${SHOP}/admin/oauth/access_token`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        client_id: CLIENT_ID,
-        client_secret: CLIENT_SECRET,
-        grant_type: "urn:ietf:params:oauth:grant-type:token-exchange",
-        subject_token: fake.issueAccessToken(SHOP),
-        subject_token_type: "urn:shopify:params:oauth:token-type:offline-access-token",
-        requested_token_type: "urn:shopify:params:oauth:token-type:offline-access-token",
-        expiring: "1",
-      }),
-    });
-    const { access_token, refresh_token } = (await token.json()) as { access_token: string; refresh_token: string };
+    const { access_token, refresh_token } = await expiringTokenPair();
     await storeOfflineSession({
       accessToken: access_token,
       expires: new Date(Date.now() + 60_000), // inside the library's five-minute refresh window
@@ -180,20 +185,7 @@ describe("the Admin client for background work, against the fake Admin API", () 
   });
 
   it("leaves a token alone until it is LIBRARY_REFRESH_WINDOW_MS from expiry (our refresh lease starts earlier)", async () => {
-    const token = await fetch(`https://${SHOP}/admin/oauth/access_token`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        client_id: CLIENT_ID,
-        client_secret: CLIENT_SECRET,
-        grant_type: "urn:ietf:params:oauth:grant-type:token-exchange",
-        subject_token: fake.issueAccessToken(SHOP),
-        subject_token_type: "urn:shopify:params:oauth:token-type:offline-access-token",
-        requested_token_type: "urn:shopify:params:oauth:token-type:offline-access-token",
-        expiring: "1",
-      }),
-    });
-    const { access_token, refresh_token } = (await token.json()) as { access_token: string; refresh_token: string };
+    const { access_token, refresh_token } = await expiringTokenPair();
     const refreshTokenExpires = new Date(Date.now() + 86_400_000);
     const grants = () => fake.requests.filter((r) => r.target === "oauth").map((r) => r.grantType);
 

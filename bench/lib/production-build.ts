@@ -4,7 +4,7 @@
  * routed to a fake Admin API server (sandbox/production-build.ts, as the sandbox serves it for benchmark 11).
  */
 import { execFileSync, spawn } from "node:child_process";
-import { createServer } from "node:net";
+import { freePort } from "../../sandbox/loopback";
 import { productionBuildArgs, productionBuildEnv } from "../../sandbox/production-build";
 import { REPO_ROOT } from "./env";
 
@@ -23,17 +23,6 @@ export interface ProductionServer {
   /** The server's process, for reading its CPU time. */
   pid: number;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Starts the build and resolves once it answers /healthz; its error output is kept for the error if it does not. */

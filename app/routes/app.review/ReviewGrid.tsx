@@ -1,6 +1,7 @@
 import { BlockStack, Button, Card, Checkbox, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { ColourBadge } from "../../components/ColourBadge";
 import { RenderStateBadge } from "../../components/RenderStateBadge";
+import { memo } from "react";
 import { TimeText } from "../../components/TimeText";
 import type { ReviewItem } from "./review.server";
 
@@ -8,14 +9,17 @@ import type { ReviewItem } from "./review.server";
  * A review image at the card's width (at least 240 px on a laptop), in a fixed 3:4 box so nothing moves while it
  * loads; the browser fetches those below the fold only when they come near.
  */
-function GridImage({ url, alt }: { url: string; alt: string }) {
+function GridImage({ url, alt, eager }: { url: string; alt: string; eager: boolean }) {
   return (
     <img
       src={url}
       alt={alt}
       width={300}
       height={400}
-      loading="lazy"
+      // The first row is what staff see first (and the page's largest paint): fetched at once, the rest on scroll.
+      loading={eager ? "eager" : "lazy"}
+      // React 18 passes the attribute through only in lower case (it knows no fetchPriority prop yet).
+      {...((eager ? { fetchpriority: "high" } : {}) as Record<string, string>)}
       decoding="async"
       style={{
         width: "100%",
@@ -30,16 +34,22 @@ function GridImage({ url, alt }: { url: string; alt: string }) {
   );
 }
 
-function ReviewCard(props: {
+/** Cards in the first row, whose images load at once. */
+const EAGER_CARDS = 3;
+
+const ReviewCard = memo(function ReviewCard(props: {
   item: ReviewItem;
+  index: number;
   focused: boolean;
   selected: boolean;
   selectable: boolean;
-  onSelect: () => void;
-  onOpen: () => void;
-  onFilterProduct: () => void;
+  onSelect: (item: ReviewItem) => void;
+  onOpen: (item: ReviewItem, index: number) => void;
+  onFilterProduct: (item: ReviewItem) => void;
 }) {
-  const { item } = props;
+  const { item, index } = props;
+  const eager = index < EAGER_CARDS;
+  const onOpen = () => props.onOpen(item, index);
   return (
     <div
       style={{ outline: props.focused ? "2px solid var(--p-color-border-focus)" : "none", borderRadius: 12 }}
@@ -49,7 +59,7 @@ function ReviewCard(props: {
         <BlockStack gap="200">
           <InlineStack align="space-between" blockAlign="center" wrap={false}>
             {props.selectable ? (
-              <Checkbox label="Select" labelHidden checked={props.selected} onChange={props.onSelect} />
+              <Checkbox label="Select" labelHidden checked={props.selected} onChange={() => props.onSelect(item)} />
             ) : (
               <span />
             )}
@@ -64,7 +74,7 @@ function ReviewCard(props: {
                 Your photo
               </Text>
               {item.sourcePreviewUrl ? (
-                <GridImage url={item.sourcePreviewUrl} alt={`Photo of ${item.productTitle}`} />
+                <GridImage url={item.sourcePreviewUrl} alt={`Photo of ${item.productTitle}`} eager={eager} />
               ) : null}
             </BlockStack>
             <BlockStack gap="100">
@@ -74,11 +84,11 @@ function ReviewCard(props: {
               {item.result ? (
                 <button
                   type="button"
-                  onClick={props.onOpen}
+                  onClick={onOpen}
                   style={{ border: 0, padding: 0, background: "none", cursor: "pointer", width: "100%" }}
                   aria-label={`Open ${item.productTitle}`}
                 >
-                  <GridImage url={item.result.previewUrl} alt={`Model shot of ${item.productTitle}`} />
+                  <GridImage url={item.result.previewUrl} alt={`Model shot of ${item.productTitle}`} eager={eager} />
                 </button>
               ) : (
                 <Text as="span" tone="subdued">
@@ -87,7 +97,7 @@ function ReviewCard(props: {
               )}
             </BlockStack>
           </InlineGrid>
-          <Button variant="plain" textAlign="left" onClick={props.onFilterProduct}>
+          <Button variant="plain" textAlign="left" onClick={() => props.onFilterProduct(item)}>
             {item.productTitle}
           </Button>
           <Text as="p" tone="subdued" variant="bodySm">
@@ -101,12 +111,12 @@ function ReviewCard(props: {
           <Text as="p" tone="subdued" variant="bodySm">
             Rendered <TimeText at={item.renderedAt ?? item.createdAt} showAbsolute={false} />
           </Text>
-          <Button onClick={props.onOpen}>Open</Button>
+          <Button onClick={onOpen}>Open</Button>
         </BlockStack>
       </Card>
     </div>
   );
-}
+});
 
 /** The page's renders as cards, each beside its source photo; the focused card is outlined for the shortcuts. */
 export function ReviewGrid(props: {
@@ -125,12 +135,13 @@ export function ReviewGrid(props: {
         <ReviewCard
           key={item.id}
           item={item}
+          index={index}
           focused={index === props.focus}
           selected={props.selected.has(item.id)}
           selectable={props.selectable}
-          onSelect={() => props.onSelect(item)}
-          onOpen={() => props.onOpen(item, index)}
-          onFilterProduct={() => props.onFilterProduct(item)}
+          onSelect={props.onSelect}
+          onOpen={props.onOpen}
+          onFilterProduct={props.onFilterProduct}
         />
       ))}
     </InlineGrid>
