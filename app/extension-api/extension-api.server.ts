@@ -2,7 +2,13 @@ import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { env } from "../env.server";
 import { findLook, listLooks } from "../looks/looks.server";
-import { queueRender, renderForRequestKey, runForRequestKey, startRun } from "../renders/create-renders.server";
+import {
+  candidatesBeside,
+  queueRender,
+  renderForRequestKey,
+  runForRequestKey,
+  startRun,
+} from "../renders/create-renders.server";
 import { planScope, type ListingProgress, type PlanOutcome, type PlanSummary } from "../renders/plan-run.server";
 import type { RenderOptions } from "../renders/render-options";
 import { optionsForProduct, posesFromCatalog } from "../renders/product-garment";
@@ -12,6 +18,7 @@ import { whatIsSent, whatIsSentLine } from "../renders/what-is-sent";
 import type { LookChoice } from "@model-shots/extension-shared/api";
 import type { CatalogResult } from "../tryon/catalog-view";
 import { budgetSchema, runScopeSchema, type RunScope } from "../renders/run-request";
+import { candidatesSchema } from "../renders/candidates";
 import { chooseSourceImages, sourceImagesOf } from "../renders/source-images";
 import { settingsViewOf } from "../settings/settings.server";
 import { loadShopCatalog } from "../settings/tryon-client.server";
@@ -128,7 +135,12 @@ export async function productSummary(db: Db, admin: AdminRequest, url: URL) {
   });
 }
 
-const createRenderSchema = z.object({ productId: productIdSchema, requestKey: requestKeySchema, lookId: lookIdSchema });
+const createRenderSchema = z.object({
+  productId: productIdSchema,
+  requestKey: requestKeySchema,
+  lookId: lookIdSchema,
+  candidates: candidatesSchema,
+});
 
 /**
  * Queues one render with the chosen look, as the garment the product is (what the summary showed); the same
@@ -137,10 +149,12 @@ const createRenderSchema = z.object({ productId: productIdSchema, requestKey: re
 export async function createRenderFromExtension(db: Db, admin: AdminRequest, request: Request) {
   const input = await readJsonBody(request, createRenderSchema);
   if (!input.ok) return input.answer;
-  const { productId, requestKey, lookId } = input.data;
+  const { productId, requestKey, lookId, candidates } = input.data;
   const existing = await renderForRequestKey(db, admin.shop, requestKey);
-  if (existing)
-    return okAnswer({ renderId: existing.id, created: false, reviewPath: reviewPathFor(existing.productId) });
+  if (existing) {
+    const renderIds = (await candidatesBeside(db, existing)).map((render) => render.id);
+    return okAnswer({ renderId: existing.id, renderIds, created: false, reviewPath: reviewPathFor(existing.productId) });
+  }
 
   const options = await optionsForExtension(db, admin.shop, lookId);
   if (!options) {
@@ -163,20 +177,27 @@ export async function createRenderFromExtension(db: Db, admin: AdminRequest, req
   if (!choice.ok) return refusal(400, "This product has no photo to dress the model in.");
   const productOptions = optionsForProductFromLook(options, product, await loadShopCatalog(db, admin.shop));
   if (!productOptions) return refusal(400, noPoseFor(product));
-  const { render, created } = await queueRender(db, {
+  const { render, renders, created } = await queueRender(db, {
     shop: admin.shop,
     product,
     images: sourceImagesOf(choice),
     options: productOptions,
     requestKey,
+    candidates,
   });
-  return okAnswer({ renderId: render.id, created, reviewPath: reviewPathFor(product.id) });
+  return okAnswer({
+    renderId: render.id,
+    renderIds: renders.map((candidate) => candidate.id),
+    created,
+    reviewPath: reviewPathFor(product.id),
+  });
 }
 
 const runPreviewSchema = z.object({
   scope: runScopeSchema,
   lookId: lookIdSchema,
   regenerate: z.boolean().default(false),
+  candidates: candidatesSchema,
 });
 const startRunSchema = runPreviewSchema.extend({
   requestKey: requestKeySchema,
@@ -187,7 +208,7 @@ const startRunSchema = runPreviewSchema.extend({
 async function planForExtension(
   db: Db,
   admin: AdminRequest,
-  input: { scope: RunScope; options: RenderOptions; regenerate: boolean },
+  input: { scope: RunScope; options: RenderOptions; regenerate: boolean; candidates: number },
 ): Promise<PlanOutcome> {
   try {
     return await planScope(db, {
@@ -218,6 +239,7 @@ export async function previewRunFromExtension(db: Db, admin: AdminRequest, reque
     scope: input.data.scope,
     options,
     regenerate: input.data.regenerate,
+    candidates: input.data.candidates,
   });
   const { choices, hasKey, paused } = await lookChoices(db, admin.shop);
   if (!outcome.ok && outcome.listing) {
@@ -242,14 +264,14 @@ export async function previewRunFromExtension(db: Db, admin: AdminRequest, reque
 export async function startRunFromExtension(db: Db, admin: AdminRequest, request: Request) {
   const input = await readJsonBody(request, startRunSchema);
   if (!input.ok) return input.answer;
-  const { scope, lookId, regenerate, requestKey } = input.data;
+  const { scope, lookId, regenerate, requestKey, candidates } = input.data;
   const budgetCredits = input.data.budgetCredits ?? null;
   const existing = await runForRequestKey(db, admin.shop, requestKey);
   if (existing) return okAnswer({ runId: existing.id, created: false, runPath: runPathFor(existing.id) });
 
   const options = await optionsForExtension(db, admin.shop, lookId);
   if (!options) return refusal(400, "Choose default render options in the app's Settings first.");
-  const outcome = await planForExtension(db, admin, { scope, options, regenerate });
+  const outcome = await planForExtension(db, admin, { scope, options, regenerate, candidates });
   if (!outcome.ok) return refusal(400, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
   if (outcome.plan.eligible.length === 0) return refusal(400, "No product in this selection can be rendered.");
   if (budgetCredits !== null && budgetCredits < outcome.plan.creditsPerRender) {

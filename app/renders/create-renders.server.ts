@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient, Render, Run } from "@prisma/client";
 import type { ProductForRender } from "./product-source";
 import { creditsForJob } from "../tryon/cost";
@@ -19,7 +19,12 @@ function renderRow(
   product: ProductForRender,
   images: SourceImages,
   options: RenderOptions,
-  extra: { runId?: string; requestKey?: string; regeneratedFromId?: string },
+  extra: {
+    runId?: string;
+    requestKey?: string;
+    regeneratedFromId?: string;
+    candidate?: { group: string; index: number };
+  },
 ): Prisma.RenderCreateManyInput {
   const params = jobInputFor(options, images);
   return {
@@ -34,7 +39,18 @@ function renderRow(
     ...(extra.runId ? { runId: extra.runId } : {}),
     ...(extra.requestKey ? { requestKey: extra.requestKey } : {}),
     ...(extra.regeneratedFromId ? { regeneratedFromId: extra.regeneratedFromId } : {}),
+    ...(extra.candidate ? { candidateGroup: extra.candidate.group, candidateIndex: extra.candidate.index } : {}),
   };
+}
+
+/**
+ * The candidate numbering of `count` renders of one product made together: none for one render, else a new group
+ * numbered 1…count. A regenerated candidate instead joins its original's group (regenerateRender).
+ */
+function candidatesOf(count: number): Array<{ group: string; index: number } | undefined> {
+  if (count <= 1) return [undefined];
+  const group = randomUUID();
+  return Array.from({ length: count }, (_, index) => ({ group, index: index + 1 }));
 }
 
 /**
@@ -108,8 +124,10 @@ async function oncePerRequestKey<T>(
 }
 
 /**
- * Queues one render. `requestKey` (the client's idempotency key) makes a retried or double-clicked request
- * return the render the first one created instead of queueing (and paying for) a second.
+ * Queues one render, or `candidates` renders of the product side by side (each its own submit and charge).
+ * `requestKey` (the client's idempotency key) makes a retried or double-clicked request return the renders the
+ * first one created instead of queueing (and paying for) more: the key is held by the first candidate, and all
+ * candidates are created in one transaction, so finding it means finding them all.
  */
 export async function queueRender(
   db: Db,
@@ -120,29 +138,45 @@ export async function queueRender(
     options: RenderOptions;
     requestKey?: string;
     regeneratedFromId?: string;
+    /** 1 to 4 (MAX_CANDIDATES); the caller has validated it. */
+    candidates?: number;
+    /** Join an existing group as this number (a regenerated candidate), instead of numbering a new one. */
+    joinCandidateGroup?: { group: string; index: number };
     maxQueuedPerShop?: number;
   },
-): Promise<{ render: Render; created: boolean }> {
+): Promise<{ render: Render; renders: Render[]; created: boolean }> {
+  const numbering = input.joinCandidateGroup ? [input.joinCandidateGroup] : candidatesOf(input.candidates ?? 1);
   const { row, created } = await oncePerRequestKey(
     input.requestKey,
     (requestKey) => renderForRequestKey(db, input.shop, requestKey),
     () =>
       db.$transaction(async (tx) => {
         await lockShopQueue(tx, input.shop);
-        const problem = await queueRoomProblem(tx, input.shop, 1, input.maxQueuedPerShop);
+        const problem = await queueRoomProblem(tx, input.shop, numbering.length, input.maxQueuedPerShop);
         if (problem) throw new QueueFullError(problem);
-        return tx.render.create({
-          data: renderRow(
-            input.shop,
-            input.product,
-            input.images,
-            input.options,
-            input,
-          ) as Prisma.RenderUncheckedCreateInput,
-        });
+        const [first, ...others] = numbering.map((candidate, position) =>
+          renderRow(input.shop, input.product, input.images, input.options, {
+            ...(position === 0 && input.requestKey ? { requestKey: input.requestKey } : {}),
+            ...(input.regeneratedFromId ? { regeneratedFromId: input.regeneratedFromId } : {}),
+            ...(candidate ? { candidate } : {}),
+          }),
+        );
+        const render = await tx.render.create({ data: first as Prisma.RenderUncheckedCreateInput });
+        if (others.length > 0) await tx.render.createMany({ data: others });
+        return render;
       }),
   );
-  return { render: row, created };
+  const renders = await candidatesBeside(db, row);
+  return { render: row, renders, created };
+}
+
+/** The render and its fellow candidates (made with it), in candidate order; the render alone when it has none. */
+export async function candidatesBeside(db: Pick<PrismaClient, "render">, render: Render): Promise<Render[]> {
+  if (!render.candidateGroup) return [render];
+  return db.render.findMany({
+    where: { shop: render.shop, candidateGroup: render.candidateGroup },
+    orderBy: [{ candidateIndex: "asc" }, { id: "asc" }],
+  });
 }
 
 /**
@@ -168,7 +202,12 @@ export async function startRun(
     () =>
       db.$transaction(async (tx) => {
         await lockShopQueue(tx, input.shop);
-        const problem = await queueRoomProblem(tx, input.shop, input.plan.eligible.length, input.maxQueuedPerShop);
+        const problem = await queueRoomProblem(
+          tx,
+          input.shop,
+          input.plan.eligible.length * input.plan.candidatesPerProduct,
+          input.maxQueuedPerShop,
+        );
         if (problem) throw new QueueFullError(problem);
         const run = await tx.run.create({
           data: {
@@ -177,14 +216,17 @@ export async function startRun(
             options: input.options as unknown as Prisma.InputJsonValue,
             estimateCredits: input.plan.estimateCredits,
             budgetCredits: input.budgetCredits ?? null,
+            candidatesPerProduct: input.plan.candidatesPerProduct,
             ...(input.requestKey ? { requestKey: input.requestKey } : {}),
             ...(input.createdBy ? { createdBy: input.createdBy } : {}),
             ...(input.plan.eligible.length === 0 ? { status: "completed", completedAt: new Date() } : {}),
           },
         });
         await tx.render.createMany({
-          data: input.plan.eligible.map(({ product, images, options }) =>
-            renderRow(input.shop, product, images, options, { runId: run.id }),
+          data: input.plan.eligible.flatMap(({ product, images, options }) =>
+            candidatesOf(input.plan.candidatesPerProduct).map((candidate) =>
+              renderRow(input.shop, product, images, options, { runId: run.id, ...(candidate ? { candidate } : {}) }),
+            ),
           ),
         });
         return run;

@@ -53,15 +53,24 @@ export interface PlannedRender {
 export interface RunPlan {
   eligible: PlannedRender[];
   skipped: Array<{ productId: string; title: string; reason: SkipReason; detail?: string }>;
+  /** Renders made for each eligible product, side by side in Review (1 to 4). */
+  candidatesPerProduct: number;
   creditsPerRender: number;
+  /** Every render the run would make (candidates × eligible products), each charged. */
   estimateCredits: number;
 }
+
+/** How many renders a plan makes: each eligible product's candidates. */
+export const rendersInPlan = (plan: Pick<RunPlan, "eligible" | "candidatesPerProduct">) =>
+  plan.eligible.length * plan.candidatesPerProduct;
 
 export interface PlanOptions {
   shop: string;
   options: RenderOptions;
   /** Also render products that already have an approved render of this look. */
   regenerate: boolean;
+  /** Renders per product, 1 (the default) to 4. */
+  candidates?: number;
   /** Checks an image URL before credits are planned for it; returns a reason when it cannot be used. */
   checkImage?: (url: string) => Promise<string | null>;
   /**
@@ -111,6 +120,7 @@ export async function planRun(db: Db, products: ProductForRender[], plan: PlanOp
   const result: RunPlan = {
     eligible: [],
     skipped: [],
+    candidatesPerProduct: plan.candidates ?? 1,
     creditsPerRender: creditsForJob(plan.options.resolution),
     estimateCredits: 0,
   };
@@ -138,7 +148,8 @@ export async function planRun(db: Db, products: ProductForRender[], plan: PlanOp
     }
     result.eligible.push({ product, images, options });
   }
-  result.estimateCredits = estimateCredits(result.eligible.map((render) => render.options));
+  result.estimateCredits =
+    estimateCredits(result.eligible.map((render) => render.options)) * result.candidatesPerProduct;
   return result;
 }
 
@@ -160,6 +171,9 @@ export interface PlanSummary {
   scopeTitle: string;
   productCount: number;
   eligibleCount: number;
+  candidatesPerProduct: number;
+  /** Renders the run makes: candidates × eligible products. */
+  renderCount: number;
   skippedCount: number;
   skipped: Array<{ productId: string; title: string; reason: SkipReason; reasonText: string }>;
   /** Eligible products by the garment type they will be rendered as, most first. */
@@ -199,6 +213,8 @@ export function summarizePlan(
     scopeTitle,
     productCount,
     eligibleCount: plan.eligible.length,
+    candidatesPerProduct: plan.candidatesPerProduct,
+    renderCount: rendersInPlan(plan),
     skippedCount: plan.skipped.length,
     skipped: plan.skipped.slice(0, SKIPPED_SHOWN).map((skip) => ({
       productId: skip.productId,
@@ -260,6 +276,8 @@ export async function planScope(
     scope: RunScope;
     options: RenderOptions;
     regenerate: boolean;
+    /** Renders per product, 1 (the default) to 4. */
+    candidates?: number;
     detectGarments: boolean;
     /** The shop's catalog: its poses for detected garments, its names for what the preview says is sent. */
     catalog: () => Promise<CatalogResult>;
@@ -304,6 +322,7 @@ export async function planScope(
     shop: input.shop,
     options: input.options,
     regenerate: input.regenerate,
+    candidates: input.candidates ?? 1,
     ...(input.detectGarments ? { detectGarments: { posesFor: posesFromCatalog(catalog, input.options.poseId) } } : {}),
     // A collection's photos are not fetched all at once.
     ...(products.length <= PROBE_PHOTOS_UP_TO ? { checkImage: limitFunction(checkPhoto, { concurrency: 6 }) } : {}),
@@ -315,7 +334,7 @@ export async function planScope(
       if (!found.has(id)) plan.skipped.push({ productId: id, title: "Deleted product", reason: "product_not_found" });
     }
   }
-  const queueFull = await queueRoomProblem(db, input.shop, plan.eligible.length, input.maxQueuedPerShop);
+  const queueFull = await queueRoomProblem(db, input.shop, rendersInPlan(plan), input.maxQueuedPerShop);
   if (queueFull) return { ok: false, fieldErrors: {}, formError: queueFull };
   const scopeRecord =
     input.scope.kind === "collection"

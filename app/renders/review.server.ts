@@ -117,8 +117,51 @@ export async function regenerateRender(
     options,
     regeneratedFromId: original.id,
     ...(input.requestKey ? { requestKey: input.requestKey } : {}),
+    // A candidate's new render stands beside its siblings, numbered after the last of them.
+    ...(original.candidateGroup
+      ? { joinCandidateGroup: { group: original.candidateGroup, index: (await lastCandidateIndex(db, original)) + 1 } }
+      : {}),
   });
   return render;
+}
+
+async function lastCandidateIndex(db: Db, render: Render): Promise<number> {
+  const last = await db.render.aggregate({
+    where: { shop: render.shop, candidateGroup: render.candidateGroup },
+    _max: { candidateIndex: true },
+  });
+  return last._max.candidateIndex ?? 0;
+}
+
+/**
+ * After one candidate is approved, its siblings still waiting in review are rejected and their files deleted
+ * from Shopify (staff chose the best; the rest would only clutter Files). Siblings already decided, or still
+ * rendering, are left as they are. Returns how many were rejected and which could not be.
+ */
+export async function rejectOtherCandidates(
+  db: Db,
+  media: RenderMedia,
+  input: { shop: string; renderId: string; reviewer: string },
+): Promise<{ rejected: string[]; failed: string[] }> {
+  const chosen = await db.render.findFirst({ where: { id: input.renderId, shop: input.shop } });
+  if (!chosen?.candidateGroup) return { rejected: [], failed: [] };
+  const siblings = await db.render.findMany({
+    where: { shop: input.shop, candidateGroup: chosen.candidateGroup, state: "in_review", id: { not: chosen.id } },
+    select: { id: true },
+  });
+  const rejected: string[] = [];
+  const failed: string[] = [];
+  for (const sibling of siblings) {
+    try {
+      await rejectRender(db, media, { shop: input.shop, renderId: sibling.id, reviewer: input.reviewer });
+      rejected.push(sibling.id);
+    } catch (error) {
+      // Another reviewer decided it meanwhile: their decision stands.
+      if (!(error instanceof ReviewError)) throw error;
+      failed.push(sibling.id);
+    }
+  }
+  return { rejected, failed };
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   InlineStack,
   Layout,
   Page,
+  Select,
   Text,
   TextField,
   Thumbnail,
@@ -31,6 +32,7 @@ import { PausedBanner } from "../../components/PausedBanner";
 import { TimeText } from "../../components/TimeText";
 import { WhatIsSentList } from "../../components/WhatIsSentList";
 import { whatIsSent } from "../../renders/what-is-sent";
+import { CANDIDATE_CHOICES, candidatesCostLine } from "../../renders/candidates";
 
 /** Opens App Bridge's product picker and goes to the Generate page of the product chosen. */
 export function useProductPicker() {
@@ -123,10 +125,13 @@ function ProductForm({
   const [options, setOptions] = useState<RenderOptionsFormValues>(view.initialOptions);
   const [lookId, setLookId] = useState("");
   const [lookName, setLookName] = useState("");
+  const [candidates, setCandidates] = useState("1");
   const busy = navigation.state !== "idle";
   const pendingIntent = navigation.formData?.get("intent");
   const errors = result && !result.ok ? result.fieldErrors : {};
-  const cost = formatCredits(creditsForJob(options.resolution));
+  const candidateCount = Number(candidates);
+  const cost = formatCredits(candidateCount * creditsForJob(options.resolution));
+  const costLine = candidatesCostLine(candidateCount, creditsForJob(options.resolution));
   const productUrl = productAdminUrl(view.product.id);
 
   useEffect(() => {
@@ -148,6 +153,7 @@ function ProductForm({
         requestKey,
         frontMediaId: front,
         backMediaId: back,
+        candidates,
         ...optionsToFormFields(options),
       },
       { method: "post" },
@@ -176,7 +182,7 @@ function ProductForm({
           <Layout.Section>
             <Banner
               tone="success"
-              title="Render queued"
+              title={result.renderCount > 1 ? `${result.renderCount} candidates queued` : "Render queued"}
               action={{ content: "Open Review", url: `/app/review?productId=${encodeURIComponent(view.product.id)}` }}
             >
               <p>{result.message}</p>
@@ -240,8 +246,16 @@ function ProductForm({
                 <Text as="h2" variant="headingMd">
                   Cost
                 </Text>
+                <Select
+                  label="Candidates"
+                  options={CANDIDATE_CHOICES}
+                  value={candidates}
+                  onChange={setCandidates}
+                  helpText="Several renders to pick the best from; each is charged."
+                  error={errors.candidates}
+                />
                 <Text as="p" variant="headingLg">
-                  {cost}
+                  {costLine}
                 </Text>
                 <WhatIsSentList sent={whatIsSent(options, view.catalog)} />
                 <Text as="p" tone="subdued">
@@ -254,7 +268,7 @@ function ProductForm({
                   loading={busy && pendingIntent === "generate"}
                   disabled={!requestKey || cannotRender || (busy && pendingIntent === "generate")}
                 >
-                  {`Generate for ${cost}`}
+                  {candidateCount > 1 ? `Generate ${candidateCount} candidates for ${cost}` : `Generate for ${cost}`}
                 </Button>
               </BlockStack>
             </Card>

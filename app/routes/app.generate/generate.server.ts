@@ -2,6 +2,7 @@ import type { PrismaClient, RenderState } from "@prisma/client";
 import { z } from "zod";
 import { deleteLook, lookNameSchema, saveLook, type LookView } from "../../looks/looks.server";
 import { queueRender, renderForRequestKey } from "../../renders/create-renders.server";
+import { candidatesSchema } from "../../renders/candidates";
 import type { ProductForRender } from "../../renders/product-source";
 import { RENDER_STATE_LABELS } from "../../renders/render-states";
 import { chooseSourceImages, sourceImagesOf } from "../../renders/source-images";
@@ -104,6 +105,7 @@ const generateSchema = z.object({
     .string({ error: "Choose the photo of the front of the garment." })
     .min(1, "Choose the photo of the front of the garment."),
   backMediaId: optionalText(z.string()),
+  candidates: candidatesSchema,
 });
 
 const saveLookSchema = z.object({ lookName: lookNameSchema });
@@ -112,7 +114,7 @@ const deleteLookSchema = z.object({
 });
 
 export type GenerateActionResult =
-  | { ok: true; intent: "generate"; renderId: string; created: boolean; message: string }
+  | { ok: true; intent: "generate"; renderId: string; renderCount: number; created: boolean; message: string }
   | { ok: true; intent: "save-look"; look: LookView; message: string }
   | { ok: true; intent: "delete-look"; message: string }
   | (FormFailure & { intent: string });
@@ -148,7 +150,14 @@ export async function generateAction(db: Db, admin: AdminRequest, formData: Form
   // A retried or double-clicked submit finds the render the first one queued, before asking Shopify anything.
   const existing = await renderForRequestKey(db, admin.shop, fields.requestKey);
   if (existing)
-    return { ok: true, intent, renderId: existing.id, created: false, message: "This render was already queued." };
+    return {
+      ok: true,
+      intent,
+      renderId: existing.id,
+      renderCount: 1,
+      created: false,
+      message: "This request was already queued.",
+    };
 
   if (fields.backMediaId && fields.backMediaId === fields.frontMediaId) {
     return fail({ backMediaId: "The back photo must be a different photo from the front one." });
@@ -175,7 +184,7 @@ export async function generateAction(db: Db, admin: AdminRequest, formData: Form
   Object.assign(errors, (await checkOptionsAgainstCatalog(db, admin.shop, options)).problems);
   if (Object.keys(errors).length > 0 || !front?.url) return fail(errors);
 
-  const { render, created } = await queueRender(db, {
+  const { render, renders, created } = await queueRender(db, {
     shop: admin.shop,
     product,
     images: sourceImagesOf({
@@ -186,14 +195,21 @@ export async function generateAction(db: Db, admin: AdminRequest, formData: Form
     }),
     options,
     requestKey: fields.requestKey,
+    candidates: fields.candidates,
   });
+  const several = fields.candidates > 1;
   return {
     ok: true,
     intent,
     renderId: render.id,
+    renderCount: renders.length,
     created,
     message: created
-      ? "Render queued. It usually takes a few minutes; it will wait for you in Review."
-      : "This render was already queued.",
+      ? several
+        ? `${fields.candidates} candidates queued. They usually take a few minutes; they will wait for you side by side in Review.`
+        : "Render queued. It usually takes a few minutes; it will wait for you in Review."
+      : several
+        ? "These candidates were already queued."
+        : "This render was already queued.",
   };
 }

@@ -11,6 +11,7 @@ import {
   List,
   Page,
   ProgressBar,
+  Select,
   Text,
   TextField,
 } from "@shopify/polaris";
@@ -32,6 +33,7 @@ import {
   type PickedScope,
 } from "./bulk-run-form";
 import { WhatIsSentList } from "../../components/WhatIsSentList";
+import { CANDIDATE_CHOICES } from "../../renders/candidates";
 
 /** How often the page asks again while a large collection is being read. */
 const LISTING_POLL_MS = 3_000;
@@ -56,9 +58,10 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
   const [regenerate, setRegenerate] = useState(false);
   const [detectGarments, setDetectGarments] = useState(true);
   const [budget, setBudget] = useState("");
+  const [candidates, setCandidates] = useState("1");
   const [lookId, setLookId] = useState("");
   const [previewedFor, setPreviewedFor] = useState<string | null>(null);
-  const inputsKey = previewInputsKey(scope, options, { regenerate, detectGarments }, budget);
+  const inputsKey = previewInputsKey(scope, options, { regenerate, detectGarments, candidates }, budget);
   const preview = result?.ok && result.intent === "preview" ? result.summary : null;
   // A large collection being read in the background: shown with its progress, asked again every few seconds.
   const listing = result?.ok && result.intent === "listing" && previewedFor === inputsKey ? result.listing : null;
@@ -73,8 +76,9 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
       ...(regenerate ? { regenerate: "on" } : {}),
       ...(detectGarments ? { detectGarments: "on" } : {}),
       budgetCredits: budget,
+      candidates,
     }),
-    [scope, options, regenerate, detectGarments, budget],
+    [scope, options, regenerate, detectGarments, budget, candidates],
   );
 
   const pickCollection = async () => {
@@ -177,6 +181,14 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
               <Text as="h2" variant="headingMd">
                 Preview and cost
               </Text>
+              <Select
+                label="Candidates per product"
+                options={CANDIDATE_CHOICES}
+                value={candidates}
+                onChange={setCandidates}
+                helpText="Several renders of each product to pick the best from in Review; each is charged."
+                error={errors.candidates}
+              />
               <TextField
                 label="Budget cap (optional)"
                 type="number"
@@ -219,7 +231,10 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
                     <Text as="span" fontWeight="semibold">
                       {preview.eligibleCount} of {preview.productCount}
                     </Text>{" "}
-                    products will be rendered ({preview.scopeTitle}).
+                    products will be rendered ({preview.scopeTitle})
+                    {preview.candidatesPerProduct > 1
+                      ? `, ${preview.candidatesPerProduct} candidates each: ${preview.renderCount} renders.`
+                      : "."}
                   </Text>
                   {preview.garments.length > 0 ? <Text as="p">As {describeGarments(preview.garments)}.</Text> : null}
                   {preview.sends.map((sent) => (
@@ -229,10 +244,11 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
                     About {formatCredits(preview.estimateCredits)}
                   </Text>
                   <Text as="p" tone="subdued">
-                    {formatCredits(preview.creditsPerRender)} per render, charged as each one starts; failed renders are
-                    refunded.
+                    {formatCredits(preview.creditsPerRender)} per render
+                    {preview.candidatesPerProduct > 1 ? ` × ${preview.renderCount} renders` : ""}, charged as each one
+                    starts; failed renders are refunded.
                     {budgetNumber !== null
-                      ? ` With your budget, at most ${rendersWithinBudget(budgetNumber, preview.creditsPerRender, preview.eligibleCount)} renders will start.`
+                      ? ` With your budget, at most ${rendersWithinBudget(budgetNumber, preview.creditsPerRender, preview.renderCount)} renders will start.`
                       : ""}
                   </Text>
                   <Button
@@ -241,7 +257,7 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
                     loading={pendingIntent === "start"}
                     disabled={stale || preview.eligibleCount === 0 || !requestKey || pendingIntent === "start"}
                   >
-                    {`Start run of ${preview.eligibleCount} ${preview.eligibleCount === 1 ? "render" : "renders"}`}
+                    {`Start run of ${preview.renderCount} ${preview.renderCount === 1 ? "render" : "renders"}`}
                   </Button>
                 </BlockStack>
               ) : null}

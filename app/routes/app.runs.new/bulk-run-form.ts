@@ -18,10 +18,17 @@ export function scopeFormFields(scope: PickedScope | null): Record<string, strin
 export function previewInputsKey(
   scope: PickedScope | null,
   options: RenderOptionsFormValues,
-  flags: { regenerate: boolean; detectGarments: boolean },
+  flags: { regenerate: boolean; detectGarments: boolean; candidates: string },
   budget: string,
 ): string {
-  return JSON.stringify([scopeFormFields(scope), options, flags.regenerate, flags.detectGarments, budget.trim()]);
+  return JSON.stringify([
+    scopeFormFields(scope),
+    options,
+    flags.regenerate,
+    flags.detectGarments,
+    flags.candidates,
+    budget.trim(),
+  ]);
 }
 
 const GARMENT_NAMES: Record<string, [string, string]> = {

@@ -4,6 +4,7 @@ import { env } from "../../env.server";
 import { runForRequestKey, startRun } from "../../renders/create-renders.server";
 import { planScope, type ListingProgress, type PlanOutcome, type PlanSummary } from "../../renders/plan-run.server";
 import { budgetSchema, MAX_PICKED_PRODUCTS, runScopeSchema } from "../../renders/run-request";
+import { candidatesSchema } from "../../renders/candidates";
 import { describeShopifyFailure, type AdminRequest } from "../../web/admin-request.server";
 import {
   checkbox,
@@ -61,6 +62,7 @@ const runFormSchema = z.object({
   regenerate: checkbox,
   detectGarments: checkbox,
   budgetCredits: budgetSchema,
+  candidates: candidatesSchema,
 });
 const startFormSchema = runFormSchema.extend({ requestKey: requestKeySchema });
 
@@ -113,6 +115,7 @@ export async function bulkRunAction(db: Db, admin: AdminRequest, formData: FormD
       scope: scope.scope,
       options: options,
       regenerate: fields.regenerate,
+      candidates: fields.candidates,
       detectGarments: fields.detectGarments,
       catalog: async () => catalog,
       listInlineUpTo: env().BULK_RUN_LIST_INLINE_UP_TO,

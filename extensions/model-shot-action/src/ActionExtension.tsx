@@ -6,6 +6,7 @@ import { ActionButtons, SentBanner, SentLines } from "@model-shots/extension-sha
 import {
   appLink,
   callApp,
+  CANDIDATE_COUNTS,
   formatCredits,
   newRequestKey,
   readCreatedRender,
@@ -34,6 +35,7 @@ function GenerateModelShot() {
   const productId = shopify.data.selected[0]?.id ?? "";
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   const [lookId, setLookId] = useState("");
+  const [candidates, setCandidates] = useState(1);
   const [sent, setSent] = useState<Sent>({ state: "idle" });
   // Made once per opening: clicking twice, or retrying after a dropped answer, queues one render.
   const [requestKey] = useState(newRequestKey);
@@ -54,6 +56,7 @@ function GenerateModelShot() {
     const result = await callApp("/api/renders", readCreatedRender, {
       productId,
       requestKey,
+      candidates,
       ...(look?.id ? { lookId: look.id } : {}),
     });
     setSent(result.ok ? { state: "done", render: result.data } : { state: "failed", error: result.error });
@@ -85,12 +88,28 @@ function GenerateModelShot() {
           </s-select>
         ) : null}
         {look?.problem ? <s-banner tone="warning">{look.problem}</s-banner> : null}
+        <s-select
+          label="Candidates"
+          value={String(candidates)}
+          onChange={(event) => setCandidates(Number(event.currentTarget.value))}
+        >
+          {CANDIDATE_COUNTS.map((count) => (
+            <s-option key={count} value={String(count)}>
+              {count === 1 ? "1 (one render)" : `${count} to choose from in Review`}
+            </s-option>
+          ))}
+        </s-select>
         {look?.sends ? (
           <s-stack gap="small-200">
             <SentLines sent={look.sends} />
             <s-paragraph>
-              <s-text type="strong">{`Costs ${formatCredits(look.credits)}`}</s-text>, charged when the render starts
-              and refunded if the service fails it. Nothing is added to the product until someone approves it.
+              <s-text type="strong">
+                {candidates > 1
+                  ? `Costs ${formatCredits(candidates * look.credits)} (${candidates} × ${formatCredits(look.credits)})`
+                  : `Costs ${formatCredits(look.credits)}`}
+              </s-text>
+              , charged as each render starts and refunded if the service fails it. Nothing is added to the product
+              until someone approves it.
             </s-paragraph>
           </s-stack>
         ) : null}
@@ -102,7 +121,11 @@ function GenerateModelShot() {
           done={
             sent.state === "done"
               ? {
-                  heading: sent.render.created ? "Render queued" : "Already queued",
+                  heading: !sent.render.created
+                    ? "Already queued"
+                    : sent.render.renderCount > 1
+                      ? `${sent.render.renderCount} candidates queued`
+                      : "Render queued",
                   body: (
                     <>
                       It usually takes a few minutes.{" "}
@@ -115,7 +138,13 @@ function GenerateModelShot() {
         />
       </s-stack>
       <ActionButtons
-        label={look ? `Generate for ${formatCredits(look.credits)}` : "Generate"}
+        label={
+          look
+            ? candidates > 1
+              ? `Generate ${candidates} for ${formatCredits(candidates * look.credits)}`
+              : `Generate for ${formatCredits(look.credits)}`
+            : "Generate"
+        }
         onSend={() => void generate()}
         sending={sent.state === "sending"}
         done={sent.state === "done"}

@@ -4,6 +4,7 @@ import { ActionButtons, SentBanner, SentLines } from "./ActionOutcome";
 import {
   appLink,
   callApp,
+  CANDIDATE_COUNTS,
   formatCredits,
   newRequestKey,
   readRunPreview,
@@ -33,6 +34,7 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
   const [lookId, setLookId] = useState("");
   const [regenerate, setRegenerate] = useState(false);
   const [budget, setBudget] = useState("");
+  const [candidates, setCandidates] = useState(1);
   const [previewed, setPreviewed] = useState<Previewed>({ state: "loading" });
   const [started, setStarted] = useState<Started>({ state: "idle" });
   const [requestKey] = useState(newRequestKey);
@@ -43,12 +45,12 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
 
   useEffect(() => {
     if (poll === 0) setPreviewed({ state: "loading" });
-    void callApp("/api/run-preview", readRunPreview, { scope, regenerate, ...lookField }).then((result) =>
+    void callApp("/api/run-preview", readRunPreview, { scope, regenerate, candidates, ...lookField }).then((result) =>
       setPreviewed(result.ok ? { state: "ready", preview: result.data } : { state: "failed", error: result.error }),
     );
-    // The scope is fixed for the life of the action; the look and regenerate change the estimate.
+    // The scope is fixed for the life of the action; the look, regenerate and candidates change the estimate.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lookId, regenerate, poll]);
+  }, [lookId, regenerate, candidates, poll]);
 
   const preview = previewed.state === "ready" ? previewed.preview : null;
   const reading = preview?.reading ?? null;
@@ -67,6 +69,7 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
     const result = await callApp("/api/runs", readStartedRun, {
       scope,
       regenerate,
+      candidates,
       requestKey,
       budgetCredits,
       ...lookField,
@@ -95,7 +98,9 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
           <s-stack gap="small-200">
             <s-paragraph>
               <s-text type="strong">{`${summary.eligibleCount} of ${summary.productCount}`}</s-text>
-              {` products will be rendered (${summary.scopeTitle}), about `}
+              {summary.candidatesPerProduct > 1
+                ? ` products will be rendered (${summary.scopeTitle}), ${summary.candidatesPerProduct} candidates each: ${summary.renderCount} renders, about `
+                : ` products will be rendered (${summary.scopeTitle}), about `}
               <s-text type="strong">{formatCredits(summary.estimateCredits)}</s-text>
               {` (${formatCredits(summary.creditsPerRender)} each, refunded if the service fails one).`}
             </s-paragraph>
@@ -130,6 +135,17 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
             ))}
           </s-select>
         ) : null}
+        <s-select
+          label="Candidates per product"
+          value={String(candidates)}
+          onChange={(event) => setCandidates(Number(event.currentTarget.value))}
+        >
+          {CANDIDATE_COUNTS.map((count) => (
+            <s-option key={count} value={String(count)}>
+              {count === 1 ? "1 (one render)" : `${count} to choose from in Review`}
+            </s-option>
+          ))}
+        </s-select>
         <s-checkbox
           label="Also regenerate products that already have an approved render with this look"
           checked={regenerate}

@@ -65,6 +65,9 @@ export interface RunPreview {
     skippedCount: number;
     skipped: SkippedProduct[];
     creditsPerRender: number;
+    /** Renders made per product (1 to 4) and in all: candidates × eligible products. */
+    candidatesPerProduct: number;
+    renderCount: number;
     estimateCredits: number;
     /** What the run sends, per different set of options, with how many products. */
     sends: Array<WhatIsSent & { count: number }>;
@@ -76,9 +79,14 @@ export interface RunPreview {
 
 export interface CreatedRender {
   renderId: string;
+  /** The render and its fellow candidates. */
+  renderCount: number;
   created: boolean;
   reviewPath: string;
 }
+
+/** Candidates per product the actions offer: the app refuses anything else. */
+export const CANDIDATE_COUNTS = [1, 2, 3, 4] as const;
 
 export interface StartedRun {
   runId: string;
@@ -176,6 +184,7 @@ export const readRunPreview: Guard<RunPreview> = (body) => {
     const count = isRecord(item) ? num(item.count) : null;
     return sent && count !== null ? [{ ...sent, count }] : [];
   });
+  const candidatesPerProduct = num(summary.candidatesPerProduct) ?? 1;
   return {
     reading: null,
     summary: {
@@ -185,6 +194,8 @@ export const readRunPreview: Guard<RunPreview> = (body) => {
       skippedCount,
       skipped,
       creditsPerRender,
+      candidatesPerProduct,
+      renderCount: num(summary.renderCount) ?? eligibleCount * candidatesPerProduct,
       estimateCredits,
       sends,
     },
@@ -197,7 +208,8 @@ export const readRunPreview: Guard<RunPreview> = (body) => {
 export const readCreatedRender: Guard<CreatedRender> = (body) => {
   const renderId = str(body.renderId);
   const reviewPath = str(body.reviewPath);
-  return renderId && reviewPath ? { renderId, created: body.created === true, reviewPath } : null;
+  const renderCount = Array.isArray(body.renderIds) ? body.renderIds.length : 1;
+  return renderId && reviewPath ? { renderId, renderCount, created: body.created === true, reviewPath } : null;
 };
 
 export const readStartedRun: Guard<StartedRun> = (body) => {
