@@ -10,6 +10,8 @@ export interface RunSummary {
   createdAt: string;
   estimateCredits: number;
   budgetCredits: number | null;
+  /** Renders made for each product; progress counts every one of them. */
+  candidatesPerProduct: number;
   progress: RunProgress;
 }
 
@@ -34,6 +36,7 @@ export function runSummaryOf(run: Run, counts: Partial<Record<RenderState, numbe
     createdAt: run.createdAt.toISOString(),
     estimateCredits: run.estimateCredits,
     budgetCredits: run.budgetCredits,
+    candidatesPerProduct: run.candidatesPerProduct,
     progress: runProgressOf(counts, run.status),
   };
 }

@@ -135,6 +135,33 @@ describe("The admin extensions' API", () => {
     expect(rows[0]?.sourceImages).toMatchObject({ back: expect.any(String) });
   });
 
+  it("creates candidates from the product action, refusing a count outside 1-4", async () => {
+    const refused = await respond(
+      renders,
+      await postJsonAs(SHOP, "/api/renders", {
+        productId: productIds[1],
+        requestKey: "ext-candidates-1",
+        candidates: 7,
+      }),
+    );
+    expect(refused.status).toBe(400);
+    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(refused)).fieldErrors.candidates).toMatch(/1 and 4/);
+    const body = { productId: productIds[1], requestKey: "ext-candidates-1", candidates: 2 };
+    const first = await jsonOf<{ renderId: string; renderIds: string[]; created: boolean }>(
+      await respond(renders, await postJsonAs(SHOP, "/api/renders", body)),
+    );
+    expect(first).toMatchObject({ created: true });
+    expect(first.renderIds).toHaveLength(2);
+    const again = await jsonOf<{ renderIds: string[]; created: boolean }>(
+      await respond(renders, await postJsonAs(SHOP, "/api/renders", body)),
+    );
+    expect(again).toMatchObject({ created: false, renderIds: first.renderIds });
+    const rows = await app.database.prisma.render.findMany({ where: { shop: SHOP, productId: productIds[1] } });
+    expect(rows.map((row) => row.candidateIndex).sort()).toEqual([1, 2]);
+    // The rest of this file counts the product action's first render only.
+    await app.database.prisma.render.deleteMany({ where: { id: { in: first.renderIds } } });
+  });
+
   it("previews and starts a bulk run for a selection and for a collection, once per request key", async () => {
     const selection = { kind: "products", productIds };
     const previewed = await jsonOf<{

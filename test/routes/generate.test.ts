@@ -134,6 +134,43 @@ describe("Generate for a product", () => {
     expect(renders[0]?.sourceImages).toMatchObject({ front: [front?.url] });
   });
 
+  it("queues 3 candidates side by side in one request, once per request key, and refuses 0 or 5", async () => {
+    for (const candidates of ["0", "5", "two", "2.5"]) {
+      const refused = await generate(SHOP, { requestKey: "key-generate-candidates-bad", candidates });
+      expect(refused.status).toBe(400);
+      expect((await jsonOf<{ fieldErrors: Record<string, string> }>(refused)).fieldErrors.candidates).toBe(
+        "Choose between 1 and 4 candidates per product.",
+      );
+    }
+    const before = await app.database.prisma.render.count({ where: { shop: SHOP } });
+    expect(before).toBe(1);
+
+    const first = await jsonOf<{ renderId: string; renderCount: number; created: boolean; message: string }>(
+      await generate(SHOP, { requestKey: "key-generate-candidates", candidates: "3" }),
+    );
+    expect(first).toMatchObject({ created: true, renderCount: 3 });
+    expect(first.message).toMatch(/3 candidates queued/);
+    const again = await jsonOf<{ renderId: string; created: boolean }>(
+      await generate(SHOP, { requestKey: "key-generate-candidates", candidates: "3" }),
+    );
+    expect(again).toMatchObject({ renderId: first.renderId, created: false });
+
+    const made = await app.database.prisma.render.findMany({
+      where: { shop: SHOP, candidateGroup: { not: null } },
+      orderBy: { candidateIndex: "asc" },
+    });
+    expect(made).toHaveLength(3);
+    expect(new Set(made.map((render) => render.candidateGroup)).size).toBe(1);
+    expect(made.map((render) => render.candidateIndex)).toEqual([1, 2, 3]);
+    // Each candidate is its own render and charge, with the same product, photos and options.
+    expect(made.map((render) => render.creditsCost)).toEqual([5, 5, 5]);
+    expect(made.map((render) => render.requestKey)).toEqual(["key-generate-candidates", null, null]);
+    expect(new Set(made.map((render) => JSON.stringify([render.productId, render.params, render.lookKey]))).size).toBe(
+      1,
+    );
+    expect(await app.database.prisma.render.count({ where: { shop: SHOP } })).toBe(before + 3);
+  });
+
   it("saves a look, lists it, and lets only its shop delete it", async () => {
     const saved = await respond(
       action,

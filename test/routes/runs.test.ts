@@ -275,4 +275,63 @@ describe("Bulk runs", () => {
     // Each render's look is its own, so "already approved with this look" holds per product.
     expect(new Set(renders.map((render) => render.lookKey)).size).toBe(4);
   });
+
+  it("makes candidates × products renders: the estimate, the count and the run say so, each product's candidates grouped", async () => {
+    const store = app.fake.store;
+    const tees = [
+      store.addProduct(SHOP, { title: "Candidate tee 1", images: [{ alt: "Front" }] }),
+      store.addProduct(SHOP, { title: "Candidate tee 2", images: [{ alt: "Front" }] }),
+      store.addProduct(SHOP, { title: "Candidate tee 3", images: [{ alt: "Front" }] }),
+    ];
+    const teesId = store.addCollection(SHOP, { title: "Tees", productIds: tees.map((product) => product.id) }).id;
+    const postTees = async (fields: Record<string, string>) =>
+      respond(
+        newRun.action,
+        await postFormAs(SHOP, "/app/runs/new", {
+          scopeKind: "collection",
+          collectionId: teesId,
+          ...OPTION_FIELDS,
+          ...fields,
+        }),
+      );
+    const refused = await postTees({ intent: "preview", candidates: "5" });
+    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(refused)).fieldErrors.candidates).toMatch(/1 and 4/);
+
+    const { summary } = await jsonOf<Preview & { summary: { candidatesPerProduct: number; renderCount: number } }>(
+      await postTees({ intent: "preview", candidates: "2" }),
+    );
+    expect(summary).toMatchObject({
+      eligibleCount: 3,
+      candidatesPerProduct: 2,
+      renderCount: 6,
+      creditsPerRender: 5,
+      estimateCredits: 30,
+    });
+
+    const started = await postTees({ intent: "start", requestKey: "run-key-candidates", candidates: "2" });
+    expect(started.status).toBe(302);
+    const run = await app.database.prisma.run.findFirstOrThrow({
+      where: { shop: SHOP, requestKey: "run-key-candidates" },
+    });
+    expect(run).toMatchObject({ candidatesPerProduct: 2, estimateCredits: 30 });
+    const renders = await app.database.prisma.render.findMany({ where: { runId: run.id } });
+    expect(renders).toHaveLength(6);
+    const groups = new Map<string, Array<{ productId: string; index: number | null }>>();
+    for (const render of renders) {
+      const group = groups.get(render.candidateGroup ?? "none") ?? [];
+      group.push({ productId: render.productId, index: render.candidateIndex });
+      groups.set(render.candidateGroup ?? "none", group);
+    }
+    expect(groups.size).toBe(3);
+    for (const members of groups.values()) {
+      expect(new Set(members.map((member) => member.productId)).size).toBe(1);
+      expect(members.map((member) => member.index).sort()).toEqual([1, 2]);
+    }
+
+    const page = await jsonOf<{
+      run: { candidatesPerProduct: number; progress: { total: number; waiting: number } };
+    }>(await respond(runPage.loader, await getAs(SHOP, `/app/runs/${run.id}`), { runId: run.id }));
+    expect(page.run.progress).toMatchObject({ total: 6, waiting: 6 });
+    expect(page.run.candidatesPerProduct).toBe(2);
+  });
 });

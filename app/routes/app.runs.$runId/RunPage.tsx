@@ -83,9 +83,16 @@ export function RunPage({
           <Card>
             <BlockStack gap="400">
               <InlineStack align="space-between" blockAlign="center">
-                <Text as="h2" variant="headingMd">
-                  {progress.done} of {progress.total} renders done
-                </Text>
+                <BlockStack gap="050">
+                  <Text as="h2" variant="headingMd">
+                    {progress.done} of {progress.total} renders done
+                  </Text>
+                  {run.candidatesPerProduct > 1 ? (
+                    <Text as="p" tone="subdued">
+                      {`${run.candidatesPerProduct} candidates for each of ${Math.round(progress.total / run.candidatesPerProduct)} products: approve the best of each in Review.`}
+                    </Text>
+                  ) : null}
+                </BlockStack>
                 <Text as="span" tone="subdued">
                   {progress.live ? "Updating every few seconds" : "Up to date"}
                 </Text>
