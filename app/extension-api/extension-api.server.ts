@@ -153,7 +153,12 @@ export async function createRenderFromExtension(db: Db, admin: AdminRequest, req
   const existing = await renderForRequestKey(db, admin.shop, requestKey);
   if (existing) {
     const renderIds = (await candidatesBeside(db, existing)).map((render) => render.id);
-    return okAnswer({ renderId: existing.id, renderIds, created: false, reviewPath: reviewPathFor(existing.productId) });
+    return okAnswer({
+      renderId: existing.id,
+      renderIds,
+      created: false,
+      reviewPath: reviewPathFor(existing.productId),
+    });
   }
 
   const options = await optionsForExtension(db, admin.shop, lookId);
