@@ -337,4 +337,72 @@ describe("Review", () => {
   it("refuses an unknown action", async () => {
     expect((await decide(SHOP, { intent: "publish-everything" })).status).toBe(400);
   });
+
+  it("shows a product's candidates side by side and, approving one, rejects the others and deletes their files", async () => {
+    const dress = app.fake.store.addProduct(SHOP, { title: "Slip dress", images: [{ alt: "Front" }] });
+    const group = "candidates-slip-dress";
+    const candidates = [
+      ...(await renderInReview(SHOP, dress.id, 1, { candidateGroup: group, candidateIndex: 2 })),
+      ...(await renderInReview(SHOP, dress.id, 1, { candidateGroup: group, candidateIndex: 1 })),
+      ...(await renderInReview(SHOP, dress.id, 1, { candidateGroup: group, candidateIndex: 3 })),
+    ];
+    // A lone render of the same product, made on its own, stays outside the group.
+    const [lone] = (await renderInReview(SHOP, dress.id, 1)) as [Render];
+    type CandidateView = { id: string; candidate: { index: number; label: string; othersInReview: number } | null };
+    const view = await jsonOf<{ items: CandidateView[] }>(
+      await respond(review.loader, await getAs(SHOP, `/app/review?productId=${encodeURIComponent(dress.id)}`)),
+    );
+    const grouped = view.items.filter((item) => item.candidate);
+    expect(grouped.map((item) => item.candidate?.label)).toEqual([
+      "Candidate 1 of 3",
+      "Candidate 2 of 3",
+      "Candidate 3 of 3",
+    ]);
+    expect(grouped.every((item) => item.candidate?.othersInReview === 2)).toBe(true);
+    // Together on the page, not interleaved with the lone render.
+    const positions = grouped.map((item) => view.items.indexOf(item));
+    expect(positions[2]! - positions[0]!).toBe(2);
+    expect(view.items.find((item) => item.id === lone.id)?.candidate).toBeNull();
+
+    const [second, first, third] = candidates as [Render, Render, Render];
+    const response = await decide(SHOP, { intent: "approve", renderId: second.id, rejectSiblings: "on" });
+    expect(response.status).toBe(200);
+    expect((await jsonOf<{ message: string }>(response)).message).toMatch(/other 2 candidates were rejected/);
+    expect(await stateOf(second.id)).toBe("publishing");
+    for (const sibling of [first, third]) {
+      expect(await stateOf(sibling.id)).toBe("rejected");
+      expect(app.fake.store.file(SHOP, sibling.fileId ?? "")).toBeUndefined();
+    }
+    expect(app.fake.store.file(SHOP, second.fileId ?? "")).toBeDefined();
+    // The render made on its own is not a sibling.
+    expect(await stateOf(lone.id)).toBe("in_review");
+  });
+
+  it("leaves the other candidates in review when staff untick the offer, and regenerates a candidate into its group", async () => {
+    const tee = app.fake.store.addProduct(SHOP, { title: "Boxy tee", images: [{ alt: "Front" }] });
+    const group = "candidates-boxy-tee";
+    const [first, second] = [
+      ...(await renderInReview(SHOP, tee.id, 1, { candidateGroup: group, candidateIndex: 1 })),
+      ...(await renderInReview(SHOP, tee.id, 1, { candidateGroup: group, candidateIndex: 2 })),
+    ] as [Render, Render];
+    expect((await decide(SHOP, { intent: "approve", renderId: first.id })).status).toBe(200);
+    expect(await stateOf(second.id)).toBe("in_review");
+    expect(app.fake.store.file(SHOP, second.fileId ?? "")).toBeDefined();
+
+    const regenerated = await jsonOf<{ newRenderId: string }>(
+      await decide(SHOP, {
+        intent: "regenerate",
+        renderId: second.id,
+        requestKey: "regen-candidate-1",
+        ...OPTION_FIELDS,
+      }),
+    );
+    const created = await app.database.prisma.render.findUniqueOrThrow({ where: { id: regenerated.newRenderId } });
+    expect(created).toMatchObject({
+      state: "queued",
+      candidateGroup: group,
+      candidateIndex: 3,
+      regeneratedFromId: second.id,
+    });
+  });
 });

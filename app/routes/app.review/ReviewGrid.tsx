@@ -4,6 +4,7 @@ import { RenderStateBadge } from "../../components/RenderStateBadge";
 import { memo } from "react";
 import { TimeText } from "../../components/TimeText";
 import type { ReviewItem } from "./review.server";
+import { reviewBlocksOf } from "./candidate-groups";
 
 /**
  * A review image at the card's width (at least 240 px on a laptop), in a fixed 3:4 box so nothing moves while it
@@ -101,7 +102,7 @@ const ReviewCard = memo(function ReviewCard(props: {
             {item.productTitle}
           </Button>
           <Text as="p" tone="subdued" variant="bodySm">
-            {item.optionsSummary}
+            {item.candidate ? `${item.candidate.label} · ${item.optionsSummary}` : item.optionsSummary}
           </Text>
           {item.staffNote ? (
             <Text as="p" tone="critical" variant="bodySm">
@@ -118,7 +119,120 @@ const ReviewCard = memo(function ReviewCard(props: {
   );
 });
 
-/** The page's renders as cards, each beside its source photo; the focused card is outlined for the shortcuts. */
+/**
+ * A product's candidates side by side in one card the width of the grid: its photo once, then each model shot
+ * with its number, scores and a quick "Approve this one" (which offers to reject the others).
+ */
+const CandidatesCard = memo(function CandidatesCard(props: {
+  members: Array<{ item: ReviewItem; index: number }>;
+  focus: number;
+  selected: ReadonlySet<string>;
+  selectable: boolean;
+  onSelect: (item: ReviewItem) => void;
+  onOpen: (item: ReviewItem, index: number) => void;
+  onApprove: (item: ReviewItem, index: number) => void;
+  onFilterProduct: (item: ReviewItem) => void;
+}) {
+  const first = props.members[0]?.item;
+  if (!first) return null;
+  const eager = (props.members[0]?.index ?? 0) < EAGER_CARDS;
+  return (
+    <div style={{ gridColumn: "1 / -1" }} data-candidate-group={first.candidate?.group}>
+      <Card>
+        <BlockStack gap="300">
+          <InlineStack align="space-between" blockAlign="center">
+            <Button variant="plain" textAlign="left" onClick={() => props.onFilterProduct(first)}>
+              {first.productTitle}
+            </Button>
+            <Text as="span" tone="subdued">
+              {`${props.members.length} candidates: pick the best`}
+            </Text>
+          </InlineStack>
+          <InlineGrid columns={{ xs: 2, md: Math.min(props.members.length + 1, 5) }} gap="300">
+            <BlockStack gap="100">
+              <Text as="span" tone="subdued" variant="bodySm">
+                Your photo
+              </Text>
+              {first.sourcePreviewUrl ? (
+                <GridImage url={first.sourcePreviewUrl} alt={`Photo of ${first.productTitle}`} eager={eager} />
+              ) : null}
+            </BlockStack>
+            {props.members.map(({ item, index }) => (
+              <div
+                key={item.id}
+                data-render-id={item.id}
+                style={{
+                  outline: index === props.focus ? "2px solid var(--p-color-border-focus)" : "none",
+                  outlineOffset: 4,
+                  borderRadius: 8,
+                }}
+              >
+                <BlockStack gap="100">
+                  <InlineStack align="space-between" blockAlign="center" wrap={false}>
+                    {props.selectable ? (
+                      <Checkbox
+                        label={item.candidate?.label ?? "Select"}
+                        checked={props.selected.has(item.id)}
+                        onChange={() => props.onSelect(item)}
+                      />
+                    ) : (
+                      <Text as="span" tone="subdued" variant="bodySm">
+                        {item.candidate?.label}
+                      </Text>
+                    )}
+                    <InlineStack gap="100">
+                      <ColourBadge colour={item.colour} />
+                      <RenderStateBadge state={item.state} />
+                    </InlineStack>
+                  </InlineStack>
+                  {item.result ? (
+                    <button
+                      type="button"
+                      onClick={() => props.onOpen(item, index)}
+                      style={{ border: 0, padding: 0, background: "none", cursor: "pointer", width: "100%" }}
+                      aria-label={`Open ${item.candidate?.label ?? ""} of ${item.productTitle}`}
+                    >
+                      <GridImage
+                        url={item.result.previewUrl}
+                        alt={`${item.candidate?.label ?? "Model shot"} of ${item.productTitle}`}
+                        eager={eager}
+                      />
+                    </button>
+                  ) : (
+                    <Text as="span" tone="subdued">
+                      Not available yet
+                    </Text>
+                  )}
+                  {item.staffNote ? (
+                    <Text as="p" tone="critical" variant="bodySm">
+                      {item.staffNote}
+                    </Text>
+                  ) : null}
+                  <InlineStack gap="200">
+                    {item.state === "in_review" ? (
+                      <Button variant="primary" onClick={() => props.onApprove(item, index)}>
+                        Approve this one
+                      </Button>
+                    ) : null}
+                    <Button onClick={() => props.onOpen(item, index)}>Open</Button>
+                  </InlineStack>
+                </BlockStack>
+              </div>
+            ))}
+          </InlineGrid>
+          <Text as="p" tone="subdued" variant="bodySm">
+            {first.optionsSummary}
+          </Text>
+        </BlockStack>
+      </Card>
+    </div>
+  );
+});
+
+/**
+ * The page's renders as cards, each beside its source photo, a product's candidates together in one wide card;
+ * the focused render is outlined for the shortcuts.
+ */
 export function ReviewGrid(props: {
   items: ReviewItem[];
   focus: number;
@@ -126,24 +240,39 @@ export function ReviewGrid(props: {
   selectable: boolean;
   onSelect: (item: ReviewItem) => void;
   onOpen: (item: ReviewItem, index: number) => void;
+  onApprove: (item: ReviewItem, index: number) => void;
   onFilterProduct: (item: ReviewItem) => void;
 }) {
   return (
     // Two cards a row on a laptop: each image gets about 280 px, enough to judge a garment's colour and fit.
     <InlineGrid columns={{ xs: 1, md: 2, xl: 3 }} gap="400">
-      {props.items.map((item, index) => (
-        <ReviewCard
-          key={item.id}
-          item={item}
-          index={index}
-          focused={index === props.focus}
-          selected={props.selected.has(item.id)}
-          selectable={props.selectable}
-          onSelect={props.onSelect}
-          onOpen={props.onOpen}
-          onFilterProduct={props.onFilterProduct}
-        />
-      ))}
+      {reviewBlocksOf(props.items).map((block) =>
+        block.kind === "single" ? (
+          <ReviewCard
+            key={block.item.id}
+            item={block.item}
+            index={block.index}
+            focused={block.index === props.focus}
+            selected={props.selected.has(block.item.id)}
+            selectable={props.selectable}
+            onSelect={props.onSelect}
+            onOpen={props.onOpen}
+            onFilterProduct={props.onFilterProduct}
+          />
+        ) : (
+          <CandidatesCard
+            key={block.group}
+            members={block.members}
+            focus={props.focus}
+            selected={props.selected}
+            selectable={props.selectable}
+            onSelect={props.onSelect}
+            onOpen={props.onOpen}
+            onApprove={props.onApprove}
+            onFilterProduct={props.onFilterProduct}
+          />
+        ),
+      )}
     </InlineGrid>
   );
 }

@@ -10,9 +10,11 @@ import {
   EmptyState,
   InlineStack,
   Layout,
+  Modal,
   Page,
   Select,
   Tag,
+  Text,
 } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { CursorPagination } from "../../components/CursorPagination";
@@ -24,6 +26,7 @@ import type { RenderDetailView } from "../app.renders.$renderId/render-detail.se
 import { keepSelected, moveIndex, toggleSelected as toggleSelectedIn, type ReviewKeyAction } from "./review-keys";
 import type { ReviewActionResult, ReviewItem, ReviewPageView } from "./review.server";
 import { ReviewGrid } from "./ReviewGrid";
+import { otherCandidatesLabel } from "./candidate-groups";
 import { SideBySideModal } from "./SideBySideModal";
 import { useReviewShortcuts } from "./use-review-shortcuts";
 import { withListFilter } from "../../web/list-filters";
@@ -63,6 +66,9 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [variantIds, setVariantIds] = useState<string[]>([]);
   const [makeFirst, setMakeFirst] = useState(false);
+  // Approving one candidate offers to reject the others still in review (ticked: staff usually want one shot).
+  const [rejectSiblings, setRejectSiblings] = useState(true);
+  const [confirmApprove, setConfirmApprove] = useState<ReviewItem | null>(null);
   const [regenerateOpen, setRegenerateOpen] = useState(false);
   const [regenerateOptions, setRegenerateOptions] = useState<RenderOptionsFormValues | null>(null);
   const [regenerateKey, setRegenerateKey] = useState("");
@@ -105,6 +111,7 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
       setZoomed(false);
       setVariantIds([]);
       setMakeFirst(false);
+      setRejectSiblings(true);
       setRegenerateOpen(false);
       setRegenerateOptions(item.options);
       setRegenerateKey(newRequestKey());
@@ -122,16 +129,36 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
   );
 
   const decide = useCallback(
-    (intent: "approve" | "reject" | "revert", item: ReviewItem | undefined, withOptions: boolean) => {
+    (
+      intent: "approve" | "reject" | "revert",
+      item: ReviewItem | undefined,
+      withOptions: boolean,
+      confirmed = false,
+    ) => {
       if (!item || busy) return;
+      const hasSiblingsInReview = (item.candidate?.othersInReview ?? 0) > 0;
+      // From the grid, a candidate with siblings in review is approved through the question about them.
+      if (intent === "approve" && hasSiblingsInReview && !withOptions && !confirmed) {
+        setRejectSiblings(true);
+        setConfirmApprove(item);
+        return;
+      }
       const fields: Record<string, string | string[]> = { intent, renderId: item.id };
       if (intent === "approve" && withOptions) {
         fields.variantIds = variantIds;
         if (makeFirst) fields.makeFirst = "on";
       }
+      if (intent === "approve" && hasSiblingsInReview && rejectSiblings) fields.rejectSiblings = "on";
       decision.submit(formDataOf(fields), { method: "post" });
     },
-    [busy, decision, variantIds, makeFirst],
+    [busy, decision, variantIds, makeFirst, rejectSiblings],
+  );
+  const approveFromGrid = useCallback(
+    (item: ReviewItem, index: number) => {
+      setFocus(index);
+      decide("approve", item, false);
+    },
+    [decide],
   );
 
   const [leaveOutDrift, setLeaveOutDrift] = useState(true);
@@ -301,6 +328,7 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
               selectable={canDecide}
               onSelect={toggleSelected}
               onOpen={openAt}
+              onApprove={approveFromGrid}
               onFilterProduct={filterProduct}
             />
           )}
@@ -331,6 +359,8 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
           onVariantIds={setVariantIds}
           makeFirst={makeFirst}
           onMakeFirst={setMakeFirst}
+          rejectSiblings={rejectSiblings}
+          onRejectSiblings={setRejectSiblings}
           regenerate={{
             open: regenerateOpen,
             onToggle: () => setRegenerateOpen((value) => !value),
@@ -340,6 +370,33 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
           }}
           fieldErrors={fieldErrors}
         />
+      ) : null}
+
+      {confirmApprove ? (
+        <Modal
+          open
+          title={`Approve ${confirmApprove.candidate?.label.toLowerCase() ?? "this candidate"} of ${confirmApprove.productTitle}?`}
+          onClose={() => setConfirmApprove(null)}
+          primaryAction={{
+            content: "Approve",
+            loading: busy,
+            onAction: () => {
+              decide("approve", confirmApprove, false, true);
+              setConfirmApprove(null);
+            },
+          }}
+          secondaryActions={[{ content: "Cancel", onAction: () => setConfirmApprove(null) }]}
+        >
+          <Modal.Section>
+            <Text as="p">It is added to the product once Shopify has it.</Text>
+            <Checkbox
+              label={otherCandidatesLabel(confirmApprove.candidate?.othersInReview ?? 0)}
+              helpText="Their files are deleted from Shopify. Leave this unticked to keep them in review."
+              checked={rejectSiblings}
+              onChange={setRejectSiblings}
+            />
+          </Modal.Section>
+        </Modal>
       ) : null}
     </Page>
   );

@@ -22,6 +22,7 @@ import { formatCredits } from "../../web/format";
 import type { FieldErrors } from "../../web/forms";
 import type { RenderDetailView } from "../app.renders.$renderId/render-detail.server";
 import type { ReviewItem } from "./review.server";
+import { otherCandidatesLabel } from "./candidate-groups";
 
 /** An image that is either fitted to its box or shown at full size with scrolling (zoom). */
 function ReviewImage({
@@ -94,6 +95,8 @@ export function SideBySideModal(props: {
   onVariantIds: (variantIds: string[]) => void;
   makeFirst: boolean;
   onMakeFirst: (makeFirst: boolean) => void;
+  rejectSiblings: boolean;
+  onRejectSiblings: (rejectSiblings: boolean) => void;
   regenerate: {
     open: boolean;
     onToggle: () => void;
@@ -110,7 +113,7 @@ export function SideBySideModal(props: {
     <Modal
       open
       size="large"
-      title={item.productTitle}
+      title={item.candidate ? `${item.productTitle}: ${item.candidate.label}` : item.productTitle}
       onClose={props.onClose}
       primaryAction={
         item.state === "in_review"
@@ -199,6 +202,14 @@ export function SideBySideModal(props: {
                 checked={props.makeFirst}
                 onChange={props.onMakeFirst}
               />
+              {item.candidate && item.candidate.othersInReview > 0 ? (
+                <Checkbox
+                  label={`When approving, ${otherCandidatesLabel(item.candidate.othersInReview).toLowerCase()}`}
+                  helpText="Their files are deleted from Shopify."
+                  checked={props.rejectSiblings}
+                  onChange={props.onRejectSiblings}
+                />
+              ) : null}
               <InlineStack gap="200" blockAlign="center">
                 <Button disclosure={regenerate.open ? "up" : "down"} onClick={regenerate.onToggle}>
                   Regenerate with other options

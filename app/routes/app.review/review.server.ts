@@ -3,7 +3,16 @@ import { z } from "zod";
 import { renderForRequestKey } from "../../renders/create-renders.server";
 import { listRenders, listRendersByColourChange, type Page } from "../../renders/render-queries.server";
 import { COLOUR_VERDICTS, colourDetailSchema, type StoredColourVerdict } from "../../colour/colour-verdict";
-import { approveRender, regenerateRender, rejectRender, revertRender, ReviewError } from "../../renders/review.server";
+import {
+  approveRender,
+  regenerateRender,
+  rejectOtherCandidates,
+  rejectRender,
+  revertRender,
+  ReviewError,
+} from "../../renders/review.server";
+import { candidateLabel } from "../../renders/candidates";
+import { groupCandidates } from "./candidate-groups";
 import type { FileState, ResultImage } from "../../renders/render-media";
 import { optionFieldsOf, sourceImagesSchema } from "../../renders/render-options";
 import { renderSummaryOf, type RenderSummary } from "../../renders/render-summary";
@@ -54,6 +63,17 @@ export interface ReviewItem extends RenderSummary {
   options: RenderOptionsFormValues;
   /** Why a render came back to review (Shopify refused the publish, or it kept failing), in words for staff. */
   staffNote: string | null;
+  /** One of several candidates of its product, or null for a render made on its own. */
+  candidate: ReviewCandidate | null;
+}
+
+export interface ReviewCandidate {
+  group: string;
+  index: number;
+  /** "Candidate 2 of 3": of the group's renders that were not cancelled. */
+  label: string;
+  /** Its siblings still waiting in review: approving this one offers to reject them. */
+  othersInReview: number;
 }
 
 export interface ReviewFilters {
@@ -131,6 +151,42 @@ export function reviewItemOf(render: Render, result: ReviewItem["result"], catal
     options,
     staffNote: render.state === "in_review" ? render.errorMessage : null,
     colour: reviewColourOf(render),
+    candidate: null,
+  };
+}
+
+type GroupCounts = Map<string, { size: number; inReview: number }>;
+
+/** How many renders each candidate group has (not counting cancelled ones) and how many wait in review. */
+async function candidateGroupCounts(db: Db, shop: string, groups: string[]): Promise<GroupCounts> {
+  const counts: GroupCounts = new Map();
+  if (groups.length === 0) return counts;
+  const rows = await db.render.groupBy({
+    by: ["candidateGroup", "state"],
+    where: { shop, candidateGroup: { in: groups }, state: { not: "cancelled" } },
+    _count: { _all: true },
+  });
+  for (const row of rows) {
+    if (!row.candidateGroup) continue;
+    const entry = counts.get(row.candidateGroup) ?? { size: 0, inReview: 0 };
+    entry.size += row._count._all;
+    if (row.state === "in_review") entry.inReview += row._count._all;
+    counts.set(row.candidateGroup, entry);
+  }
+  return counts;
+}
+
+function withCandidate(item: ReviewItem, render: Render, counts: GroupCounts): ReviewItem {
+  if (!render.candidateGroup || render.candidateIndex === null) return item;
+  const group = counts.get(render.candidateGroup) ?? { size: 1, inReview: 0 };
+  return {
+    ...item,
+    candidate: {
+      group: render.candidateGroup,
+      index: render.candidateIndex,
+      label: candidateLabel(render.candidateIndex, group.size) ?? "",
+      othersInReview: Math.max(0, group.inReview - (render.state === "in_review" ? 1 : 0)),
+    },
   };
 }
 
@@ -178,16 +234,38 @@ export async function loadReviewPage(db: Db, admin: AdminRequest, url: URL): Pro
   ]);
   // The worker stores each image's CDN URLs when Shopify has processed it; only renders imported before that
   // (or whose file had no image yet) are looked up, in one request.
-  const fileIds = page.rows.flatMap((render) => (render.fileId && !storedResultOf(render) ? [render.fileId] : []));
+  // A product's candidates stand side by side: siblings in the same state that fell on another page join them.
+  const groups = [...new Set(page.rows.flatMap((render) => (render.candidateGroup ? [render.candidateGroup] : [])))];
+  const [siblings, groupCounts] = await Promise.all([
+    groups.length === 0
+      ? Promise.resolve([])
+      : db.render.findMany({
+          where: {
+            shop: admin.shop,
+            candidateGroup: { in: groups },
+            state: filters.state,
+            id: { notIn: page.rows.map((render) => render.id) },
+          },
+        }),
+    candidateGroupCounts(db, admin.shop, groups),
+  ]);
+  const rows = [...page.rows, ...siblings];
+  const fileIds = rows.flatMap((render) => (render.fileId && !storedResultOf(render) ? [render.fileId] : []));
   // Without previews the page still works (source photos, titles, decisions); Shopify being slow should not block review.
   const files = await admin.renderMedia.fileStates(fileIds).catch(() => new Map<string, FileState>());
   return {
     filters,
-    items: page.rows.map((render) =>
-      reviewItemOf(
-        render,
-        storedResultOf(render) ?? (render.fileId ? (files.get(render.fileId)?.image ?? null) : null),
-        catalog,
+    items: groupCandidates(
+      rows.map((render) =>
+        withCandidate(
+          reviewItemOf(
+            render,
+            storedResultOf(render) ?? (render.fileId ? (files.get(render.fileId)?.image ?? null) : null),
+            catalog,
+          ),
+          render,
+          groupCounts,
+        ),
       ),
     ),
     nextCursor: page.nextCursor,
@@ -209,6 +287,8 @@ const actionSchemas = {
       .array(z.string().regex(gidPattern("ProductVariant"), "One of the variants is not valid."))
       .max(100, "Choose at most 100 variants."),
     makeFirst: checkbox,
+    /** Reject the render's sibling candidates still in review, deleting their files. */
+    rejectSiblings: checkbox,
   }),
   reject: z.object({ renderId: renderIdField }),
   revert: z.object({ renderId: renderIdField }),
@@ -282,7 +362,24 @@ export async function reviewAction(db: Db, admin: AdminRequest, formData: FormDa
       } catch (error) {
         return fail({}, decisionFailure(error));
       }
-      return decided([parsed.data.renderId], [], "Approved. The image is being added to the product.");
+      if (!parsed.data.rejectSiblings)
+        return decided([parsed.data.renderId], [], "Approved. The image is being added to the product.");
+      const siblings = await rejectOtherCandidates(db, admin.renderMedia, {
+        shop: admin.shop,
+        renderId: parsed.data.renderId,
+        reviewer: admin.staff,
+      });
+      const rejected = siblings.rejected.length;
+      return decided(
+        [parsed.data.renderId, ...siblings.rejected],
+        siblings.failed.map((renderId) => ({
+          renderId,
+          message: "Another candidate changed since the page was loaded, so it was left as it is.",
+        })),
+        rejected === 0
+          ? "Approved. The image is being added to the product."
+          : `Approved. The image is being added to the product; the other ${rejected === 1 ? "candidate was" : `${rejected} candidates were`} rejected and ${rejected === 1 ? "its file" : "their files"} deleted from Shopify.`,
+      );
     }
     case "reject":
     case "revert": {
