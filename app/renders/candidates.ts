@@ -36,8 +36,11 @@ export function candidatesCostLine(candidates: number, creditsPerRender: number)
   return candidates === 1 ? total : `${candidates} candidates × ${formatCredits(creditsPerRender)} = ${total}`;
 }
 
-/** "Candidate 2 of 3" (of the group as it is now: a regenerated candidate joins it), or null for a lone render. */
+/**
+ * "Candidate 2 of 3" (of the group as it is now, not counting cancelled renders: a regenerated candidate joins it),
+ * "Candidate 4" when the number is past that count, or null for a lone render.
+ */
 export function candidateLabel(index: number | null, groupSize?: number): string | null {
   if (index === null) return null;
-  return groupSize ? `Candidate ${index} of ${groupSize}` : `Candidate ${index}`;
+  return groupSize && index <= groupSize ? `Candidate ${index} of ${groupSize}` : `Candidate ${index}`;
 }

@@ -179,6 +179,29 @@ describe("Home and History", () => {
     expect(view.rows.some((row) => row.productTitle === "Other shop's product")).toBe(false);
   });
 
+  it("History names each candidate with its number in its group, and counts every candidate as a render", async () => {
+    const db = app.database.prisma;
+    const shop = "home-candidates.myshopify.com";
+    await app.installShop(shop);
+    await seedRenders(db, shop, 1, { state: "in_review", candidateGroup: "history-group", candidateIndex: 1 } as never);
+    await seedRenders(db, shop, 1, { state: "rejected", candidateGroup: "history-group", candidateIndex: 2 } as never);
+    await seedRenders(db, shop, 1, { state: "queued", candidateGroup: "history-group", candidateIndex: 3 } as never);
+    // Cancelled candidates do not count towards "of N".
+    await seedRenders(db, shop, 1, { state: "cancelled", candidateGroup: "history-group", candidateIndex: 4 } as never);
+    await seedRenders(db, shop, 1, { state: "published" });
+    const view = await jsonOf<{ rows: Array<{ candidateLabel: string | null; state: string }> }>(
+      await respond(history.loader, await getAs(shop, "/app/history")),
+    );
+    expect(view.rows).toHaveLength(5);
+    expect(view.rows.map((row) => row.candidateLabel).sort()).toEqual([
+      "Candidate 1 of 3",
+      "Candidate 2 of 3",
+      "Candidate 3 of 3",
+      "Candidate 4",
+      null,
+    ]);
+  });
+
   it("resolves a render whose submit was never confirmed, and validates the job id", async () => {
     const missingJob = await respond(
       history.action,

@@ -206,6 +206,11 @@ export function HistoryPage({ view }: { view: HistoryView }) {
                     ) : (
                       <Text as="span">{row.productTitle}</Text>
                     )}
+                    {row.candidateLabel ? (
+                      <Text as="span" tone="subdued" variant="bodySm">
+                        {row.candidateLabel}
+                      </Text>
+                    ) : null}
                     <InlineStack gap="200">
                       <Button variant="plain" onClick={() => setFilter("productId", row.productId)}>
                         Only this product

@@ -7,6 +7,7 @@ import { renderSummaryOf, type RenderSummary } from "../../renders/render-summar
 import { failure, parseForm, type FieldErrors, type FormFailure } from "../../web/forms";
 import { gidPattern } from "../../lib/gid";
 import { formatCredits } from "../../web/format";
+import { candidateGroupCounts, candidateLabelOf } from "../../renders/candidate-groups.server";
 
 /** History: every render of the shop, newest first, with what it cost and, when it failed, why in plain words. */
 
@@ -59,9 +60,11 @@ export interface HistoryRow extends RenderSummary {
   problem: string | null;
   externalJobId: string | null;
   runId: string | null;
+  /** "Candidate 2 of 3" when the render is one of several of its product made together. */
+  candidateLabel: string | null;
 }
 
-export function historyRowOf(render: Render): HistoryRow {
+export function historyRowOf(render: Render, candidateLabel: string | null = null): HistoryRow {
   return {
     ...renderSummaryOf(render),
     costText: costTextOf(render),
@@ -75,6 +78,7 @@ export function historyRowOf(render: Render): HistoryRow {
     problem: problemTextOf(render),
     externalJobId: render.externalJobId,
     runId: render.runId,
+    candidateLabel,
   };
 }
 
@@ -103,9 +107,10 @@ export async function loadHistory(db: Db, shop: string, url: URL) {
     },
     { after: url.searchParams.get("after") ?? undefined, before: url.searchParams.get("before") ?? undefined },
   );
+  const groups = await candidateGroupCounts(db, shop, page.rows);
   return {
     filters,
-    rows: page.rows.map(historyRowOf),
+    rows: page.rows.map((render) => historyRowOf(render, candidateLabelOf(render, groups))),
     nextCursor: page.nextCursor,
     previousCursor: page.previousCursor,
     stateChoices: RENDER_STATES.map((state) => ({ value: state, label: RENDER_STATE_LABELS[state] })),

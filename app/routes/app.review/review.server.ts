@@ -11,7 +11,11 @@ import {
   revertRender,
   ReviewError,
 } from "../../renders/review.server";
-import { candidateLabel } from "../../renders/candidates";
+import {
+  candidateGroupCounts,
+  candidateLabelOf,
+  type CandidateGroupCounts,
+} from "../../renders/candidate-groups.server";
 import { groupCandidates } from "./candidate-groups";
 import type { FileState, ResultImage } from "../../renders/render-media";
 import { optionFieldsOf, sourceImagesSchema } from "../../renders/render-options";
@@ -155,28 +159,7 @@ export function reviewItemOf(render: Render, result: ReviewItem["result"], catal
   };
 }
 
-type GroupCounts = Map<string, { size: number; inReview: number }>;
-
-/** How many renders each candidate group has (not counting cancelled ones) and how many wait in review. */
-async function candidateGroupCounts(db: Db, shop: string, groups: string[]): Promise<GroupCounts> {
-  const counts: GroupCounts = new Map();
-  if (groups.length === 0) return counts;
-  const rows = await db.render.groupBy({
-    by: ["candidateGroup", "state"],
-    where: { shop, candidateGroup: { in: groups }, state: { not: "cancelled" } },
-    _count: { _all: true },
-  });
-  for (const row of rows) {
-    if (!row.candidateGroup) continue;
-    const entry = counts.get(row.candidateGroup) ?? { size: 0, inReview: 0 };
-    entry.size += row._count._all;
-    if (row.state === "in_review") entry.inReview += row._count._all;
-    counts.set(row.candidateGroup, entry);
-  }
-  return counts;
-}
-
-function withCandidate(item: ReviewItem, render: Render, counts: GroupCounts): ReviewItem {
+function withCandidate(item: ReviewItem, render: Render, counts: CandidateGroupCounts): ReviewItem {
   if (!render.candidateGroup || render.candidateIndex === null) return item;
   const group = counts.get(render.candidateGroup) ?? { size: 1, inReview: 0 };
   return {
@@ -184,7 +167,7 @@ function withCandidate(item: ReviewItem, render: Render, counts: GroupCounts): R
     candidate: {
       group: render.candidateGroup,
       index: render.candidateIndex,
-      label: candidateLabel(render.candidateIndex, group.size) ?? "",
+      label: candidateLabelOf(render, counts) ?? "",
       othersInReview: Math.max(0, group.inReview - (render.state === "in_review" ? 1 : 0)),
     },
   };
@@ -247,7 +230,7 @@ export async function loadReviewPage(db: Db, admin: AdminRequest, url: URL): Pro
             id: { notIn: page.rows.map((render) => render.id) },
           },
         }),
-    candidateGroupCounts(db, admin.shop, groups),
+    candidateGroupCounts(db, admin.shop, page.rows),
   ]);
   const rows = [...page.rows, ...siblings];
   const fileIds = rows.flatMap((render) => (render.fileId && !storedResultOf(render) ? [render.fileId] : []));
