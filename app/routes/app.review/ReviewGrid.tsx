@@ -168,22 +168,20 @@ const CandidatesCard = memo(function CandidatesCard(props: {
                 }}
               >
                 <BlockStack gap="100">
-                  <InlineStack align="space-between" blockAlign="center" wrap={false}>
-                    {props.selectable ? (
-                      <Checkbox
-                        label={item.candidate?.label ?? "Select"}
-                        checked={props.selected.has(item.id)}
-                        onChange={() => props.onSelect(item)}
-                      />
-                    ) : (
-                      <Text as="span" tone="subdued" variant="bodySm">
-                        {item.candidate?.label}
-                      </Text>
-                    )}
-                    <InlineStack gap="100">
-                      <ColourBadge colour={item.colour} />
-                      <RenderStateBadge state={item.state} />
-                    </InlineStack>
+                  {props.selectable ? (
+                    <Checkbox
+                      label={item.candidate?.label ?? "Select"}
+                      checked={props.selected.has(item.id)}
+                      onChange={() => props.onSelect(item)}
+                    />
+                  ) : (
+                    <Text as="span" tone="subdued" variant="bodySm">
+                      {item.candidate?.label}
+                    </Text>
+                  )}
+                  <InlineStack gap="100">
+                    <ColourBadge colour={item.colour} />
+                    <RenderStateBadge state={item.state} />
                   </InlineStack>
                   {item.result ? (
                     <button
