@@ -1,340 +1,263 @@
 /**
- * Benchmark 1, poll economy. The app's worker (tick by tick) and a naive fixed 3-second poller each follow
- * 1,000 jobs of the simulator's default 90-240 s distribution, on a simulated clock injected into the worker,
- * the try-on client and the simulator: exact and fast, no wall-clock compression. The simulator is seeded, so
- * both see the same 1,000 durations.
+ * Benchmark 1, poll economy. The app's worker (tick by tick) follows 1,000 jobs of the simulator's default 90-240 s
+ * distribution on a simulated clock (bench/poll-economy-scenario.ts), for a shop with history (warm) and one
+ * without (cold), each in its own process so they run side by side. Baselines on the same seeded durations: a
+ * naive 3-second poller from second zero, and one whose first poll waits the app's default first delay. Ticks take
+ * no time on the simulated clock, so a worker process's real lateness is measured too (benchmark 2's machinery,
+ * at this benchmark's load) and combined with each render's latency.
  */
-import type { PrismaClient } from "@prisma/client";
-import { seededRandom } from "../app/lib/seeded-random";
+import { spawn } from "node:child_process";
+import os from "node:os";
+import { join } from "node:path";
+import { createTryOnClient, silentTryOnLogger } from "../app/tryon";
 import { jobInputFor } from "../app/renders/render-options";
-import { WORKER_STATES } from "../app/renders/render-states";
-import { createTryOnClient, silentTryOnLogger, type TryOnClient } from "../app/tryon";
-import { firstPollDelayMs } from "../app/worker/steps/poll-schedule";
-import { makeWorker } from "../app/worker/worker";
-import { makeWorkerConfig, type WorkerConfigInput } from "../app/worker/worker-config";
-import { startTryOnSimulator, type TryOnSimulator } from "../fakes/tryon-service";
+import { makeWorkerConfig } from "../app/worker/worker-config";
+import { startFakeAdminServer } from "../fakes/shopify-admin";
+import { startTryOnSimulator } from "../fakes/tryon-service";
 import { createTestDatabase } from "../harness/database";
-import { BENCH_OPTIONS, insertRenders, readyFilesMedia, secretBox, seedServiceShop } from "./lib/fixtures";
-import { runNaivePoller } from "./naive-poller";
-import { eachLimited, fixed, percentile, summarize } from "./lib/stats";
-import type { Benchmark, BenchContext } from "./lib/types";
+import { BENCH_OPTIONS, seedServiceShop } from "./lib/fixtures";
+import { eachLimited, fixed, summarize, summarizeSums } from "./lib/stats";
+import type { Benchmark, BenchContext, BenchRow } from "./lib/types";
+import type { ScenarioMessage } from "./poll-economy-child";
+import { CONCURRENCY_CAP, SHOP, runNaive, type Outcome, type Scenario } from "./poll-economy-scenario";
+import { measure, tickAnatomy } from "./schedule-accuracy";
+import type { ScheduleReport } from "./worker-child";
 
-const RENDERS = 1_000;
-const CONCURRENCY_CAP = 200;
-const SIM_SEED = 20261107;
-const SHOP = "poll-economy.myshopify.com";
-const T0 = Date.UTC(2026, 2, 2, 9, 0, 0);
 const GOAL_RATIO = 0.5;
 const GOAL_P95_S = 3.5;
+const LATENESS_WARMUP_MS = 5_000;
+const LATENESS_MEASURE_MS = 30_000;
+const CHILD = join(import.meta.dirname, "poll-economy-child.ts");
 
-interface Scenario {
-  name: string;
-  /** The shop's last 50 durations are known (drawn from the same distribution), as after its first renders. */
-  warm: boolean;
-  config?: WorkerConfigInput;
-  /** Diagnostic: the shop's history is put back to the true durations after every tick, so it cannot drift. */
-  pinHistory?: boolean;
-}
-
-interface Outcome {
-  requestsPerRender: number;
-  /** Added latency of renders seen done at their first poll, and of those caught by the 3-second cadence. */
-  firstPollLatencyS: number[];
-  cadenceLatencyS: number[];
-  /** Mean first-poll delay (s after submit) of the first and the last 100 renders submitted. */
-  firstPollEarlyS: number;
-  firstPollLateS: number;
-  /** The first poll the shop's history gives at the end, and the true 10th percentile of the durations. */
-  learnedFirstPollS: number;
-  trueP5S: number;
-  latencyS: number[];
-  completed: number;
-  detectedAtFirstPoll: number;
-  ticks: number;
-  simulatedS: number;
-  realMs: number;
-  meanDurationS: number;
-}
-
-function countingClient(
-  inner: TryOnClient,
-  counts: Map<string, number>,
-  firstPolls: Map<string, number>,
-  clock: { now: number },
-): TryOnClient {
-  return {
-    ...inner,
-    getJobStatus(jobId, options) {
-      counts.set(jobId, (counts.get(jobId) ?? 0) + 1);
-      if (!firstPolls.has(jobId)) firstPolls.set(jobId, clock.now);
-      return inner.getJobStatus(jobId, options);
-    },
-  };
-}
-
-async function startSimulator(clock: { now: number }): Promise<TryOnSimulator> {
-  // Default job durations (90-240 s) at time factor 1: the clock is simulated, so nothing needs compressing.
-  return startTryOnSimulator({ seed: SIM_SEED, initialCredits: 100_000_000 }, { now: () => clock.now });
-}
-
-async function runScheduler(db: PrismaClient, scenario: Scenario, ctx: BenchContext): Promise<Outcome> {
-  await db.render.deleteMany();
-  await db.shop.deleteMany();
-  await db.serviceGate.deleteMany();
-  const clock = { now: T0 };
-  const sim = await startSimulator(clock);
-  try {
-    const history = seededRandom(99);
-    const knownDurations = scenario.warm
-      ? Array.from({ length: 50 }, () => Math.round(90_000 + history() * 150_000))
-      : [];
-    await seedServiceShop(db, SHOP, {
-      apiKey: sim.apiKey,
-      baseUrl: sim.baseUrl,
-      concurrencyCap: CONCURRENCY_CAP,
-      durationSamplesMs: knownDurations,
-    });
-    const front = sim.sampleImageUrl("tee-front.jpg");
-    await insertRenders(db, SHOP, RENDERS, () => ({ frontImage: front, nextAttemptAt: new Date(T0) }));
-
-    const counts = new Map<string, number>();
-    const firstPolls = new Map<string, number>();
-    const errors: string[] = [];
-    const worker = makeWorker({
-      db,
-      secretBox: secretBox(),
-      makeTryOnClient: ({ baseUrl, apiKey }) =>
-        countingClient(
-          createTryOnClient({ baseUrl, apiKey, timeoutMs: 10_000, logger: silentTryOnLogger, now: () => clock.now }),
-          counts,
-          firstPolls,
-          clock,
-        ),
-      renderMediaFor: async () => readyFilesMedia(),
-      now: () => new Date(clock.now),
-      random: seededRandom(7),
-      logger: {
-        info() {},
-        warn() {},
-        error: (message, context) => errors.push(`${message} ${JSON.stringify(context)}`),
-      },
-      ...(scenario.config ? { config: scenario.config } : {}),
-    });
-    const tickMs = makeWorkerConfig(scenario.config).tickIntervalMs;
-
-    const started = performance.now();
-    let ticks = 0;
-    for (;;) {
-      const report = await worker.tick();
-      ticks += 1;
-      if (scenario.pinHistory)
-        await db.shopSettings.update({ where: { shop: SHOP }, data: { durationSamplesMs: knownDurations } });
-      // A saturated tick is followed at once by the next one, as in worker.run().
-      if (report.saturated) continue;
-      // worker.run() sleeps report.idleMs: until the next render is due, capped at tickIntervalMs. When nothing is
-      // due within the cap, it wakes every tickIntervalMs and finds nothing until the last sleep lands on the due
-      // time; those empty ticks are skipped.
-      const [progress] = await db.$queryRaw<Array<{ undetected: number; due_at: Date | null }>>`
-        SELECT count(*) FILTER (WHERE state IN ('queued', 'submitting', 'running', 'stalled'))::int AS undetected,
-               min("nextAttemptAt") FILTER (WHERE state::text = ANY(${[...WORKER_STATES]}::text[])) AS due_at
-        FROM "Render" WHERE shop = ${SHOP}`;
-      if (!progress || progress.undetected === 0) break;
-      if (report.idleMs < tickMs) clock.now += report.idleMs;
-      else clock.now = Math.max(clock.now + tickMs, progress.due_at?.getTime() ?? clock.now + tickMs);
-      if (clock.now - T0 > 6 * 3_600_000)
-        throw new Error("poll economy: the worker did not finish within 6 simulated hours");
-      if (ticks % 500 === 0)
-        ctx.log(`  ${scenario.name}: ${ticks} ticks, ${Math.round((clock.now - T0) / 1000)} simulated s`);
-    }
-    const realMs = performance.now() - started;
-    if (errors.length > 0) ctx.log(`  worker errors: ${errors.slice(0, 3).join(" | ")}`);
-
-    const rows = await db.render.findMany({
-      where: { shop: SHOP, renderedAt: { not: null } },
-      select: { externalJobId: true, renderedAt: true, pollCount: true, submittedAt: true },
-    });
-    const latencyS: number[] = [];
-    const firstPollLatencyS: number[] = [];
-    const cadenceLatencyS: number[] = [];
-    const durations: number[] = [];
-    const firstPollDelays: Array<{ submittedAt: number; delayS: number }> = [];
-    let detectedAtFirstPoll = 0;
-    for (const row of rows) {
-      const job = row.externalJobId ? sim.getJob(row.externalJobId) : undefined;
-      if (!job || job.endsAt === null || !row.renderedAt) throw new Error(`no simulator job for ${row.externalJobId}`);
-      const latency = (row.renderedAt.getTime() - job.endsAt) / 1000;
-      latencyS.push(latency);
-      durations.push(job.endsAt - job.createdAt);
-      if (row.pollCount === 1) {
-        detectedAtFirstPoll += 1;
-        firstPollLatencyS.push(latency);
-      } else cadenceLatencyS.push(latency);
-      const firstPoll = firstPolls.get(job.id);
-      if (firstPoll !== undefined)
-        firstPollDelays.push({ submittedAt: job.createdAt, delayS: (firstPoll - job.createdAt) / 1000 });
-    }
-    firstPollDelays.sort((a, b) => a.submittedAt - b.submittedAt);
-    const meanOf = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-    const settings = await db.shopSettings.findUniqueOrThrow({ where: { shop: SHOP } });
-    const requests = [...counts.values()].reduce((sum, n) => sum + n, 0);
-    return {
-      firstPollLatencyS,
-      cadenceLatencyS,
-      firstPollEarlyS: meanOf(firstPollDelays.slice(0, 100).map((entry) => entry.delayS)),
-      firstPollLateS: meanOf(firstPollDelays.slice(-100).map((entry) => entry.delayS)),
-      learnedFirstPollS:
-        firstPollDelayMs({ config: makeWorkerConfig(scenario.config), random: () => 0 }, settings.durationSamplesMs) /
-        1000,
-      trueP5S: percentile(durations, 5) / 1000,
-      requestsPerRender: requests / rows.length,
-      latencyS,
-      completed: rows.length,
-      detectedAtFirstPoll,
-      ticks,
-      simulatedS: (clock.now - T0) / 1000,
-      realMs,
-      meanDurationS: durations.reduce((a, b) => a + b, 0) / durations.length / 1000,
-    };
-  } finally {
-    await sim.stop();
-  }
-}
-
-async function runNaive(): Promise<Outcome> {
-  const clock = { now: T0 };
-  const sim = await startSimulator(clock);
-  try {
-    const client = createTryOnClient({
-      baseUrl: sim.baseUrl,
-      apiKey: sim.apiKey,
-      timeoutMs: 10_000,
-      logger: silentTryOnLogger,
-      now: () => clock.now,
-    });
-    const input = jobInputFor(BENCH_OPTIONS, { front: [sim.sampleImageUrl("tee-front.jpg")], mediaIds: [] });
-    const jobs: Array<{ jobId: string; submittedAt: number }> = [];
-    await eachLimited(Array.from({ length: RENDERS }), 8, async () => {
-      const job = await client.submitTryOnJob(input);
-      jobs.push({ jobId: job.jobId, submittedAt: clock.now });
-    });
-    const started = performance.now();
-    const result = await runNaivePoller({ client, clock, jobs });
-    const realMs = performance.now() - started;
-    const latencyS: number[] = [];
-    const durations: number[] = [];
-    for (const { jobId } of jobs) {
-      const job = sim.getJob(jobId);
-      const detected = result.detectedAt.get(jobId);
-      if (!job || job.endsAt === null || detected === undefined) throw new Error(`naive poller lost ${jobId}`);
-      latencyS.push((detected - job.endsAt) / 1000);
-      durations.push(job.endsAt - job.createdAt);
-    }
-    const requests = [...result.requests.values()].reduce((sum, n) => sum + n, 0);
-    return {
-      firstPollLatencyS: [],
-      cadenceLatencyS: latencyS,
-      firstPollEarlyS: 0,
-      firstPollLateS: 0,
-      learnedFirstPollS: 0,
-      trueP5S: percentile(durations, 5) / 1000,
-      requestsPerRender: requests / jobs.length,
-      latencyS,
-      completed: jobs.length,
-      detectedAtFirstPoll: [...result.requests.values()].filter((n) => n === 1).length,
-      ticks: 0,
-      simulatedS: (clock.now - T0) / 1000,
-      realMs,
-      meanDurationS: durations.reduce((a, b) => a + b, 0) / durations.length / 1000,
-    };
-  } finally {
-    await sim.stop();
-  }
-}
-
-const SCENARIOS: Scenario[] = [{ name: "warm shop", warm: true }];
-/** With --full: a shop without history, and a shorter idle tick (to separate the tick's share of the latency). */
-const FULL_SCENARIOS: Scenario[] = [
+/** Judged against the goals, each in the summary table. */
+const SCENARIOS: Scenario[] = [
+  { name: "warm shop", warm: true },
   { name: "cold shop", warm: false },
+];
+/** With --full: a shorter idle tick (to separate the tick's share of the latency), and a history that cannot drift. */
+const FULL_SCENARIOS: Scenario[] = [
   { name: "warm shop, 250 ms idle tick", warm: true, config: { tickIntervalMs: 250 } },
   { name: "diagnostic: warm shop, history pinned to true durations", warm: true, pinHistory: true },
 ];
+
+/** One scenario in its own Node process (tsx as a loader, as bench/lib/worker-process.ts starts workers). */
+function runScenarioProcess(scenario: Scenario, ctx: BenchContext): Promise<Outcome> {
+  const extra = (process.env.BENCH_CHILD_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...extra, "--import", "tsx", CHILD], {
+    env: { ...process.env, BENCH_SCENARIO: JSON.stringify(scenario) },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  return new Promise<Outcome>((resolve, reject) => {
+    let outcome: Outcome | undefined;
+    let failure: string | undefined;
+    child.on("message", (message: ScenarioMessage) => {
+      if (message.type === "log") ctx.log(message.line);
+      else if (message.type === "outcome") outcome = message.outcome;
+      else failure = message.message;
+    });
+    child.once("error", reject);
+    // "close", not "exit": by then its messages have all arrived. Waiting for it also lets the child drop its database.
+    child.once("close", (code) => {
+      if (outcome && code === 0) resolve(outcome);
+      else
+        reject(new Error(`poll economy, ${scenario.name}: ${failure ?? `the scenario's process exited with ${code}`}`));
+    });
+  });
+}
+
+/**
+ * Real lateness at this benchmark's load: a worker process in its default configuration polls CONCURRENCY_CAP
+ * running renders (hour-long jobs, so all stay in flight) of the simulator in this process, measured as
+ * benchmark 2 measures it. Run alone, after the scenarios, so their load does not count.
+ */
+async function measureRealLateness(ctx: BenchContext): Promise<ScheduleReport> {
+  const database = await createTestDatabase("postgres");
+  const sim = await startTryOnSimulator({
+    initialCredits: 100_000_000,
+    jobDurationMs: { min: 3_600_000, max: 3_600_000 },
+  });
+  const admin = await startFakeAdminServer();
+  try {
+    await seedServiceShop(database.prisma, SHOP, {
+      apiKey: sim.apiKey,
+      baseUrl: sim.baseUrl,
+      concurrencyCap: CONCURRENCY_CAP,
+    });
+    const client = createTryOnClient({ baseUrl: sim.baseUrl, apiKey: sim.apiKey, logger: silentTryOnLogger });
+    const front = sim.sampleImageUrl("tee-front.jpg");
+    const input = jobInputFor(BENCH_OPTIONS, { front: [front], mediaIds: [] });
+    const jobIds: string[] = [];
+    await eachLimited(Array.from({ length: CONCURRENCY_CAP }), 16, async () => {
+      jobIds.push((await client.submitTryOnJob(input)).jobId);
+    });
+    const measured = await measure(
+      "schedule",
+      {
+        db: database.prisma,
+        shop: SHOP,
+        url: database.url,
+        adminUrl: admin.url,
+        jobIds,
+        front,
+        warmupMs: LATENESS_WARMUP_MS,
+        measureMs: LATENESS_MEASURE_MS,
+      },
+      ctx,
+    );
+    return measured.report;
+  } finally {
+    await sim.stop();
+    await admin.close();
+    await database.close();
+  }
+}
+
+const latencyText = (latency: { p50: number; p95: number; max: number }) =>
+  `p50 ${fixed(latency.p50)} s, p95 ${fixed(latency.p95)} s, max ${fixed(latency.max)} s`;
+
+function describeNaive(label: string, outcome: Outcome): [string, string] {
+  const atFirst = summarize(outcome.firstPollLatencyS);
+  return [
+    label,
+    `${fixed(outcome.requestsPerRender)} requests/render; added latency ${latencyText(summarize(outcome.latencyS))} (${outcome.completed} jobs, mean duration ${fixed(outcome.meanDurationS, 1)} s, true 5th percentile ${fixed(outcome.trueP5S, 1)} s; ${atFirst.count} done before their first poll${atFirst.count > 0 ? `, p95 ${fixed(atFirst.p95)} s late` : ""})`,
+  ];
+}
 
 export const pollEconomy: Benchmark = {
   id: "poll-economy",
   number: 1,
   title: "Poll economy",
   summary:
-    "1,000 jobs of the simulator's default 90-240 s distribution on a simulated clock injected into worker, client and simulator (exact, no compression): status requests per completed render and added detection latency, worker vs a naive 3-second poller from second zero. PostgreSQL; shop with 50 known durations, concurrency cap 200; --full adds a shop without history, a 250 ms idle tick, and a history that cannot drift.",
+    "1,000 jobs of the simulator's default 90-240 s distribution on a simulated clock injected into worker, client and simulator (exact, no compression): status requests per completed render and added detection latency for a shop with 50 known durations (warm) and one without (cold), each in its own process side by side, against a naive 3-second poller from second zero and one whose first poll waits the app's default first delay (60 s); p95 also with the real lateness of a worker process polling 200 renders for 30 s. PostgreSQL, concurrency cap 200; --full adds a 250 ms idle tick and a history that cannot drift.",
   async run(ctx) {
-    const database = await createTestDatabase("postgres");
-    try {
-      ctx.log("naive 3-second poller…");
-      const naive = await runNaive();
-      const outcomes: Array<[Scenario, Outcome]> = [];
-      for (const scenario of ctx.full ? [...SCENARIOS, ...FULL_SCENARIOS] : SCENARIOS) {
-        ctx.log(`worker schedule, ${scenario.name}…`);
-        outcomes.push([scenario, await runScheduler(database.prisma, scenario, ctx)]);
-      }
-      const naiveLatency = summarize(naive.latencyS);
-      const figures: Array<[string, string]> = [
+    const firstPollDefaultMs = makeWorkerConfig().firstPollDefaultMs;
+    const scenarios = ctx.full ? [...SCENARIOS, ...FULL_SCENARIOS] : SCENARIOS;
+    ctx.log(`worker scenarios, each in its own process: ${scenarios.map((scenario) => scenario.name).join("; ")}…`);
+    const started = performance.now();
+    const running = scenarios.map((scenario) => runScenarioProcess(scenario, ctx));
+    // The naive pollers need no database: they run here while the scenarios run.
+    ctx.log("naive 3-second poller from second zero…");
+    const naive = await runNaive(0);
+    ctx.log(`naive 3-second poller, first poll after ${firstPollDefaultMs / 1000} s…`);
+    const naiveDelayed = await runNaive(firstPollDefaultMs);
+    const settled = await Promise.allSettled(running);
+    const failed = settled.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
+    const outcomes = settled.map((result) => (result as PromiseFulfilledResult<Outcome>).value);
+    const scenariosMs = performance.now() - started;
+    ctx.log(
+      `real tick lateness: a worker process polling ${CONCURRENCY_CAP} running renders, ${LATENESS_MEASURE_MS / 1000} s…`,
+    );
+    const latenessStarted = performance.now();
+    const loadAtLateness = os.loadavg()[0] ?? Number.NaN;
+    const real = await measureRealLateness(ctx);
+    const latenessMs = performance.now() - latenessStarted;
+    const realS = real.answeredMs.map((ms) => ms / 1000);
+
+    const naiveLabel = "naive 3 s poller from 0 s";
+    const delayedLabel = `naive 3 s poller from ${firstPollDefaultMs / 1000} s`;
+    const figures: Array<[string, string]> = [
+      describeNaive(naiveLabel, naive),
+      describeNaive(`${delayedLabel} (the worker's firstPollDefaultMs)`, naiveDelayed),
+    ];
+    const sent = summarize(real.latenessMs);
+    const answered = summarize(real.answeredMs);
+    figures.push(
+      [
+        "real tick lateness",
+        `a worker process (default configuration) polling ${CONCURRENCY_CAP} running renders of the simulator in this process, ${real.requests} polls over ${fixed(real.windowMs / 1000, 0)} s: sent p50 ${fixed(sent.p50, 0)} ms, p95 ${fixed(sent.p95, 0)} ms, p99 ${fixed(sent.p99, 0)} ms, max ${fixed(sent.max, 0)} ms after due; answered p50 ${fixed(answered.p50, 0)} ms, p95 ${fixed(answered.p95, 0)} ms, p99 ${fixed(answered.p99, 0)} ms, max ${fixed(answered.max, 0)} ms after due; ${real.errors} failed; load average ${fixed(loadAtLateness)} when it started`,
+      ],
+      ["  its ticks", tickAnatomy(real).text],
+    );
+
+    const rows: Array<BenchRow & { scenario: Scenario; outcome: Outcome }> = [];
+    const notes: string[] = [];
+    outcomes.forEach((outcome, index) => {
+      const scenario = scenarios[index] as Scenario;
+      const latency = summarize(outcome.latencyS);
+      const atFirst = summarize(outcome.firstPollLatencyS);
+      const cadence = summarize(outcome.cadenceLatencyS);
+      const ratio = outcome.requestsPerRender / naive.requestsPerRender;
+      const ratioDelayed = outcome.requestsPerRender / naiveDelayed.requestsPerRender;
+      // The measured lateness belongs to the default configuration; other configurations get no real figure.
+      const withReal = scenario.config ? undefined : summarizeSums(outcome.scheduleLatencyS, realS);
+      const onTop = scenario.config ? undefined : summarizeSums(outcome.latencyS, realS);
+      const met = ratio <= GOAL_RATIO && latency.p95 <= GOAL_P95_S && (withReal ? withReal.p95 <= GOAL_P95_S : true);
+      const simLateness = summarize(outcome.detectingPollLatenessS);
+      const schedule = summarize(outcome.scheduleLatencyS);
+      figures.push(
         [
-          "naive 3 s poller",
-          `${fixed(naive.requestsPerRender)} requests/render; added latency p50 ${fixed(naiveLatency.p50)} s, p95 ${fixed(naiveLatency.p95)} s, max ${fixed(naiveLatency.max)} s (${naive.completed} jobs, mean duration ${fixed(naive.meanDurationS, 1)} s, true 5th percentile ${fixed(naive.trueP5S, 1)} s)`,
+          `worker, ${scenario.name}`,
+          `${fixed(outcome.requestsPerRender)} requests/render (${fixed(ratio)}× the naive poller from 0 s, ${fixed(ratioDelayed)}× the one from ${firstPollDefaultMs / 1000} s); added latency on the simulated clock ${latencyText(latency)}${withReal ? `; with real tick lateness ${latencyText(withReal)}` : ""} → ${met ? "MET" : "NOT MET"}`,
         ],
-      ];
-      const verdicts: Array<{ name: string; ratio: number; p95: number; met: boolean; outcome: Outcome }> = [];
-      for (const [scenario, outcome] of outcomes) {
-        const latency = summarize(outcome.latencyS);
-        const atFirst = summarize(outcome.firstPollLatencyS);
-        const cadence = summarize(outcome.cadenceLatencyS);
-        const ratio = outcome.requestsPerRender / naive.requestsPerRender;
-        const met = ratio <= GOAL_RATIO && latency.p95 <= GOAL_P95_S;
-        verdicts.push({ name: scenario.name, ratio, p95: latency.p95, met, outcome });
-        figures.push(
-          [
-            `worker, ${scenario.name}`,
-            `${fixed(outcome.requestsPerRender)} requests/render (${fixed(ratio)}× naive); added latency p50 ${fixed(latency.p50)} s, p95 ${fixed(latency.p95)} s, max ${fixed(latency.max)} s → ${met ? "MET" : "NOT MET"}`,
-          ],
-          [
-            `  where the latency comes from`,
-            `${atFirst.count} renders (${fixed((100 * atFirst.count) / outcome.completed, 1)} %) were already done at their first poll: p50 ${fixed(atFirst.p50)} s, p95 ${fixed(atFirst.p95)} s; ${cadence.count} caught by the 3 s cadence: p50 ${fixed(cadence.p50)} s, p95 ${fixed(cadence.p95)} s, max ${fixed(cadence.max)} s`,
-          ],
-          [
-            `  learned first poll`,
-            `mean ${fixed(outcome.firstPollEarlyS, 1)} s after submit for the first 100 renders, ${fixed(outcome.firstPollLateS, 1)} s for the last 100; the true 5th percentile is ${fixed(outcome.trueP5S, 1)} s (the history left at the end aims at ${fixed(outcome.learnedFirstPollS, 1)} s: its newest samples are the run's slowest jobs, which finish last)`,
-          ],
-          [
-            `  run`,
-            `${outcome.completed} renders, mean duration ${fixed(outcome.meanDurationS, 1)} s, ${outcome.ticks} ticks over ${Math.round(outcome.simulatedS)} simulated s in ${fixed(outcome.realMs / 1000, 1)} real s`,
-          ],
-        );
+        [
+          `  where the latency comes from`,
+          `${atFirst.count} renders (${fixed((100 * atFirst.count) / outcome.completed, 1)} %) were already done at their first poll: p50 ${fixed(atFirst.p50)} s, p95 ${fixed(atFirst.p95)} s; ${cadence.count} caught by the 3 s cadence: p50 ${fixed(cadence.p50)} s, p95 ${fixed(cadence.p95)} s, max ${fixed(cadence.max)} s`,
+        ],
+      );
+      if (withReal && onTop) {
+        figures.push([
+          `  with real tick lateness`,
+          `each render's latency from the schedule (the detecting poll's due time − the job's end: p50 ${fixed(schedule.p50)} s, p95 ${fixed(schedule.p95)} s) paired with every measured due → answer time of the real worker (the convolution of the two distributions): p95 ${fixed(withReal.p95)} s. The simulated clock's own lateness of the detecting polls (p50 ${fixed(1000 * simLateness.p50, 0)} ms, p95 ${fixed(1000 * simLateness.p95, 0)} ms, max ${fixed(1000 * simLateness.max, 0)} ms: the idle sleep's floor) is replaced, not added; added on top of the simulated latency instead, p95 would be ${fixed(onTop.p95)} s`,
+        ]);
       }
-      const main = verdicts[0] as (typeof verdicts)[number];
-      const notes: string[] = [];
-      if (Math.abs(main.outcome.firstPollLateS - main.outcome.trueP5S) > 5) {
+      figures.push(
+        [
+          `  learned first poll`,
+          `mean ${fixed(outcome.firstPollEarlyS, 1)} s after submit for the first 100 renders, ${fixed(outcome.firstPollLateS, 1)} s for the last 100; the true 5th percentile is ${fixed(outcome.trueP5S, 1)} s (the history left at the end aims at ${fixed(outcome.learnedFirstPollS, 1)} s: its newest samples are the run's slowest jobs, which finish last)`,
+        ],
+        [
+          `  run`,
+          `${outcome.completed} renders, mean duration ${fixed(outcome.meanDurationS, 1)} s, ${outcome.ticks} ticks over ${Math.round(outcome.simulatedS)} simulated s in ${fixed(outcome.realMs / 1000, 1)} real s`,
+        ],
+      );
+      if (!SCENARIOS.includes(scenario)) return;
+      const p95Text = withReal
+        ? `p95 ${fixed(latency.p95)} s simulated, ${fixed(withReal.p95)} s with real tick lateness`
+        : `p95 ${fixed(latency.p95)} s`;
+      rows.push({
+        scenario,
+        outcome,
+        label: scenario.name,
+        headline: `${scenario.name}: ${fixed(outcome.requestsPerRender, 1)} req/render; added latency p50 ${fixed(latency.p50)} s, ${p95Text}, max ${fixed(latency.max, 1)} s`,
+        baseline: `naive from 0 s: ${fixed(naive.requestsPerRender, 1)} req/render, p95 ${fixed(summarize(naive.latencyS).p95)} s (requests ${fixed(ratio)}×); naive from ${firstPollDefaultMs / 1000} s: ${fixed(naiveDelayed.requestsPerRender, 1)} req/render, p95 ${fixed(summarize(naiveDelayed.latencyS).p95)} s (requests ${fixed(ratioDelayed)}×)`,
+        goal: `≤ ${GOAL_RATIO}× the naive requests (from 0 s), p95 added latency ≤ ${GOAL_P95_S} s (simulated and with real lateness)`,
+        met,
+      });
+      if (!met) {
+        const missed = [
+          ratio > GOAL_RATIO ? `requests ${fixed(ratio)}× the naive poller's (goal ${GOAL_RATIO}×)` : "",
+          latency.p95 > GOAL_P95_S ? `p95 ${fixed(latency.p95)} s on the simulated clock` : "",
+          withReal && withReal.p95 > GOAL_P95_S ? `p95 ${fixed(withReal.p95)} s with real tick lateness` : "",
+        ].filter(Boolean);
+        notes.push(`${scenario.name}: NOT MET, ${missed.join("; ")} (goal p95 ≤ ${GOAL_P95_S} s).`);
+      }
+      if (ratioDelayed > GOAL_RATIO)
         notes.push(
-          `The last renders' first poll is ${fixed(main.outcome.firstPollLateS - main.outcome.trueP5S, 1)} s from the true 5th percentile (${fixed(main.outcome.firstPollEarlyS, 0)} s → ${fixed(main.outcome.firstPollLateS, 0)} s over the run): see firstPollDelayMs in app/worker/steps/poll-schedule.ts.`,
+          `${scenario.name}: against the naive poller that also waits ${firstPollDefaultMs / 1000} s before its first poll, the worker sends ${fixed(ratioDelayed)}× its requests (the goal's ${GOAL_RATIO}× is set against the poller from 0 s).`,
         );
-      }
-      const cadence = summarize(main.outcome.cadenceLatencyS);
-      if (cadence.p95 > GOAL_P95_S) {
+      if (cadence.p95 > GOAL_P95_S)
         notes.push(
-          `Renders caught by the cadence have p95 ${fixed(cadence.p95)} s: polls are 3.0-3.5 s apart, and an idle worker wakes when the next render is due but at least minTickGapMs after its last tick.`,
+          `${scenario.name}: renders caught by the cadence have p95 ${fixed(cadence.p95)} s: polls are 3.0-3.5 s apart, and an idle worker wakes when the next render is due but at least minTickGapMs after its last tick.`,
         );
-      }
-      return {
-        id: this.id,
-        title: this.title,
-        database: "PostgreSQL",
-        figures,
-        headline: `${fixed(main.outcome.requestsPerRender, 1)} req/render; added latency p50 ${fixed(summarize(main.outcome.latencyS).p50)} s, p95 ${fixed(main.p95)} s, max ${fixed(summarize(main.outcome.latencyS).max, 1)} s`,
-        baseline: `naive ${fixed(naive.requestsPerRender, 1)} req/render, p95 ${fixed(naiveLatency.p95)} s; requests ${fixed(main.ratio)}×`,
-        goal: `≤ ${GOAL_RATIO}× naive requests, p95 added latency ≤ ${GOAL_P95_S} s`,
-        met: main.met,
-        notes,
-      };
-    } finally {
-      await database.close();
-    }
+    });
+    figures.push([
+      "run time",
+      `the ${scenarios.length} worker scenarios (side by side, a process each) and the naive pollers: ${fixed(scenariosMs / 1000, 0)} s; then the real lateness: ${fixed(latenessMs / 1000, 0)} s`,
+    ]);
+    const [main, ...extra] = rows;
+    if (!main) throw new Error("poll economy: no judged scenario");
+    return {
+      id: this.id,
+      title: this.title,
+      database: "PostgreSQL",
+      figures,
+      headline: main.headline,
+      baseline: main.baseline,
+      goal: main.goal,
+      met: main.met,
+      notes,
+      extraRows: extra.map(({ label, headline, baseline, goal, met }) => ({ label, headline, baseline, goal, met })),
+    };
   },
 };

@@ -77,6 +77,11 @@ function table(results: BenchResult[]): string {
     lines.push(
       `| ${number} | ${cell(result.title)} | ${cell(result.database)} | ${cell(result.headline)} | ${cell(result.baseline)} | ${cell(result.goal)} | ${verdict(result.met)} |`,
     );
+    for (const row of result.extraRows ?? []) {
+      lines.push(
+        `| ${number} | ${cell(`${result.title}, ${row.label}`)} | ${cell(result.database)} | ${cell(row.headline)} | ${cell(row.baseline)} | ${cell(row.goal)} | ${verdict(row.met)} |`,
+      );
+    }
   }
   return lines.join("\n");
 }
@@ -122,6 +127,7 @@ async function main() {
     results.push(result);
     for (const [label, value] of result.figures) console.log(`  ${label}: ${value}`);
     console.log(`  goal: ${result.goal || "none"} → ${verdict(result.met)}`);
+    for (const row of result.extraRows ?? []) console.log(`  goal, ${row.label}: ${row.goal} → ${verdict(row.met)}`);
     for (const note of result.notes) console.log(`  note: ${note}`);
     console.log(`  (${(result.durationMs / 1000).toFixed(1)} s)`);
   }

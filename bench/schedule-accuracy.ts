@@ -32,11 +32,11 @@ interface Measured {
   databaseCpuMs: number;
 }
 
-async function seedInFlight(db: PrismaClient, jobIds: string[], front: string) {
+async function seedInFlight(db: PrismaClient, shop: string, jobIds: string[], front: string) {
   await db.render.deleteMany();
   const now = Date.now();
   // Steady state from the start: the first polls spread over one 3.25 s interval, a second from now.
-  await insertRenders(db, SHOP, jobIds.length, (index) => ({
+  await insertRenders(db, shop, jobIds.length, (index) => ({
     frontImage: front,
     state: "running",
     externalJobId: jobIds[index] as string,
@@ -46,10 +46,13 @@ async function seedInFlight(db: PrismaClient, jobIds: string[], front: string) {
   }));
 }
 
-async function measure(
+/** Also benchmark 1's sample of real tick lateness (bench/poll-economy.ts), with its own shop and renders. */
+export async function measure(
   mode: "schedule" | "timers",
   input: {
     db: PrismaClient;
+    /** The shop whose renders are seeded in flight (seeded with a try-on key beforehand); this benchmark's own by default. */
+    shop?: string;
     url: string;
     adminUrl: string;
     jobIds: string[];
@@ -70,7 +73,7 @@ async function measure(
     ...(input.env ? { env: input.env } : {}),
   });
   try {
-    await seedInFlight(input.db, input.jobIds, input.front);
+    await seedInFlight(input.db, input.shop ?? SHOP, input.jobIds, input.front);
     worker.send({ type: "go" });
     await sleep(input.warmupMs);
     const simulatorCpu = process.cpuUsage();

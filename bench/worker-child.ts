@@ -50,6 +50,8 @@ export interface ScheduleReport {
   claimWaitMs: number[];
   /** How long each status request took. */
   requestMs: number[];
+  /** From each request's scheduled time to its answer, ms (lateness plus request time; benchmark 1 uses it). */
+  answeredMs: number[];
   inTickMs: number[];
   requests: number;
   errors: number;
@@ -88,6 +90,7 @@ const window = {
   pollShops: [] as string[],
   claimWait: [] as number[],
   durations: [] as number[],
+  answered: [] as number[],
   inTick: [] as number[],
   requests: 0,
   errors: 0,
@@ -158,6 +161,7 @@ function timedClient(inner: TryOnClient): TryOnClient {
         throw error;
       } finally {
         if (window.open) window.durations.push(Date.now() - sent);
+        if (window.open && due !== undefined) window.answered.push(Date.now() - due);
       }
     },
   };
@@ -330,6 +334,7 @@ process.on("message", (message: ParentMessage) => {
             pollShops: window.pollShops,
             claimWaitMs: window.claimWait,
             requestMs: window.durations,
+            answeredMs: window.answered,
             inTickMs: window.inTick,
             requests: window.requests,
             errors: window.errors,

@@ -47,3 +47,36 @@ export async function eachLimited<T>(
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The distribution of a + b for independent a and b, from their samples: every sample of `a` paired with every
+ * sample of `b` (the convolution of the two empirical distributions). With more than `maxB` samples of `b`, `b`
+ * is represented by `maxB` evenly spaced quantiles of it, so the result stays exact to that resolution and the
+ * same for the same samples.
+ */
+export function summarizeSums(a: readonly number[], b: readonly number[], maxB = 2_000) {
+  if (a.length === 0 || b.length === 0) return summarize([]);
+  const sortedB = [...b].sort((x, y) => x - y);
+  const points =
+    sortedB.length <= maxB
+      ? sortedB
+      : Array.from(
+          { length: maxB },
+          (_, i) => sortedB[Math.min(sortedB.length - 1, Math.floor(((i + 0.5) * sortedB.length) / maxB))] as number,
+        );
+  const sums = new Float64Array(a.length * points.length);
+  let k = 0;
+  for (const x of a) for (const y of points) sums[k++] = x + y;
+  sums.sort();
+  const at = (p: number) => sums[Math.min(sums.length, Math.max(1, Math.ceil((p / 100) * sums.length))) - 1] as number;
+  let sum = 0;
+  for (const value of sums) sum += value;
+  return {
+    count: sums.length,
+    mean: sum / sums.length,
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
+    max: sums[sums.length - 1] as number,
+  };
+}

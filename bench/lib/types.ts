@@ -15,7 +15,18 @@ export interface BenchResult {
   met: boolean | null;
   /** Why a goal is not met, or what the figure leaves out. */
   notes: string[];
+  /** More rows of the summary table under this one, each judged on its own (benchmark 1: the cold shop). */
+  extraRows?: BenchRow[];
   durationMs: number;
+}
+
+export interface BenchRow {
+  /** Told apart from the benchmark's own row by this, e.g. "cold shop". */
+  label: string;
+  headline: string;
+  baseline: string;
+  goal: string;
+  met: boolean | null;
 }
 
 export interface BenchContext {
