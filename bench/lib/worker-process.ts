@@ -1,9 +1,26 @@
 /** Starts bench/worker-child.ts in its own Node process and talks to it over IPC. */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { ChildMessage, ParentMessage } from "../worker-child";
+import { REPO_ROOT } from "./env";
 
 const ENTRY = join(import.meta.dirname, "..", "worker-child.ts");
+const COMPILED_ENTRY = join(REPO_ROOT, "build", "bench", "worker-child.js");
+let compiledThisRun = false;
+
+/**
+ * Compiles bench/worker-child.ts as `npm run build` compiles the worker (bench/vite.worker-child.config.ts), once
+ * per harness run, so the compiled child is always today's code.
+ */
+export function buildCompiledBenchWorker(): void {
+  if (compiledThisRun && existsSync(COMPILED_ENTRY)) return;
+  execFileSync("npx", ["vite", "build", "--config", "bench/vite.worker-child.config.ts", "--logLevel", "error"], {
+    cwd: REPO_ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  compiledThisRun = true;
+}
 
 export interface BenchWorkerProcess {
   child: ChildProcess;
@@ -22,11 +39,18 @@ export async function startBenchWorker(input: {
   config?: Record<string, unknown>;
   nodeOptions?: string[];
   env?: Record<string, string>;
+  /**
+   * Run the compiled child (plain JavaScript, see buildCompiledBenchWorker) instead of the TypeScript through tsx:
+   * for measuring memory, where tsx's loader thread and transforms would count as the worker's.
+   */
+  compiled?: boolean;
 }): Promise<BenchWorkerProcess> {
-  // Node itself with tsx as a loader (not the tsx CLI, which would add a second process).
+  // Node itself with tsx as a loader (not the tsx CLI, which would add a second process), or the compiled child.
   // BENCH_CHILD_NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to look inside a worker process.
   const extra = (process.env.BENCH_CHILD_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...extra, ...(input.nodeOptions ?? []), "--import", "tsx", ENTRY], {
+  if (input.compiled) buildCompiledBenchWorker();
+  const entry = input.compiled ? [COMPILED_ENTRY] : ["--import", "tsx", ENTRY];
+  const child = spawn(process.execPath, [...extra, ...(input.nodeOptions ?? []), ...entry], {
     env: {
       ...process.env,
       DATABASE_URL: input.databaseUrl,
