@@ -15,6 +15,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { PrismaClient, Render } from "@prisma/client";
 import { z } from "zod";
 import { createPrismaClient } from "../app/db/prisma-client.server";
+import { installOneHttpClient } from "../app/net/outbound";
 import type { TryOnClient } from "../app/tryon";
 import { makeWorker, type Worker } from "../app/worker/worker";
 import { workerDepsFor } from "../harness/pipeline";
@@ -77,6 +78,8 @@ export interface ImportReport {
   usageAtPeak: NodeJS.MemoryUsage;
 }
 
+// As app/worker/main.ts does: one HTTP client in the process.
+installOneHttpClient();
 const send = (message: ChildMessage) => process.send?.(message);
 const rawDb = createPrismaClient(env.DATABASE_URL);
 const config = JSON.parse(env.WORKER_CONFIG) as Record<string, unknown>;

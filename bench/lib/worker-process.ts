@@ -1,6 +1,6 @@
 /** Starts bench/worker-child.ts in its own Node process and talks to it over IPC. */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ChildMessage, ParentMessage } from "../worker-child";
 import { REPO_ROOT } from "./env";
@@ -8,6 +8,22 @@ import { REPO_ROOT } from "./env";
 const ENTRY = join(import.meta.dirname, "..", "worker-child.ts");
 const COMPILED_ENTRY = join(REPO_ROOT, "build", "bench", "worker-child.js");
 let compiledThisRun = false;
+
+/**
+ * The Node options `npm run start:worker` gives the production worker (package.json), so the compiled child runs
+ * as production runs the worker: `node <options> build/worker/main.js`.
+ */
+export function productionWorkerNodeOptions(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  const words = (scripts["start:worker"] ?? "").split(/\s+/).filter(Boolean);
+  const entry = words.indexOf("build/worker/main.js");
+  if (words[0] !== "node" || entry < 0) {
+    throw new Error(`package.json's start:worker is not "node [options] build/worker/main.js": ${words.join(" ")}`);
+  }
+  return words.slice(1, entry);
+}
 
 /**
  * Compiles bench/worker-child.ts as `npm run build` compiles the worker (bench/vite.worker-child.config.ts), once
@@ -40,8 +56,9 @@ export async function startBenchWorker(input: {
   nodeOptions?: string[];
   env?: Record<string, string>;
   /**
-   * Run the compiled child (plain JavaScript, see buildCompiledBenchWorker) instead of the TypeScript through tsx:
-   * for measuring memory, where tsx's loader thread and transforms would count as the worker's.
+   * Run the compiled child (plain JavaScript, see buildCompiledBenchWorker) with the production worker's Node
+   * options instead of the TypeScript through tsx: for measuring memory, where tsx's loader thread and transforms
+   * would count as the worker's.
    */
   compiled?: boolean;
 }): Promise<BenchWorkerProcess> {
@@ -49,7 +66,7 @@ export async function startBenchWorker(input: {
   // BENCH_CHILD_NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to look inside a worker process.
   const extra = (process.env.BENCH_CHILD_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
   if (input.compiled) buildCompiledBenchWorker();
-  const entry = input.compiled ? [COMPILED_ENTRY] : ["--import", "tsx", ENTRY];
+  const entry = input.compiled ? [...productionWorkerNodeOptions(), COMPILED_ENTRY] : ["--import", "tsx", ENTRY];
   const child = spawn(process.execPath, [...extra, ...(input.nodeOptions ?? []), ...entry], {
     env: {
       ...process.env,
