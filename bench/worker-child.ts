@@ -15,6 +15,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { PrismaClient, Render } from "@prisma/client";
 import { z } from "zod";
 import { createPrismaClient } from "../app/db/prisma-client.server";
+import { installOneHttpClient } from "../app/net/outbound";
 import type { TryOnClient } from "../app/tryon";
 import { makeWorker, type Worker } from "../app/worker/worker";
 import { workerDepsFor } from "../harness/pipeline";
@@ -71,8 +72,16 @@ export interface ImportReport {
   sampledPeakRss: number;
   samples: number;
   downloadedBytes: number[];
+  /**
+   * process.memoryUsage() when idle, and at the highest RSS of a coarser sampling (every 10 ms): tells the V8 heap
+   * and ArrayBuffers (network chunks, pixel arrays) apart from the rest (native allocations, compiled code).
+   */
+  usageAtIdle: NodeJS.MemoryUsage;
+  usageAtPeak: NodeJS.MemoryUsage;
 }
 
+// As app/worker/main.ts does: one HTTP client in the process.
+installOneHttpClient();
 const send = (message: ChildMessage) => process.send?.(message);
 const rawDb = createPrismaClient(env.DATABASE_URL);
 const config = JSON.parse(env.WORKER_CONFIG) as Record<string, unknown>;
@@ -168,7 +177,13 @@ function timedClient(inner: TryOnClient): TryOnClient {
 }
 
 // ---- import: RSS ----------------------------------------------------------------------------------------------
-const rssSamples = { peak: 0, count: 0, idle: [] as number[] };
+const rssSamples = {
+  peak: 0,
+  count: 0,
+  idle: [] as number[],
+  usageAtIdle: process.memoryUsage(),
+  usageAtPeak: process.memoryUsage(),
+};
 const downloadedBytes: number[] = [];
 function vmHwm(): number {
   const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"));
@@ -278,6 +293,10 @@ if (env.BENCH_MODE === "import") {
       lastGc = Date.now();
     }
     const rss = process.memoryUsage.rss();
+    if (rssSamples.count % 5 === 0) {
+      const usage = process.memoryUsage();
+      if (usage.rss > rssSamples.usageAtPeak.rss) rssSamples.usageAtPeak = usage;
+    }
     rssSamples.count += 1;
     if (rss > rssSamples.peak) rssSamples.peak = rss;
     rssSamples.idle.push(rss);
@@ -296,6 +315,8 @@ process.on("message", (message: ParentMessage) => {
           rssSamples.idle = [];
           rssSamples.peak = 0;
           rssSamples.count = 0;
+          rssSamples.usageAtIdle = process.memoryUsage();
+          rssSamples.usageAtPeak = rssSamples.usageAtIdle;
           resetHwm();
           idleRss = idle;
           send({ type: "idle", rss: idle });
@@ -319,6 +340,8 @@ process.on("message", (message: ParentMessage) => {
               sampledPeakRss: rssSamples.peak,
               samples: rssSamples.count,
               downloadedBytes,
+              usageAtIdle: rssSamples.usageAtIdle,
+              usageAtPeak: rssSamples.usageAtPeak,
             },
           });
           break;

@@ -9,7 +9,7 @@
 
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import ipaddr from "ipaddr.js";
-import { Agent, type RequestInit as UndiciRequestInit } from "undici";
+import { Agent, setGlobalDispatcher, type RequestInit as UndiciRequestInit } from "undici";
 
 export type OutboundFetch = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -203,4 +203,15 @@ export function useOutboundPolicy(policy: OutboundPolicy): void {
 export function outboundFetch(input: string, init?: RequestInit): Promise<Response> {
   processFetch ??= makeOutboundFetch({ allow: parseAllowList(process.env.OUTBOUND_ALLOW_HOSTS) });
   return processFetch(input, init);
+}
+
+/**
+ * Makes the process's plain `fetch` (the Shopify API library's requests, staged uploads) use this package's undici
+ * too, instead of the copy bundled in Node, so a worker runs one HTTP/1.1 parser. Each copy's parser is WebAssembly
+ * that V8 recompiles with its optimising compiler once it is busy, which takes up to 9 MB for a moment; with two
+ * copies those moments can coincide with the first burst of imports (benchmark 4, docs/decisions/054-import-memory.md).
+ * Only the dispatcher changes: what `fetch` sends and the guarded path above are the same.
+ */
+export function installOneHttpClient(): void {
+  setGlobalDispatcher(new Agent());
 }

@@ -4,10 +4,12 @@
  * period; a SIGKILL loses nothing a restart cannot resume (a submit in flight becomes submit_unknown).
  */
 import prisma from "../db.server";
+import { installOneHttpClient } from "../net/outbound";
 import { env } from "../env.server";
 import { startMetricsServer } from "../metrics/metrics-server.server";
 import { makeAppWorker } from "./app-worker.server";
 
+installOneHttpClient();
 const { worker, lister, logger, metrics } = makeAppWorker();
 const { METRICS_PORT, METRICS_HOST } = env();
 const metricsServer =

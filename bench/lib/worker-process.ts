@@ -1,9 +1,42 @@
 /** Starts bench/worker-child.ts in its own Node process and talks to it over IPC. */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ChildMessage, ParentMessage } from "../worker-child";
+import { REPO_ROOT } from "./env";
 
 const ENTRY = join(import.meta.dirname, "..", "worker-child.ts");
+const COMPILED_ENTRY = join(REPO_ROOT, "build", "bench", "worker-child.js");
+let compiledThisRun = false;
+
+/**
+ * The Node options `npm run start:worker` gives the production worker (package.json), so the compiled child runs
+ * as production runs the worker: `node <options> build/worker/main.js`.
+ */
+export function productionWorkerNodeOptions(): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  const words = (scripts["start:worker"] ?? "").split(/\s+/).filter(Boolean);
+  const entry = words.indexOf("build/worker/main.js");
+  if (words[0] !== "node" || entry < 0) {
+    throw new Error(`package.json's start:worker is not "node [options] build/worker/main.js": ${words.join(" ")}`);
+  }
+  return words.slice(1, entry);
+}
+
+/**
+ * Compiles bench/worker-child.ts as `npm run build` compiles the worker (bench/vite.worker-child.config.ts), once
+ * per harness run, so the compiled child is always today's code.
+ */
+export function buildCompiledBenchWorker(): void {
+  if (compiledThisRun && existsSync(COMPILED_ENTRY)) return;
+  execFileSync("npx", ["vite", "build", "--config", "bench/vite.worker-child.config.ts", "--logLevel", "error"], {
+    cwd: REPO_ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  compiledThisRun = true;
+}
 
 export interface BenchWorkerProcess {
   child: ChildProcess;
@@ -22,11 +55,19 @@ export async function startBenchWorker(input: {
   config?: Record<string, unknown>;
   nodeOptions?: string[];
   env?: Record<string, string>;
+  /**
+   * Run the compiled child (plain JavaScript, see buildCompiledBenchWorker) with the production worker's Node
+   * options instead of the TypeScript through tsx: for measuring memory, where tsx's loader thread and transforms
+   * would count as the worker's.
+   */
+  compiled?: boolean;
 }): Promise<BenchWorkerProcess> {
-  // Node itself with tsx as a loader (not the tsx CLI, which would add a second process).
+  // Node itself with tsx as a loader (not the tsx CLI, which would add a second process), or the compiled child.
   // BENCH_CHILD_NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to look inside a worker process.
   const extra = (process.env.BENCH_CHILD_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...extra, ...(input.nodeOptions ?? []), "--import", "tsx", ENTRY], {
+  if (input.compiled) buildCompiledBenchWorker();
+  const entry = input.compiled ? [...productionWorkerNodeOptions(), COMPILED_ENTRY] : ["--import", "tsx", ENTRY];
+  const child = spawn(process.execPath, [...extra, ...(input.nodeOptions ?? []), ...entry], {
     env: {
       ...process.env,
       DATABASE_URL: input.databaseUrl,
