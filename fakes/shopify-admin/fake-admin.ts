@@ -121,6 +121,11 @@ export interface FakeAdminOptions {
   bulkOrigin?: string;
   /** Sends webhooks (bulk_operations/finish) to subscribed addresses. Default: the global fetch. */
   webhookFetch?: (request: Request) => Promise<Response>;
+  /**
+   * Send the finish webhook by itself when an operation ends (a timer, real time). Default true; tests that
+   * want to choose the moment turn it off and call `deliverDueWebhooks()`.
+   */
+  deliverWebhooksByItself?: boolean;
 }
 
 /** What `handle` throws to simulate a connection failure: the same TypeError undici's fetch rejects with. */
@@ -235,7 +240,7 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
     resultUrl: (path) => `${origins.bulk}${path}`,
     changed: (op) => {
       pendingFinishes.add(op);
-      scheduleFinishCheck(op);
+      if (options.deliverWebhooksByItself ?? true) scheduleFinishCheck(op);
     },
   };
 
