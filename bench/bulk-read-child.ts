@@ -87,7 +87,13 @@ async function prepareStore(): Promise<() => Promise<number>> {
     read: (url) => reader.read(url),
   };
   return async () => {
-    await advanceExport(db, listing!, { export: finished, now: () => new Date(), leaseMs: 600_000, pollMs: 1_000 });
+    await advanceExport(db, listing!, {
+      export: finished,
+      now: () => new Date(),
+      leaseMs: 600_000,
+      pollMs: 1_000,
+      ...(process.env.BULK_BATCH ? { batchSize: Number(process.env.BULK_BATCH) } : {}),
+    });
     const stored = await db.collectionListing.findFirstOrThrow({ where: { shop } });
     if (stored.status !== "ready") throw new Error(`the listing ended ${stored.status} (${stored.method})`);
     await db.$disconnect();
@@ -116,4 +122,8 @@ process.on("message", (message: { type: "go" }) => {
     process.exit(1);
   });
 });
+// Diagnostic (BULK_GC_EVERY_MS with --expose-gc): collecting often shows what the reading keeps alive.
+const gcEvery = Number(process.env.BULK_GC_EVERY_MS ?? 0);
+const collect = (globalThis as { gc?: () => void }).gc;
+if (gcEvery > 0 && collect) setInterval(collect, gcEvery).unref();
 send({ type: "ready" });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { z } from "zod";
 import { fakeAdminRequests } from "./support/services";
 import { describeFindings, StaffBrowser } from "./support/staff-browser";
 
@@ -57,5 +58,15 @@ describe("a bulk run over the whole 20,000-product catalog", () => {
     expect(requests.filter((entry) => entry.operationName === "RunBulkQuery")).toHaveLength(1);
     expect(requests.filter((entry) => entry.operationName === "ListCollectionProductsForRender")).toEqual([]);
     expect(requests.filter((entry) => entry.target === "bulk" && entry.status === 200)).toHaveLength(1);
+    // Shopify's bulk_operations/finish reached the app, signed with its secret, and was accepted.
+    const webhooks = z
+      .array(
+        z.object({ topic: z.string(), status: z.number().nullable(), payload: z.looseObject({ status: z.string() }) }),
+      )
+      .parse(await (await fetch(`${staff.sandbox.fakeAdminUrl}/__fake-admin/webhooks`)).json());
+    expect(webhooks.filter((delivery) => delivery.payload.status === "completed").at(-1)).toMatchObject({
+      topic: "bulk_operations/finish",
+      status: 200,
+    });
   });
 });

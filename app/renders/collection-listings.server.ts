@@ -281,13 +281,12 @@ async function storeExport(db: Db, listing: CollectionListing, url: string | nul
         data: { listed: listed + rows.length, leaseUntil: new Date(step.now().getTime() + step.leaseMs) },
       });
       if (written.count !== 1) return false;
-      await tx.collectionListingProduct.createMany({
-        data: rows.map((product, index) => ({
-          listingId: listing.id,
-          position: listed + index,
-          product: product as unknown as Prisma.InputJsonValue,
-        })),
-      });
+      // The batch goes as one JSON parameter: a createMany of 500 JSON rows builds 1,500 parameters and
+      // several copies of each row on our side (benchmark 5: 164 MB above idle for 50,000 products).
+      await tx.$executeRaw`
+        INSERT INTO "CollectionListingProduct" ("listingId", "position", "product")
+        SELECT ${listing.id}, ${listed}::int + (item.ordinality::int - 1), item.value
+        FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS item`;
       listed += rows.length;
       return true;
     });

@@ -22,6 +22,7 @@
  *                                      | {"action":"dropNextWebhooks","count":1}
  *                                      | {"action":"subscribeWebhook","topic":"bulk_operations/finish","address":…}
  *   GET  {url}/__fake-admin/requests   the request log
+ *   GET  {url}/__fake-admin/webhooks   the webhooks sent (topic, shop, address, payload, the answer's status)
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -166,6 +167,7 @@ async function serveControls(
     res.end(JSON.stringify(body));
   };
   if (req.method === "GET" && path === "/__fake-admin/requests") return reply(200, fake.requests);
+  if (req.method === "GET" && path === "/__fake-admin/webhooks") return reply(200, fake.webhookDeliveries);
   if (req.method === "POST" && path === "/__fake-admin/controls") {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
