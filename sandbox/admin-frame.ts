@@ -20,6 +20,9 @@ import type { ExtensionHostConfig, PickedResource } from "./frame-protocol";
 import { listenOnLoopback } from "./loopback";
 import { mintSessionToken } from "./session-token";
 
+/** Rows a product list shows at most (the admin pages a long list; the sandbox shows its start). */
+const LIST_LIMIT = 100;
+
 /**
  * The sandbox's stand-in for Shopify admin, on http://localhost:<port>: the app embedded in an iframe loaded
  * with a signed session token, App Bridge's admin side (toasts, save bar, navigation menu, resource picker),
@@ -107,23 +110,27 @@ export async function startAdminFrame(options: AdminFrameOptions): Promise<Admin
           productsCount: collection.productIds.length,
         }));
     }
-    return fake.store
-      .products(shop)
-      .filter((product) => matches(product.title))
-      .map((product) => ({
-        id: product.id,
-        title: product.title,
-        handle: product.handle,
-        productType: product.productType,
-        vendor: product.vendor,
-        tags: product.tags,
-        status: product.status,
-        images: fake.store
-          .productMedia(shop, product.id)
-          .filter((item) => item.url)
-          .map((item) => ({ id: item.id, originalSrc: item.url ?? "", altText: item.alt })),
-        variants: product.variantIds.map((id) => ({ id, title: fake.store.variant(shop, id)?.title ?? "" })),
-      }));
+    return (
+      fake.store
+        .products(shop)
+        .filter((product) => matches(product.title))
+        // The demo store has 20,000 generated products ("Whole catalog"): the picker shows a page, as Shopify's does.
+        .slice(0, LIST_LIMIT)
+        .map((product) => ({
+          id: product.id,
+          title: product.title,
+          handle: product.handle,
+          productType: product.productType,
+          vendor: product.vendor,
+          tags: product.tags,
+          status: product.status,
+          images: fake.store
+            .productMedia(shop, product.id)
+            .filter((item) => item.url)
+            .map((item) => ({ id: item.id, originalSrc: item.url ?? "", altText: item.alt })),
+          variants: product.variantIds.map((id) => ({ id, title: fake.store.variant(shop, id)?.title ?? "" })),
+        }))
+    );
   };
 
   const appFrameSrc = (path: string) => {
@@ -209,8 +216,9 @@ export async function startAdminFrame(options: AdminFrameOptions): Promise<Admin
         200,
         productsPage(
           context("products", { page: "products" }),
-          fake.store.products(shop).map(productRow),
+          fake.store.products(shop).slice(0, LIST_LIMIT).map(productRow),
           extensionMenu("admin.product-index.selection-action.render"),
+          fake.store.shop(shop).products.size,
         ),
       );
     }
@@ -249,7 +257,7 @@ export async function startAdminFrame(options: AdminFrameOptions): Promise<Admin
     if (collectionMatch) {
       const collection = fake.store.collection(shop, `gid://shopify/Collection/${collectionMatch[1]}`);
       if (!collection) return html(404, notFoundPage(context("collections", { page: "not-found" }), "Collection"));
-      const products = collection.productIds.flatMap((id) => {
+      const products = collection.productIds.slice(0, LIST_LIMIT).flatMap((id) => {
         const product = fake.store.product(shop, id);
         return product ? [productRow(product)] : [];
       });
@@ -259,6 +267,7 @@ export async function startAdminFrame(options: AdminFrameOptions): Promise<Admin
           id: collection.id,
           title: collection.title,
           products,
+          total: collection.productIds.length,
           actions: extensionMenu("admin.collection-details.action.render"),
         }),
       );

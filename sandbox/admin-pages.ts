@@ -145,7 +145,18 @@ export function extensionHostPage(name: string, config: ExtensionHostConfig): st
 </html>`;
 }
 
-export function productsPage(context: AdminPageContext, products: ProductRow[], actions: ExtensionAction[]): string {
+/** Under a list cut short: how many there are in all. */
+const moreRows = (shown: number, total: number | undefined) =>
+  total !== undefined && total > shown
+    ? `<p class="muted">Showing the first ${shown.toLocaleString("en-US")} of ${total.toLocaleString("en-US")} products.</p>`
+    : "";
+
+export function productsPage(
+  context: AdminPageContext,
+  products: ProductRow[],
+  actions: ExtensionAction[],
+  total?: number,
+): string {
   const base = adminBase(context.storeName);
   const rows = products
     .map(
@@ -168,7 +179,7 @@ export function productsPage(context: AdminPageContext, products: ProductRow[], 
          <thead><tr><th scope="col"><span class="visually-hidden">Select</span></th><th scope="col"><span class="visually-hidden">Photo</span></th><th scope="col">Product</th><th scope="col">Status</th><th scope="col">Type</th><th scope="col">Media</th></tr></thead>
          <tbody>${rows}</tbody>
        </table>
-     </div>`,
+     </div>${moreRows(products.length, total)}`,
   );
 }
 
@@ -267,7 +278,7 @@ export function collectionsPage(context: AdminPageContext, collections: Collecti
 
 export function collectionPage(
   context: AdminPageContext,
-  collection: { id: string; title: string; products: ProductRow[]; actions: ExtensionAction[] },
+  collection: { id: string; title: string; products: ProductRow[]; total?: number; actions: ExtensionAction[] },
 ): string {
   const base = adminBase(context.storeName);
   return adminLayout(
@@ -288,7 +299,7 @@ export function collectionPage(
            )
            .join("")}</tbody>
        </table>
-     </div>`,
+     </div>${moreRows(collection.products.length, collection.total)}`,
   );
 }
 

@@ -191,6 +191,33 @@ export const DEMO_COLLECTIONS: Array<{ key: string; title: string; products: Dem
   },
 ];
 
+/**
+ * "Whole catalog": 20,000 generated products, a collection large enough that Shopify's bulk export is how the app
+ * reads it (ADR 055). Generated cheaply and the same every time: titles from fixed word lists by index, and each
+ * product's one photo is the front photo of a demo product, shared (the bytes are not copied).
+ */
+export const WHOLE_CATALOG = { key: "wholeCatalog", title: "Whole catalog", size: 20_000 } as const;
+const CATALOG_COLOURS = ["Ivory", "Navy", "Sage", "Terracotta", "Charcoal", "Lilac", "Ochre", "Teal", "Rose", "Sand"];
+const CATALOG_CUTS = ["Classic", "Relaxed", "Cropped", "Tailored", "Oversized", "Slim", "Longline"];
+
+function seedWholeCatalog(fake: FakeAdminApi, photos: Array<{ seed: DemoProductSeed; image: SeedImage }>): string {
+  const productIds: string[] = [];
+  for (let i = 0; i < WHOLE_CATALOG.size; i++) {
+    const { seed, image } = photos[i % photos.length] as (typeof photos)[number];
+    const number = String(i + 1).padStart(5, "0");
+    const title = `${CATALOG_COLOURS[i % CATALOG_COLOURS.length]} ${CATALOG_CUTS[Math.floor(i / CATALOG_COLOURS.length) % CATALOG_CUTS.length]} ${seed.title.split(" ").at(-1)?.toLowerCase()} ${number}`;
+    const product = fake.store.addProduct(DEMO_SHOP, {
+      title,
+      handle: `catalog-${number}`,
+      productType: seed.productType,
+      vendor: DEMO_SHOP_NAME,
+      images: [{ ...image, filename: `catalog-${number}-front.${image.filename?.split(".").pop() ?? "jpg"}` }],
+    });
+    productIds.push(product.id);
+  }
+  return fake.store.addCollection(DEMO_SHOP, { title: WHOLE_CATALOG.title, productIds }).id;
+}
+
 export interface SeededDemoStore {
   shop: string;
   /** Product gids by their key in DEMO_PRODUCTS. */
@@ -212,6 +239,8 @@ export async function seedDemoStore(
 ): Promise<SeededDemoStore> {
   fake.store.addShop({ domain: DEMO_SHOP, name: DEMO_SHOP_NAME, email: "staff@model-shots-demo.example" });
   const products = {} as Record<DemoProductKey, string>;
+  // Front photos of the demo products the try-on service takes (JPEG, PNG, WebP under 10 MB), for the catalog.
+  const catalogPhotos: Array<{ seed: DemoProductSeed; image: SeedImage }> = [];
   for (const [key, seed] of Object.entries(DEMO_PRODUCTS) as Array<[DemoProductKey, DemoProductSeed]>) {
     const images: SeedImage[] = [];
     for (const [index, photo] of seed.photos.entries()) {
@@ -224,6 +253,9 @@ export async function seedDemoStore(
         height: rendered.height,
       });
     }
+    const front = images[0];
+    const usable = ["jpeg", "png", "webp"].includes(seed.photos[0]?.format ?? "");
+    if (front && usable && key !== DRIFTING_PRODUCT.key) catalogPhotos.push({ seed, image: front });
     const product = fake.store.addProduct(DEMO_SHOP, {
       title: seed.title,
       productType: seed.productType,
@@ -242,5 +274,6 @@ export async function seedDemoStore(
       productIds: collection.products.map((key) => products[key]),
     }).id;
   }
+  collections[WHOLE_CATALOG.key] = seedWholeCatalog(fake, catalogPhotos);
   return { shop: DEMO_SHOP, products, collections };
 }

@@ -3,6 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { parse as parseToml } from "smol-toml";
 import { z } from "zod";
 import { loadLocalEnv } from "../scripts/local-env";
 import { startTryOnSimulator, type TryOnSimulator } from "../fakes/tryon-service/index";
@@ -153,6 +155,18 @@ async function waitUntil(
   throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}.`);
 }
 
+/** The app's webhook subscriptions, as shopify.app.toml declares them. */
+function webhookSubscriptions(): Array<{ topic: string; uri: string }> {
+  const toml = z
+    .object({
+      webhooks: z.object({
+        subscriptions: z.array(z.object({ topics: z.array(z.string()).default([]), uri: z.string() })),
+      }),
+    })
+    .parse(parseToml(readFileSync(join(REPO_ROOT, "shopify.app.toml"), "utf8")));
+  return toml.webhooks.subscriptions.flatMap(({ topics, uri }) => topics.map((topic) => ({ topic, uri })));
+}
+
 const consoleLog: SandboxLog = {
   info: (line) => console.log(line),
   app: (line) => console.log(`[app] ${line}`),
@@ -187,6 +201,9 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
       clientId: local.apiKey,
       clientSecret: local.apiSecret,
       ...(process.env.SCOPES ? { scopes: process.env.SCOPES } : {}),
+      // Shopify's side of a bulk export (2 s queued, 1,000 objects a second, fakes/shopify-admin/bulk.ts), at the
+      // sandbox's pace: the "Whole catalog" is exported in 2 s at the default time factor.
+      bulkOperationTimeline: { queuedMs: 2_000 * options.timeFactor, objectsPerSecond: 1_000 / options.timeFactor },
     });
     cleanups.push(() => fakeAdmin.close());
     const demo = await seedDemoStore(fakeAdmin.fake, { cacheDir: options.imageCacheDir });
@@ -282,6 +299,9 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
       appExited,
     );
     proxy.setTarget(vitePort);
+    // Shopify sends the webhooks shopify.app.toml subscribes to (the fake sends bulk_operations/finish) to the app.
+    for (const { topic, uri } of webhookSubscriptions())
+      fakeAdmin.fake.subscribeWebhook(topic, new URL(uri, appUrl).href);
 
     // Install: the admin loads the app with a session token and the app exchanges it for an offline token.
     const sessionToken = () =>

@@ -38,11 +38,12 @@ describe("shopify.app.toml", () => {
     expect(example).toBe(appToml.access_scopes.scopes);
   });
 
-  it("subscribes to the lifecycle, product deletion and all three mandatory compliance topics", () => {
+  it("subscribes to the lifecycle, product deletion, bulk exports ending and all three mandatory compliance topics", () => {
     expect(subscribedTopics.sort()).toEqual(
       [
         "app/scopes_update",
         "app/uninstalled",
+        "bulk_operations/finish",
         "customers/data_request",
         "customers/redact",
         "products/delete",

@@ -38,6 +38,7 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
       "customers/redact": (await import("../app/routes/webhooks.customers.redact")).action as Action,
       "shop/redact": (await import("../app/routes/webhooks.shop.redact")).action as Action,
       "products/delete": (await import("../app/routes/webhooks.products.delete")).action as Action,
+      "bulk_operations/finish": (await import("../app/routes/webhooks.bulk_operations.finish")).action as Action,
     };
   });
   afterAll(async () => {
@@ -106,6 +107,7 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
     "customers/redact",
     "shop/redact",
     "products/delete",
+    "bulk_operations/finish",
   ])("rejects a forged %s webhook with 401 and changes nothing", async (topic) => {
     const before = await snapshotAllRows(database.prisma);
     expect(await deliver(topic, shopRedactPayload(SHOP), { secret: "forger-secret" })).toBe(401);

@@ -5,7 +5,7 @@ import { MAX_INPUT_IMAGE_BYTES, probeImage } from "../tryon";
 import type { CatalogResult } from "../tryon/catalog-view";
 import { creditsForJob, estimateCredits } from "../tryon/cost";
 import { ACCEPTED_IMAGE_FORMATS } from "../tryon/image-probe";
-import { collectionListing } from "./collection-listings.server";
+import { collectionListing, type ListingPhase } from "./collection-listings.server";
 import { lookKeyOf, queueRoomProblem } from "./create-renders.server";
 import { guessGarment } from "./garment-guess";
 import { optionsForProduct, posesFromCatalog, type PosesFor } from "./product-garment";
@@ -27,8 +27,11 @@ type Db = Pick<
   "render" | "collectionListing" | "collectionListingProduct" | "$transaction" | "$queryRaw"
 >;
 
-/** Beyond this a run is refused with advice to split it: planning reads every product from Shopify first. */
-export const MAX_RUN_PRODUCTS = 5_000;
+/**
+ * Beyond this a run is refused with advice to split it: planning reads every product from Shopify first (in one
+ * bulk export, ADR 055), and it is MAX_QUEUED_PER_SHOP's default, the most renders a shop may have waiting.
+ */
+export const MAX_RUN_PRODUCTS = 50_000;
 /** Photos are probed (format and size) only for runs this small; the worker checks every photo before paying anyway. */
 export const PROBE_PHOTOS_UP_TO = 50;
 const SKIPPED_SHOWN = 200;
@@ -248,6 +251,10 @@ export interface ListingProgress {
   scopeTitle: string;
   listed: number;
   expected: number;
+  /** Waiting for the shop's export slot, being exported by Shopify, being stored, or read page by page (ADR 055). */
+  phase: ListingPhase;
+  /** Objects Shopify's bulk export has counted so far (products and their photos). */
+  exported: number;
 }
 
 export type PlanOutcome =
@@ -305,7 +312,8 @@ export async function planScope(
       });
       if (listing.status === "failed") return { ok: false, fieldErrors: {}, formError: listing.message };
       if (listing.status === "listing") {
-        const progress = { scopeTitle, listed: listing.listed, expected: listing.expected };
+        const { listed, expected, phase, exported } = listing;
+        const progress = { scopeTitle, listed, expected, phase, exported };
         return { ok: false, fieldErrors: {}, formError: listingSentence(progress), listing: progress };
       }
       products = listing.products;

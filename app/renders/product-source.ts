@@ -25,3 +25,30 @@ export interface ProductSource {
   /** Title and number of products; null when the collection is gone. */
   collectionSummary(collectionId: string): Promise<{ title: string; productCount: number } | null>;
 }
+
+/** Shopify's status of a bulk export (BulkOperationStatus). */
+export type ExportStatus = "CREATED" | "RUNNING" | "COMPLETED" | "FAILED" | "CANCELING" | "CANCELED" | "EXPIRED";
+
+/** What reading an export's result yields, in the file's order. */
+export type ExportEvent =
+  | { kind: "product"; product: ProductForRender }
+  /**
+   * Part of a product already yielded (Shopify writes a product's photos after it, not always right after):
+   * applied to the stored product.
+   */
+  | { kind: "late"; productId: string; apply: (product: ProductForRender) => ProductForRender };
+
+/**
+ * A collection's products exported by Shopify in one bulk operation (app/shopify/collection-export.server.ts):
+ * not limited by the Admin API's points rate, read as a file once Shopify has finished.
+ */
+export interface CollectionExport {
+  /** Starts the export; refused (Shopify's limit, a query it rejects) with Shopify's reason. */
+  start(collectionId: string): Promise<{ ok: true; operationId: string } | { ok: false; reason: string }>;
+  /** Where the export stands; null when Shopify does not know the operation. */
+  status(
+    operationId: string,
+  ): Promise<{ status: ExportStatus; objectCount: number; errorCode: string | null; url: string | null } | null>;
+  /** Streams a finished export's products from its result URL, line by line. */
+  read(url: string): AsyncIterable<ExportEvent>;
+}

@@ -11,7 +11,7 @@ interface MediaNode {
   image?: { url: string } | null;
 }
 
-const photosOf = (nodes: ReadonlyArray<MediaNode | { id: string; alt?: string | null }>): ProductPhoto[] =>
+export const photosOf = (nodes: ReadonlyArray<MediaNode | { id: string; alt?: string | null }>): ProductPhoto[] =>
   nodes.map((node) => ({
     mediaId: node.id,
     url: "image" in node && node.image ? node.image.url : null,
@@ -19,6 +19,22 @@ const photosOf = (nodes: ReadonlyArray<MediaNode | { id: string; alt?: string | 
   }));
 
 export const COLLECTION_PAGE_SIZE = 25;
+
+/** A product as LIST_COLLECTION_PRODUCTS_FOR_RENDER reads it (a page's node, or a bulk export's line rebuilt). */
+export type ListedProductNode = NonNullable<
+  ListCollectionProductsForRenderQuery["collection"]
+>["products"]["nodes"][number];
+
+/** A listed product as the render flow needs it: the one mapping for pages and bulk exports alike. */
+export function productForRenderOf(product: ListedProductNode): ProductForRender {
+  return {
+    id: product.id,
+    title: product.title,
+    productType: product.productType || null,
+    photos: photosOf(product.media.nodes),
+    variants: [],
+  };
+}
 
 /** Products for the render flow, read through the Admin API. */
 export function makeProductSource(admin: AdminGraphql): ProductSource {
@@ -31,13 +47,7 @@ export function makeProductSource(admin: AdminGraphql): ProductSource {
     const products = page.collection?.products;
     if (!products) return null;
     return {
-      products: products.nodes.map((product) => ({
-        id: product.id,
-        title: product.title,
-        productType: product.productType || null,
-        photos: photosOf(product.media.nodes),
-        variants: [],
-      })),
+      products: products.nodes.map(productForRenderOf),
       nextCursor: products.pageInfo.hasNextPage ? (products.pageInfo.endCursor ?? null) : null,
     };
   }

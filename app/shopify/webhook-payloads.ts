@@ -33,7 +33,16 @@ export const shopRedactPayload = z.looseObject({
 
 export const productsDeletePayload = z.looseObject({ id: z.number() });
 
+/** bulk_operations/finish: which operation ended and how (status and error code in lower case). */
+export const bulkOperationsFinishPayload = z.looseObject({
+  admin_graphql_api_id: z.string().regex(/^gid:\/\/shopify\/BulkOperation\/\d+$/),
+  status: z.string().transform((status) => status.toUpperCase()),
+  error_code: z.string().nullish(),
+  type: z.string().optional(),
+});
+
 export const WEBHOOK_TOPICS = {
+  bulkOperationsFinish: "bulk_operations/finish",
   productsDelete: "products/delete",
   appUninstalled: "app/uninstalled",
   appScopesUpdate: "app/scopes_update",

@@ -8,6 +8,20 @@ export type ShopNameQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>
 
 export type ShopNameQuery = { shop: Pick<AdminTypes.Shop, 'name'> };
 
+export type RunBulkQueryMutationVariables = AdminTypes.Exact<{
+  query: AdminTypes.Scalars['String']['input'];
+}>;
+
+
+export type RunBulkQueryMutation = { bulkOperationRunQuery?: AdminTypes.Maybe<{ bulkOperation?: AdminTypes.Maybe<Pick<AdminTypes.BulkOperation, 'id' | 'status'>>, userErrors: Array<Pick<AdminTypes.BulkOperationUserError, 'field' | 'message' | 'code'>> }> };
+
+export type GetBulkOperationQueryVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type GetBulkOperationQuery = { node?: AdminTypes.Maybe<Pick<AdminTypes.BulkOperation, 'id' | 'status' | 'errorCode' | 'objectCount' | 'url'>> };
+
 export type ListCollectionProductsForRenderQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
   first: AdminTypes.Scalars['Int']['input'];
@@ -183,6 +197,7 @@ export type GetShopTimeZoneQuery = { shop: Pick<AdminTypes.Shop, 'ianaTimezone'>
 
 interface GeneratedQueryTypes {
   "#graphql\n  query ShopName { shop { name } }\n": {return: ShopNameQuery, variables: ShopNameQueryVariables},
+  "#graphql\n  query GetBulkOperation($id: ID!) {\n    node(id: $id) {\n      ... on BulkOperation {\n        id\n        status\n        errorCode\n        objectCount\n        url\n      }\n    }\n  }\n": {return: GetBulkOperationQuery, variables: GetBulkOperationQueryVariables},
   "#graphql\n  query ListCollectionProductsForRender($id: ID!, $first: Int!, $after: String) {\n    collection(id: $id) {\n      id\n      title\n      products(first: $first, after: $after) {\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        nodes {\n          id\n          title\n          productType\n          media(first: 6) {\n            nodes {\n              id\n              alt\n              ... on MediaImage {\n                image {\n                  url\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: ListCollectionProductsForRenderQuery, variables: ListCollectionProductsForRenderQueryVariables},
   "#graphql\n  query GetCollectionSummary($id: ID!) {\n    collection(id: $id) {\n      id\n      title\n      productsCount {\n        count\n      }\n    }\n  }\n": {return: GetCollectionSummaryQuery, variables: GetCollectionSummaryQueryVariables},
   "#graphql\n  query GetFileStatuses($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      id\n      ... on MediaImage {\n        fileStatus\n        fileErrors {\n          code\n          message\n        }\n        image {\n          url\n          preview: url(transform: { maxWidth: 640, maxHeight: 640 })\n          width\n          height\n        }\n      }\n    }\n  }\n": {return: GetFileStatusesQuery, variables: GetFileStatusesQueryVariables},
@@ -195,6 +210,7 @@ interface GeneratedQueryTypes {
 }
 
 interface GeneratedMutationTypes {
+  "#graphql\n  mutation RunBulkQuery($query: String!) {\n    bulkOperationRunQuery(query: $query) {\n      bulkOperation {\n        id\n        status\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: RunBulkQueryMutation, variables: RunBulkQueryMutationVariables},
   "#graphql\n  mutation CreateStagedUploads($input: [StagedUploadInput!]!) {\n    stagedUploadsCreate(input: $input) {\n      stagedTargets {\n        url\n        resourceUrl\n        parameters {\n          name\n          value\n        }\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: CreateStagedUploadsMutation, variables: CreateStagedUploadsMutationVariables},
   "#graphql\n  mutation CreateFile($files: [FileCreateInput!]!) {\n    fileCreate(files: $files) {\n      files {\n        id\n        fileStatus\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: CreateFileMutation, variables: CreateFileMutationVariables},
   "#graphql\n  mutation AttachFileToProduct($fileId: ID!, $productId: ID!, $alt: String) {\n    fileUpdate(files: [{ id: $fileId, alt: $alt, referencesToAdd: [$productId] }]) {\n      files {\n        id\n        fileStatus\n        alt\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: AttachFileToProductMutation, variables: AttachFileToProductMutationVariables},

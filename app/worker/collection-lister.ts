@@ -1,17 +1,22 @@
 import type { PrismaClient } from "@prisma/client";
 import {
+  advanceExport,
   claimCollectionListing,
   failListing,
   listingOwnerId,
   readListingPage,
 } from "../renders/collection-listings.server";
-import type { ProductSource } from "../renders/product-source";
+import type { CollectionExport, ProductSource } from "../renders/product-source";
 import { AdminApiError } from "../shopify/admin-errors";
 import { abortableSleep, type WorkerLogger } from "./tick-context";
 
 export interface CollectionListerDeps {
   db: PrismaClient;
   productSourceFor(shop: string): Promise<ProductSource>;
+  /** Shopify's bulk export of a collection (ADR 055); a listing reads pages only when that is refused or fails. */
+  collectionExportFor(shop: string): Promise<CollectionExport>;
+  /** How long until a bulk export's status is asked again when no bulk_operations/finish webhook comes. */
+  exportPollMs?: number;
   now?: () => Date;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   logger?: WorkerLogger;
@@ -34,8 +39,9 @@ export interface CollectionLister {
 
 /**
  * Reads large collections from Shopify in the background (app/renders/collection-listings.server.ts), one at a
- * time per process, beside the render worker: a listing mostly waits for Shopify's rate limit, so it gets its own
- * loop rather than a slot in the render tick.
+ * time per process, beside the render worker: a listing mostly waits (for Shopify's bulk export, or its rate
+ * limit), so it gets its own loop rather than a slot in the render tick. A listing waiting for its export is
+ * released and taken again when the bulk_operations/finish webhook wakes it, or at its next poll.
  */
 export function makeCollectionLister(deps: CollectionListerDeps): CollectionLister {
   const now = deps.now ?? (() => new Date());
@@ -49,6 +55,17 @@ export function makeCollectionLister(deps: CollectionListerDeps): CollectionList
     let listing = await claimCollectionListing(deps.db, { owner, now: now(), leaseMs });
     if (!listing) return false;
     try {
+      if (listing.method === "bulk") {
+        const outcome = await advanceExport(deps.db, listing, {
+          export: await deps.collectionExportFor(listing.shop),
+          now,
+          leaseMs,
+          pollMs: deps.exportPollMs ?? 10_000,
+          ...(deps.logger ? { logger: deps.logger } : {}),
+        });
+        if (outcome.kind === "done") return true;
+        listing = outcome.listing;
+      }
       const source = await deps.productSourceFor(listing.shop);
       while (listing.status === "listing" && !shutdown.signal.aborted) {
         const next = await readListingPage(deps.db, listing, { source, now, leaseMs });

@@ -35,11 +35,30 @@ import { ADMIN_API_VERSION } from "../../app/shopify/api-version";
 import { STANDARD_PLAN, type BucketPlan, type ThrottleStatus } from "./bucket";
 import { actualQueryCost, requestedQueryCost } from "./cost";
 import { handleAccessTokenRequest, TokenRegistry, type OAuthConfig } from "./oauth";
-import { resolvers, strictFieldResolver, type ResolverContext } from "./resolvers";
+import {
+  BULK_FINISH_TOPIC,
+  bulkResultLines,
+  byteLengthOf,
+  DEFAULT_BULK_TIMELINE,
+  finishPayload,
+  isFinished,
+  linesStream,
+  MAX_CONCURRENT_BULK_QUERIES,
+  scheduledEndMs,
+  viewBulkOperation,
+  webhookRequest,
+  type BulkFailure,
+  type BulkOperationErrorCode,
+  type BulkOperationRecord,
+  type BulkTimeline,
+  type WebhookDelivery,
+  type WebhookSubscription,
+} from "./bulk";
+import { resolvers, strictFieldResolver, type BulkContext, type ResolverContext } from "./resolvers";
 import { loadAdminSchema } from "./schema";
 import { FakeAdminStore, IMAGE_MAX_BYTES, normalizeShop, type FileFailure, type StagedUploadRecord } from "./store";
 
-export type FakeTarget = "graphql" | "oauth" | "upload" | "cdn";
+export type FakeTarget = "graphql" | "oauth" | "upload" | "cdn" | "bulk";
 
 export interface RequestLogEntry {
   at: number;
@@ -94,6 +113,19 @@ export interface FakeAdminOptions {
   tokens?: Partial<Pick<OAuthConfig, "accessTokenTtlSeconds" | "refreshTokenTtlSeconds" | "onlineTokenTtlSeconds">>;
   /** Downloads external `originalSource` URLs (null = failed). Without it they are accepted unseen. */
   fetchExternalSource?: (url: string) => Promise<Uint8Array | null>;
+  /** How a bulk operation's status moves on (bulk.ts, DEFAULT_BULK_TIMELINE: 2 s queued, 1,000 objects/s). */
+  bulkOperationTimeline?: Partial<BulkTimeline>;
+  /** Bulk query operations running at once per shop before LIMIT_REACHED. Default 5 (API 2026-01 and later). */
+  maxConcurrentBulkQueries?: number;
+  /** Where bulk operation results are served (Shopify: signed storage URLs). */
+  bulkOrigin?: string;
+  /** Sends webhooks (bulk_operations/finish) to subscribed addresses. Default: the global fetch. */
+  webhookFetch?: (request: Request) => Promise<Response>;
+  /**
+   * Send the finish webhook by itself when an operation ends (a timer, real time). Default true; tests that
+   * want to choose the moment turn it off and call `deliverDueWebhooks()`.
+   */
+  deliverWebhooksByItself?: boolean;
 }
 
 /** What `handle` throws to simulate a connection failure: the same TypeError undici's fetch rejects with. */
@@ -110,6 +142,7 @@ type Forced =
 
 export const DEFAULT_UPLOAD_ORIGIN = "https://fake-admin-uploads.test";
 export const DEFAULT_CDN_ORIGIN = "https://fake-admin-cdn.test";
+export const DEFAULT_BULK_ORIGIN = "https://fake-admin-bulk.test";
 const INVALID_TOKEN_MESSAGE = "[API] Invalid API key or access token (unrecognized login or wrong password)";
 
 const executableSchemas = new Map<string, GraphQLSchema>();
@@ -164,6 +197,7 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
   const origins = {
     upload: trimSlash(options.uploadOrigin ?? DEFAULT_UPLOAD_ORIGIN),
     cdn: trimSlash(options.cdnOrigin ?? DEFAULT_CDN_ORIGIN),
+    bulk: trimSlash(options.bulkOrigin ?? DEFAULT_BULK_ORIGIN),
   };
   const oauthConfig: OAuthConfig = {
     clientId: options.clientId ?? process.env.SHOPIFY_API_KEY ?? "fake-admin-client-id",
@@ -189,6 +223,88 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
   const forced: Forced[] = [];
   const forcedFileFailures: FileFailure[] = [];
   const log: RequestLogEntry[] = [];
+
+  // Bulk operations: their modelled timeline, forced failures, and the finish webhook.
+  let bulkTimeline: BulkTimeline = { ...DEFAULT_BULK_TIMELINE, ...options.bulkOperationTimeline };
+  const forcedBulkFailures: BulkFailure[] = [];
+  const subscriptions: WebhookSubscription[] = [];
+  const deliveries: WebhookDelivery[] = [];
+  let webhooksToDrop = 0;
+  const pendingFinishes = new Set<BulkOperationRecord>();
+  const finishTimers = new Set<NodeJS.Timeout>();
+  const webhookFetch = options.webhookFetch ?? ((request: Request) => fetch(request));
+  const bulkContext: BulkContext = {
+    timeline: () => bulkTimeline,
+    maxConcurrent: options.maxConcurrentBulkQueries ?? MAX_CONCURRENT_BULK_QUERIES,
+    takeForcedFailure: () => forcedBulkFailures.shift(),
+    resultUrl: (path) => `${origins.bulk}${path}`,
+    changed: (op) => {
+      pendingFinishes.add(op);
+      if (options.deliverWebhooksByItself ?? true) scheduleFinishCheck(op);
+    },
+  };
+
+  /** Wakes when the operation should end (real time); a test clock moved by hand calls deliverDueWebhooks. */
+  function scheduleFinishCheck(op: BulkOperationRecord): void {
+    const end = op.canceledAtMs ?? scheduledEndMs(op);
+    const timer = setTimeout(
+      () => {
+        finishTimers.delete(timer);
+        void deliverDueWebhooks();
+      },
+      Math.max(0, end - now()) + 5,
+    );
+    timer.unref();
+    finishTimers.add(timer);
+  }
+
+  /** Sends bulk_operations/finish for every operation that has ended since; returns the deliveries made. */
+  async function deliverDueWebhooks(): Promise<WebhookDelivery[]> {
+    const made: WebhookDelivery[] = [];
+    for (const op of [...pendingFinishes]) {
+      const view = viewBulkOperation(op, now());
+      if (!isFinished(view.status)) continue;
+      pendingFinishes.delete(op);
+      if (op.notified) continue;
+      op.notified = true;
+      const payload = finishPayload(op, view);
+      for (const subscription of subscriptions.filter((s) => s.topic === BULK_FINISH_TOPIC)) {
+        const delivery: WebhookDelivery = {
+          at: now(),
+          topic: BULK_FINISH_TOPIC,
+          shop: op.shop,
+          address: subscription.address,
+          payload,
+          status: null,
+        };
+        deliveries.push(delivery);
+        made.push(delivery);
+        if (webhooksToDrop > 0) {
+          webhooksToDrop -= 1;
+          continue;
+        }
+        try {
+          const response = await webhookFetch(
+            webhookRequest({
+              address: subscription.address,
+              topic: BULK_FINISH_TOPIC,
+              shop: op.shop,
+              apiVersion,
+              secret: oauthConfig.clientSecret,
+              payload,
+              now: now(),
+            }),
+          );
+          delivery.status = response.status;
+          await response.body?.cancel().catch(() => undefined);
+        } catch {
+          // fake: no retries (Shopify retries for hours); the app's polling is the fallback.
+          delivery.status = 0;
+        }
+      }
+    }
+    return made;
+  }
 
   function takeForced(target: FakeTarget, shop: string | null, kinds: Forced["kind"][]): Forced | undefined {
     const index = forced.findIndex(
@@ -232,6 +348,8 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
         return handleUpload(request, url);
       case "cdn":
         return handleCdn(request, url);
+      case "bulk":
+        return handleBulkResult(request, url);
     }
   }
 
@@ -239,6 +357,7 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
     const href = `${url.origin}${url.pathname}`;
     if (href === origins.upload || href.startsWith(`${origins.upload}/`)) return "upload";
     if (href.startsWith(`${origins.cdn}/`)) return "cdn";
+    if (href.startsWith(`${origins.bulk}/`)) return "bulk";
     if (url.pathname === "/admin/oauth/access_token") return "oauth";
     if (/^\/admin\/api\/[^/]+\/graphql\.json$/.test(url.pathname)) return "graphql";
     return "unknown";
@@ -329,6 +448,7 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
       signUpload,
       takeForcedFileFailure: () => forcedFileFailures.shift(),
       fetchExternalSource: options.fetchExternalSource,
+      bulk: bulkContext,
     };
     const result = await execute({
       schema,
@@ -451,6 +571,32 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
     return new Response(request.method === "HEAD" ? null : served.bytes.slice(), { headers });
   }
 
+  /** A bulk operation's JSONL (or a failed one's partial data), streamed, for the signed URL it gave. */
+  function handleBulkResult(request: Request, url: URL): Response {
+    const base = { target: "bulk", method: request.method, url: request.url, shop: null } as const;
+    const match = /^\/(\d+)\/(\d+)(-partial)?\.jsonl$/.exec(
+      url.pathname.slice(new URL(origins.bulk).pathname.replace(/\/$/, "").length),
+    );
+    const shop = match ? store.shopByNumber(Number(match[1])) : undefined;
+    const op = shop && match ? shop.bulkOperations.get(`gid://shopify/BulkOperation/${match[2]}`) : undefined;
+    const partial = match?.[3] !== undefined;
+    const view = op ? viewBulkOperation(op, now()) : undefined;
+    const served = op && view && (partial ? view.status === "FAILED" : view.status === "COMPLETED");
+    if (!op || !served || request.method !== "GET") {
+      record({ ...base, status: 404, outcome: "not-found" });
+      return new Response("Not Found", { status: 404 });
+    }
+    if (url.searchParams.get("signature") !== op.signature) {
+      record({ ...base, shop: op.shop, status: 403, outcome: "forbidden" });
+      return storageError(403, "AccessDenied", "Request signature does not match.");
+    }
+    const lines = bulkResultLines(op, partial);
+    record({ ...base, shop: op.shop, status: 200, outcome: "ok" });
+    return new Response(linesStream(lines), {
+      headers: { "Content-Type": "application/jsonl", "Content-Length": String(byteLengthOf(lines)) },
+    });
+  }
+
   return {
     apiVersion,
     schema,
@@ -464,10 +610,53 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
     get cdnOrigin() {
       return origins.cdn;
     },
-    /** Moves the upload target and CDN (the HTTP server wrapper points them at itself). */
-    setOrigins(next: { uploadOrigin?: string; cdnOrigin?: string }) {
+    get bulkOrigin() {
+      return origins.bulk;
+    },
+    /** Moves the upload target, CDN and bulk results (the HTTP server wrapper points them at itself). */
+    setOrigins(next: { uploadOrigin?: string; cdnOrigin?: string; bulkOrigin?: string }) {
       if (next.uploadOrigin) origins.upload = trimSlash(next.uploadOrigin);
       if (next.cdnOrigin) origins.cdn = trimSlash(next.cdnOrigin);
+      if (next.bulkOrigin) origins.bulk = trimSlash(next.bulkOrigin);
+    },
+
+    /**
+     * Subscribes an address to a webhook topic, as an app's shopify.app.toml does (`application_url` + `uri`).
+     * Only bulk_operations/finish is sent by the fake.
+     */
+    subscribeWebhook(topic: string, address: string): void {
+      if (!subscriptions.some((s) => s.topic === topic && s.address === address))
+        subscriptions.push({ topic, address });
+    },
+    /** Every webhook sent (or dropped), in order. */
+    get webhookDeliveries(): readonly WebhookDelivery[] {
+      return deliveries;
+    },
+    /** Sends the finish webhook of every bulk operation that has ended (for a test clock moved by hand). */
+    deliverDueWebhooks,
+    /** The next `count` webhooks are not sent (logged with status null), to exercise polling. */
+    dropNextWebhooks(count = 1): void {
+      webhooksToDrop += count;
+    },
+    /** The next bulk operation created ends FAILED with `errorCode`, after `afterObjects` objects. */
+    failNextBulkOperation({
+      errorCode = "INTERNAL_SERVER_ERROR",
+      afterObjects = 0,
+    }: { errorCode?: BulkOperationErrorCode; afterObjects?: number } = {}): void {
+      forcedBulkFailures.push({ errorCode, afterObjects });
+    },
+    /** The timeline of bulk operations created from now on. */
+    setBulkOperationTimeline(timeline: Partial<BulkTimeline>): void {
+      bulkTimeline = { ...bulkTimeline, ...timeline };
+    },
+    /** A shop's bulk operations, oldest first, with their status now. */
+    bulkOperations(shop: string) {
+      return [...store.shop(shop).bulkOperations.values()].map((op) => ({ ...viewBulkOperation(op, now()), op }));
+    },
+    /** Stops the timers that wait for bulk operations to end (the HTTP server's close calls it). */
+    stopTimers(): void {
+      for (const timer of finishTimers) clearTimeout(timer);
+      finishTimers.clear();
     },
 
     /** Every request handled, in order, with operation names and outcomes. */

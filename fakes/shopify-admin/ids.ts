@@ -1,6 +1,7 @@
 /** Shopify global ids: `gid://shopify/<Type>/<number>`. */
 
-export type GidType = "Shop" | "Product" | "ProductVariant" | "Collection" | "MediaImage" | "ImageSource" | "Job";
+export type GidType =
+  "Shop" | "Product" | "ProductVariant" | "Collection" | "MediaImage" | "ImageSource" | "Job" | "BulkOperation";
 
 export const gid = (type: GidType, id: number): string => `gid://shopify/${type}/${id}`;
 

@@ -1,4 +1,12 @@
-export { createFakeAdminApi, FakeNetworkError, DEFAULT_CDN_ORIGIN, DEFAULT_UPLOAD_ORIGIN } from "./fake-admin";
+export {
+  createFakeAdminApi,
+  FakeNetworkError,
+  DEFAULT_BULK_ORIGIN,
+  DEFAULT_CDN_ORIGIN,
+  DEFAULT_UPLOAD_ORIGIN,
+} from "./fake-admin";
+export { BULK_FINISH_TOPIC, DEFAULT_BULK_TIMELINE, MAX_CONCURRENT_BULK_QUERIES } from "./bulk";
+export type { BulkTimeline, WebhookDelivery } from "./bulk";
 export type { FakeAdminApi, FakeAdminOptions, FakeTarget, RequestLogEntry } from "./fake-admin";
 export { fakeAdminHandlers, routeShopifyApiFetchThroughMsw } from "./msw";
 export { startFakeAdminServer, fetchViaFakeAdminServer } from "./server";

@@ -26,6 +26,7 @@ export function fakeAdminHandlers(fake: FakeAdminApi): HttpHandler[] {
     // Origins are read per request: the HTTP server wrapper can move them after the handlers exist.
     http.all(({ request }) => request.url.startsWith(`${fake.uploadOrigin}/`), forward),
     http.get(({ request }) => request.url.startsWith(`${fake.cdnOrigin}/`), forward),
+    http.get(({ request }) => request.url.startsWith(`${fake.bulkOrigin}/`), forward),
   ];
 }
 

@@ -50,13 +50,25 @@ function decodeCursor(cursor: string): CursorPayload {
   throw new GraphQLError(`Invalid cursor: ${cursor}`, { extensions: { code: "BAD_REQUEST" } });
 }
 
-export function connection<T extends { id: string }>(items: readonly T[], args: ConnectionArgs): Connection<T> {
+/**
+ * One page of `items`. `unpaged` (a bulk query's connections) returns them all, ignoring `first`/`last` and the
+ * cursors as Shopify does in bulk operations.
+ */
+export function connection<T extends { id: string }>(
+  items: readonly T[],
+  args: ConnectionArgs,
+  { unpaged = false }: { unpaged?: boolean } = {},
+): Connection<T> {
+  return unpaged ? page(items, { first: items.length, reverse: args.reverse ?? null }, true) : page(items, args, false);
+}
+
+function page<T extends { id: string }>(items: readonly T[], args: ConnectionArgs, unbounded: boolean): Connection<T> {
   const { first, last, after, before, reverse } = args;
   if (first == null && last == null) {
     throw new GraphQLError("you must provide one of first or last", { extensions: { code: "BAD_REQUEST" } });
   }
   for (const size of [first, last]) {
-    if (size != null && (size < 0 || size > MAX_PAGE_SIZE)) {
+    if (size != null && (size < 0 || (size > MAX_PAGE_SIZE && !unbounded))) {
       throw new GraphQLError(`The page size must be between 0 and ${MAX_PAGE_SIZE}`, {
         extensions: { code: "BAD_REQUEST" },
       });

@@ -9,7 +9,18 @@
  */
 import { randomUUID } from "node:crypto";
 import { GraphQLError, type GraphQLFieldResolver, type GraphQLResolveInfo } from "./graphql-js";
-import { legacyIdOf, parseGid } from "./ids";
+import {
+  bulkResultPath,
+  byteLengthOf,
+  checkBulkQuery,
+  isFinished,
+  runBulkQuery,
+  viewBulkOperation,
+  type BulkFailure,
+  type BulkOperationRecord,
+  type BulkTimeline,
+} from "./bulk";
+import { gid, legacyIdOf, parseGid } from "./ids";
 import { sniffImage } from "./images";
 import { connection, type ConnectionArgs } from "./pagination";
 import { matchesText, notSupported, searchFilter } from "./search";
@@ -37,7 +48,25 @@ export interface ResolverContext {
   takeForcedFileFailure: () => FileFailure | undefined;
   /** When set, external `originalSource` URLs are downloaded (null = download failed). */
   fetchExternalSource: ((url: string) => Promise<Uint8Array | null>) | undefined;
+  bulk: BulkContext;
+  /** Connections return every item, unpaged: set while a bulk query runs. */
+  unpaged?: boolean;
 }
+
+/** What bulk operations need from the fake around the store. */
+export interface BulkContext {
+  timeline: () => BulkTimeline;
+  maxConcurrent: number;
+  /** The failure the next bulk operation should end with, if a test asked for one. */
+  takeForcedFailure: () => BulkFailure | undefined;
+  /** The URL a result path (bulkResultPath) is served at. */
+  resultUrl: (path: string) => string;
+  /** Told of every operation created or cancelled, to send its finish webhook when it ends. */
+  changed: (op: BulkOperationRecord) => void;
+}
+
+const pageOf = <T extends { id: string }>(ctx: ResolverContext, items: readonly T[], args: ConnectionArgs) =>
+  connection(items, args, { unpaged: ctx.unpaged === true });
 
 type Resolver<Parent, Args> = (parent: Parent, args: Args, ctx: ResolverContext, info: GraphQLResolveInfo) => unknown;
 /** Erases a typed resolver to the shape graphql-tools stores; graphql-js has already coerced `args` per schema. */
@@ -284,7 +313,8 @@ export const resolvers = {
         (p, word) => matchesText(p.title, word),
       );
       const products = [...ctx.shop.products.values()].filter(filter);
-      return connection(
+      return pageOf(
+        ctx,
         sortedBy(products, args.sortKey, {
           ID: () => 0,
           TITLE: (a, b) => a.title.localeCompare(b.title),
@@ -310,7 +340,8 @@ export const resolvers = {
         (c, word) => matchesText(c.title, word),
       );
       const collections = [...ctx.shop.collections.values()].filter(filter);
-      return connection(
+      return pageOf(
+        ctx,
         sortedBy(collections, args.sortKey, {
           ID: () => 0,
           TITLE: (a, b) => a.title.localeCompare(b.title),
@@ -334,7 +365,8 @@ export const resolvers = {
       );
       // Search lags behind fileCreate: a file created a moment ago is not found yet (nodes(ids:) sees it at once).
       const files = [...ctx.shop.files.values()].filter((file) => ctx.store.searchable(file) && filter(file));
-      return connection(
+      return pageOf(
+        ctx,
         sortedBy(files, args.sortKey, {
           ID: () => 0,
           CREATED_AT: (a, b) => a.createdAt.localeCompare(b.createdAt),
@@ -351,6 +383,15 @@ export const resolvers = {
       ids.forEach(requireGid);
       return ids.map((id) => ctx.store.node(ctx.shop, id));
     }),
+    currentBulkOperation: r<unknown, { type?: "QUERY" | "MUTATION" | null }>((_, { type }, ctx) => {
+      // fake: no bulk mutations, so there is never a current one.
+      if (type === "MUTATION") return null;
+      return [...ctx.shop.bulkOperations.values()].at(-1) ?? null;
+    }),
+    bulkOperation: r<unknown, { id: string }>((_, { id }, ctx) => {
+      requireGid(id);
+      return ctx.shop.bulkOperations.get(id) ?? null;
+    }),
     // fake: reorder jobs run synchronously, so every job is done by the time it can be queried.
     job: r<unknown, { id: string }>((_, { id }) => ({ __typename: "Job", id, done: true, query: {} })),
   },
@@ -362,7 +403,7 @@ export const resolvers = {
   Product: {
     legacyResourceId: r<ProductRecord>((p) => legacyIdOf(p.id)),
     description: r<ProductRecord>((p) => stripTags(p.descriptionHtml)),
-    media: r<ProductRecord, ConnectionArgs>((p, args, ctx) => connection(filesOf(ctx, p.mediaIds), args)),
+    media: r<ProductRecord, ConnectionArgs>((p, args, ctx) => pageOf(ctx, filesOf(ctx, p.mediaIds), args)),
     mediaCount: r<ProductRecord>((p) => count(p.mediaIds.length)),
     featuredMedia: r<ProductRecord>((p, _, ctx) => filesOf(ctx, p.mediaIds)[0] ?? null),
     featuredImage: r<ProductRecord>((p, _, ctx) => {
@@ -370,13 +411,15 @@ export const resolvers = {
       return file ? imageOf(ctx, file, "ProductImage") : null;
     }),
     images: r<ProductRecord, ConnectionArgs>((p, args, ctx) =>
-      connection(
+      pageOf(
+        ctx,
         filesOf(ctx, p.mediaIds).flatMap((f) => imageOf(ctx, f, "ProductImage") ?? []),
         args,
       ),
     ),
     variants: r<ProductRecord, ConnectionArgs>((p, args, ctx) =>
-      connection(
+      pageOf(
+        ctx,
         p.variantIds.flatMap((id) => ctx.shop.variants.get(id) ?? []),
         args,
       ),
@@ -387,7 +430,8 @@ export const resolvers = {
       return rest.length === 0 && only?.title === "Default Title";
     }),
     collections: r<ProductRecord, ConnectionArgs>((p, args, ctx) =>
-      connection(
+      pageOf(
+        ctx,
         [...ctx.shop.collections.values()].filter((c) => c.productIds.includes(p.id)),
         args,
       ),
@@ -398,7 +442,7 @@ export const resolvers = {
     legacyResourceId: r<VariantRecord>((v) => legacyIdOf(v.id)),
     product: r<VariantRecord>((v, _, ctx) => ctx.shop.products.get(v.productId)),
     displayName: r<VariantRecord>((v, _, ctx) => `${ctx.shop.products.get(v.productId)?.title ?? ""} - ${v.title}`),
-    media: r<VariantRecord, ConnectionArgs>((v, args, ctx) => connection(filesOf(ctx, v.mediaIds), args)),
+    media: r<VariantRecord, ConnectionArgs>((v, args, ctx) => pageOf(ctx, filesOf(ctx, v.mediaIds), args)),
     image: r<VariantRecord>((v, _, ctx) => {
       const file = filesOf(ctx, v.mediaIds)[0];
       return file ? imageOf(ctx, file, "ProductImage") : null;
@@ -415,13 +459,46 @@ export const resolvers = {
       if (args.sortKey && args.sortKey !== "COLLECTION_DEFAULT" && args.sortKey !== "MANUAL") {
         throw notSupported(`Collection.products(sortKey: ${args.sortKey})`);
       }
-      return connection(
+      return pageOf(
+        ctx,
         c.productIds.flatMap((id) => ctx.shop.products.get(id) ?? []),
         args,
       );
     }),
     productsCount: r<CollectionRecord>((c) => count(c.productIds.length)),
     hasProduct: r<CollectionRecord, { id: string }>((c, { id }) => c.productIds.includes(id)),
+  },
+
+  BulkOperation: {
+    type: r<BulkOperationRecord>(() => "QUERY"),
+    createdAt: r<BulkOperationRecord>((op) => new Date(op.createdAtMs).toISOString()),
+    status: r<BulkOperationRecord>((op, _, ctx) => viewBulkOperation(op, ctx.store.now()).status),
+    errorCode: r<BulkOperationRecord>((op, _, ctx) => viewBulkOperation(op, ctx.store.now()).errorCode),
+    // UnsignedInt64 is a string on the wire.
+    objectCount: r<BulkOperationRecord>((op, _, ctx) => String(viewBulkOperation(op, ctx.store.now()).objectCount)),
+    rootObjectCount: r<BulkOperationRecord>((op, _, ctx) =>
+      String(viewBulkOperation(op, ctx.store.now()).rootObjectCount),
+    ),
+    completedAt: r<BulkOperationRecord>((op, _, ctx) => {
+      const view = viewBulkOperation(op, ctx.store.now());
+      return view.status === "COMPLETED" && view.endedAtMs !== null ? new Date(view.endedAtMs).toISOString() : null;
+    }),
+    // fake: a completed operation that found nothing has no file, so no url.
+    url: r<BulkOperationRecord>((op, _, ctx) =>
+      viewBulkOperation(op, ctx.store.now()).status === "COMPLETED" && op.lines.length > 0
+        ? ctx.bulk.resultUrl(bulkResultPath(op))
+        : null,
+    ),
+    fileSize: r<BulkOperationRecord>((op, _, ctx) =>
+      viewBulkOperation(op, ctx.store.now()).status === "COMPLETED" && op.lines.length > 0
+        ? String(byteLengthOf(op.lines))
+        : null,
+    ),
+    partialDataUrl: r<BulkOperationRecord>((op, _, ctx) =>
+      viewBulkOperation(op, ctx.store.now()).status === "FAILED" && (op.failure?.afterObjects ?? 0) > 0
+        ? ctx.bulk.resultUrl(bulkResultPath(op, true))
+        : null,
+    ),
   },
 
   MediaImage: {
@@ -460,6 +537,69 @@ export const resolvers = {
   },
 
   Mutation: {
+    bulkOperationRunQuery: r<unknown, { query: string; groupObjects?: boolean | null }>(async (_, args, ctx, info) => {
+      if (args.groupObjects) throw notSupported("bulkOperationRunQuery(groupObjects: true)");
+      const now = ctx.store.now();
+      const refuse = (code: string, message: string) => ({
+        bulkOperation: null,
+        userErrors: [{ field: ["query"], code, message }],
+      });
+      const running = [...ctx.shop.bulkOperations.values()].filter(
+        (op) => !isFinished(viewBulkOperation(op, now).status),
+      ).length;
+      if (running >= ctx.bulk.maxConcurrent) {
+        return refuse(
+          "LIMIT_REACHED",
+          `Bulk operations limit reached: ${ctx.bulk.maxConcurrent} bulk query operations are already running for this app and shop. Please try again later.`,
+        );
+      }
+      const checked = checkBulkQuery(info.schema, args.query);
+      if (!checked.ok) return refuse(checked.problem.code, checked.problem.message);
+      const { lines, rootLines } = await runBulkQuery(
+        info.schema,
+        checked.document,
+        { ...ctx, unpaged: true },
+        strictFieldResolver,
+      );
+      const op: BulkOperationRecord = {
+        __typename: "BulkOperation",
+        id: gid("BulkOperation", ctx.store.next()),
+        shop: ctx.shop.record.myshopifyDomain,
+        shopNumber: ctx.shop.number,
+        query: args.query,
+        createdAtMs: now,
+        lines,
+        rootLines,
+        timeline: ctx.bulk.timeline(),
+        failure: ctx.bulk.takeForcedFailure() ?? null,
+        canceledAtMs: null,
+        signature: randomUUID().replace(/-/g, ""),
+        notified: false,
+      };
+      ctx.shop.bulkOperations.set(op.id, op);
+      ctx.bulk.changed(op);
+      return { bulkOperation: op, userErrors: [] };
+    }),
+
+    bulkOperationCancel: r<unknown, { id: string }>((_, { id }, ctx) => {
+      const op = ctx.shop.bulkOperations.get(id);
+      if (!op)
+        return { bulkOperation: null, userErrors: [{ field: ["id"], message: "Bulk operation does not exist" }] };
+      const view = viewBulkOperation(op, ctx.store.now());
+      if (isFinished(view.status)) {
+        return {
+          bulkOperation: op,
+          userErrors: [
+            { field: null, message: `A bulk operation cannot be canceled when it is ${view.status.toLowerCase()}` },
+          ],
+        };
+      }
+      // fake: cancelling takes effect at once (Shopify passes through CANCELING first).
+      op.canceledAtMs = ctx.store.now();
+      ctx.bulk.changed(op);
+      return { bulkOperation: op, userErrors: [] };
+    }),
+
     stagedUploadsCreate: r<unknown, { input: StagedUploadInput[] }>((_, { input }, ctx) => {
       const userErrors: FieldError[] = [];
       input.forEach((item, i) => {
@@ -781,7 +921,7 @@ export const resolvers = {
       if (userErrors.length) return { product: null, userErrors };
 
       if (title) product.title = title;
-      if (handle) product.handle = handle;
+      if (handle) ctx.store.setHandle(ctx.shop, product, handle);
       if (patch.status) product.status = patch.status as ProductStatus;
       if (patch.productType != null) product.productType = patch.productType as string;
       if (patch.vendor != null) product.vendor = patch.vendor as string;

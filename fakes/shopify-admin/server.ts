@@ -6,6 +6,7 @@
  *   POST {url}/shops/{shop}/admin/oauth/access_token
  *   PUT  {url}/uploads/…        staged upload targets (stagedUploadsCreate returns these URLs)
  *   GET  {url}/cdn/s/files/…    READY images (MediaImage.image.url points here)
+ *   GET  {url}/bulk/…           bulk operation results (BulkOperation.url points here)
  *
  * A process using @shopify/shopify-api can keep its `https://{shop}` URLs and route them here with
  * `setAbstractFetchFunc(fetchViaFakeAdminServer(url))` from "@shopify/shopify-api/runtime".
@@ -16,7 +17,12 @@
  *                                      | {"action":"networkErrorNext"} | {"action":"failNextFileProcessing"}
  *                                      | {"action":"settleFiles"} | {"action":"setBucketAvailable","shop":…,"points":0}
  *                                      | {"action":"issueAccessToken","shop":…} → {"accessToken":…}
+ *                                      | {"action":"failNextBulkOperation","errorCode":"TIMEOUT"}
+ *                                      | {"action":"setBulkOperationTimeline","queuedMs":…,"objectsPerSecond":…}
+ *                                      | {"action":"dropNextWebhooks","count":1}
+ *                                      | {"action":"subscribeWebhook","topic":"bulk_operations/finish","address":…}
  *   GET  {url}/__fake-admin/requests   the request log
+ *   GET  {url}/__fake-admin/webhooks   the webhooks sent (topic, shop, address, payload, the answer's status)
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -48,19 +54,20 @@ export async function startFakeAdminServer(
   });
   const { port: boundPort } = server.address() as AddressInfo;
   const url = `http://${host}:${boundPort}`;
-  fake.setOrigins({ uploadOrigin: `${url}/uploads`, cdnOrigin: `${url}/cdn` });
+  fake.setOrigins({ uploadOrigin: `${url}/uploads`, cdnOrigin: `${url}/cdn`, bulkOrigin: `${url}/bulk` });
   return {
     url,
     fake,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        fake.stopTimers();
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
   };
 }
 
-const target = z.enum(["graphql", "oauth", "upload", "cdn"]).optional();
+const target = z.enum(["graphql", "oauth", "upload", "cdn", "bulk"]).optional();
 const controlSchema = z.discriminatedUnion("action", [
   z.object({
     action: z.literal("throttleNext"),
@@ -88,6 +95,18 @@ const controlSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("settleFiles"), shop: z.string().optional() }),
   z.object({ action: z.literal("setBucketAvailable"), shop: z.string(), points: z.number().min(0) }),
   z.object({ action: z.literal("issueAccessToken"), shop: z.string(), expiring: z.boolean().default(false) }),
+  z.object({
+    action: z.literal("failNextBulkOperation"),
+    errorCode: z.enum(["ACCESS_DENIED", "INTERNAL_SERVER_ERROR", "TIMEOUT"]).default("INTERNAL_SERVER_ERROR"),
+    afterObjects: z.number().int().min(0).default(0),
+  }),
+  z.object({
+    action: z.literal("setBulkOperationTimeline"),
+    queuedMs: z.number().min(0).optional(),
+    objectsPerSecond: z.number().positive().optional(),
+  }),
+  z.object({ action: z.literal("dropNextWebhooks"), count: z.number().int().positive().default(1) }),
+  z.object({ action: z.literal("subscribeWebhook"), topic: z.string().min(1), address: z.url() }),
 ]);
 
 function control(fake: FakeAdminApi, input: z.infer<typeof controlSchema>): Record<string, unknown> {
@@ -119,6 +138,21 @@ function control(fake: FakeAdminApi, input: z.infer<typeof controlSchema>): Reco
       return {};
     case "issueAccessToken":
       return { accessToken: fake.issueAccessToken(input.shop, { expiring: input.expiring }) };
+    case "failNextBulkOperation":
+      fake.failNextBulkOperation({ errorCode: input.errorCode, afterObjects: input.afterObjects });
+      return {};
+    case "setBulkOperationTimeline":
+      fake.setBulkOperationTimeline({
+        ...(input.queuedMs !== undefined ? { queuedMs: input.queuedMs } : {}),
+        ...(input.objectsPerSecond !== undefined ? { objectsPerSecond: input.objectsPerSecond } : {}),
+      });
+      return {};
+    case "dropNextWebhooks":
+      fake.dropNextWebhooks(input.count);
+      return {};
+    case "subscribeWebhook":
+      fake.subscribeWebhook(input.topic, input.address);
+      return {};
   }
 }
 
@@ -133,6 +167,7 @@ async function serveControls(
     res.end(JSON.stringify(body));
   };
   if (req.method === "GET" && path === "/__fake-admin/requests") return reply(200, fake.requests);
+  if (req.method === "GET" && path === "/__fake-admin/webhooks") return reply(200, fake.webhookDeliveries);
   if (req.method === "POST" && path === "/__fake-admin/controls") {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -176,7 +211,15 @@ async function serve(fake: FakeAdminApi, req: IncomingMessage, res: ServerRespon
     throw error;
   }
   res.writeHead(response.status, response.statusText, Object.fromEntries(response.headers));
-  res.end(Buffer.from(await response.arrayBuffer()));
+  if (!response.body) return void res.end();
+  // Streamed: a bulk operation's JSONL can be tens of megabytes.
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!res.write(value)) await new Promise((resolve) => res.once("drain", resolve));
+  }
+  res.end();
 }
 
 /** The URL the fake would see from Shopify-bound fetches; uploads and CDN keep their local URL. */

@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import { gid, parseGid, type GidType } from "./ids";
 import { makePng, sniffImage } from "./images";
 import { LeakyBucket, STANDARD_PLAN, type BucketPlan } from "./bucket";
+import type { BulkOperationRecord } from "./bulk";
 
 export type ProductStatus = "ACTIVE" | "ARCHIVED" | "DRAFT" | "UNLISTED";
 export type FileStatus = "UPLOADED" | "PROCESSING" | "READY" | "FAILED";
@@ -130,6 +131,9 @@ export interface ShopState {
   variants: Map<string, VariantRecord>;
   collections: Map<string, CollectionRecord>;
   files: Map<string, FileRecord>;
+  /** Product ids by handle: handles are unique per shop, and a catalog of thousands must not scan for each. */
+  handles: Map<string, string>;
+  bulkOperations: Map<string, BulkOperationRecord>;
 }
 
 export interface SeedImage {
@@ -255,6 +259,8 @@ export class FakeAdminStore {
       variants: new Map(),
       collections: new Map(),
       files: new Map(),
+      handles: new Map(),
+      bulkOperations: new Map(),
     });
     return record;
   }
@@ -291,6 +297,7 @@ export class FakeAdminStore {
       variantIds: [],
     };
     shop.products.set(product.id, product);
+    shop.handles.set(product.handle, product.id);
 
     const media = (input.images ?? []).map((image, index) => {
       const file = this.createFile(shop, {
@@ -382,6 +389,7 @@ export class FakeAdminStore {
       collection.productIds = collection.productIds.filter((id) => id !== productId);
     }
     shop.products.delete(productId);
+    if (shop.handles.get(product.handle) === productId) shop.handles.delete(product.handle);
   }
 
   // ----- inspection ---------------------------------------------------------------------------------------
@@ -535,6 +543,11 @@ export class FakeAdminStore {
     )}?v=${version}`;
   }
 
+  /** The shop whose number (as in CDN and bulk result paths) this is. */
+  shopByNumber(number: number): ShopState | undefined {
+    return [...this.shops.values()].find((s) => s.number === number);
+  }
+
   /** The bytes the CDN serves for a READY file's URL path, or undefined. */
   cdnContent(pathname: string): { bytes: Uint8Array; mimeType: string } | undefined {
     const match = /^\/s\/files\/1\/(\d+)\/files\/([^/]+)$/.exec(pathname);
@@ -562,7 +575,10 @@ export class FakeAdminStore {
   // ----- lookups used by resolvers --------------------------------------------------------------------------
 
   /** Any node of the shop by gid, or null (also for a gid of a type the fake does not model). */
-  node(shop: ShopState, id: string): ShopRecord | ProductRecord | VariantRecord | CollectionRecord | FileRecord | null {
+  node(
+    shop: ShopState,
+    id: string,
+  ): ShopRecord | ProductRecord | VariantRecord | CollectionRecord | FileRecord | BulkOperationRecord | null {
     const parsed = parseGid(id);
     switch (parsed?.type) {
       case "Shop":
@@ -575,15 +591,27 @@ export class FakeAdminStore {
         return shop.collections.get(id) ?? null;
       case "MediaImage":
         return shop.files.get(id) ?? null;
+      case "BulkOperation":
+        return shop.bulkOperations.get(id) ?? null;
       default:
         return null;
     }
   }
 
   uniqueHandle(shop: ShopState, wanted: string, exceptProductId?: string): string {
-    const taken = new Set([...shop.products.values()].filter((p) => p.id !== exceptProductId).map((p) => p.handle));
-    if (!taken.has(wanted)) return wanted;
-    for (let n = 1; ; n++) if (!taken.has(`${wanted}-${n}`)) return `${wanted}-${n}`;
+    const taken = (handle: string) => {
+      const owner = shop.handles.get(handle);
+      return owner !== undefined && owner !== exceptProductId;
+    };
+    if (!taken(wanted)) return wanted;
+    for (let n = 1; ; n++) if (!taken(`${wanted}-${n}`)) return `${wanted}-${n}`;
+  }
+
+  /** Changes a product's handle (already checked unique), keeping the index in step. */
+  setHandle(shop: ShopState, product: ProductRecord, handle: string): void {
+    if (shop.handles.get(product.handle) === product.id) shop.handles.delete(product.handle);
+    product.handle = handle;
+    shop.handles.set(handle, product.id);
   }
 
   next(): number {

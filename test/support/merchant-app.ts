@@ -14,6 +14,7 @@ import {
   fakeAdminHandlers,
   routeShopifyApiFetchThroughMsw,
   type FakeAdminApi,
+  type FakeAdminOptions,
 } from "../../fakes/shopify-admin";
 import { startTryOnSimulator, type TryOnSimulator } from "../../fakes/tryon-service";
 import { useAppDatabase } from "./app-modules";
@@ -42,10 +43,10 @@ export interface MerchantApp {
 }
 
 export async function startMerchantApp(
-  options: { kind?: DatabaseKind; simulator?: boolean } = {},
+  options: { kind?: DatabaseKind; simulator?: boolean; fake?: FakeAdminOptions } = {},
 ): Promise<MerchantApp> {
   const database = await useAppDatabase(options.kind ?? "postgres");
-  const fake = createFakeAdminApi();
+  const fake = createFakeAdminApi(options.fake);
   const server = setupServer(
     // The bulk-run preview probes photos with HEAD first; the fake CDN serves GET, so HEAD gets GET's headers.
     http.head(
@@ -86,6 +87,7 @@ export async function startMerchantApp(
       await database.prisma.shopSettings.upsert({ where: { shop }, create: { shop, ...data }, update: data });
     },
     async close() {
+      fake.stopTimers();
       server.close();
       await simulator?.stop();
       await database.close();

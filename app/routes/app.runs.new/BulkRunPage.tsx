@@ -27,6 +27,7 @@ import { RenderOptionsFields } from "../../components/RenderOptionsFields";
 import { useRequestKey } from "../../web/request-key";
 import {
   describeGarments,
+  describeListing,
   previewInputsKey,
   rendersWithinBudget,
   scopeFormFields,
@@ -65,6 +66,7 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
   const preview = result?.ok && result.intent === "preview" ? result.summary : null;
   // A large collection being read in the background: shown with its progress, asked again every few seconds.
   const listing = result?.ok && result.intent === "listing" && previewedFor === inputsKey ? result.listing : null;
+  const listingView = listing ? describeListing(listing) : null;
   const stale = preview !== null && previewedFor !== inputsKey;
   const errors = result && !result.ok ? result.fieldErrors : {};
   const pendingIntent = navigation.state !== "idle" ? navigation.formData?.get("intent") : null;
@@ -203,20 +205,12 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
               <Button onClick={runPreview} loading={pendingIntent === "preview"} disabled={!scope || !view.catalog.ok}>
                 Preview
               </Button>
-              {listing ? (
+              {listingView ? (
                 <BlockStack gap="200">
-                  <Text as="p">
-                    {`"${listing.scopeTitle}" is a large collection: reading its products from Shopify, ${listing.listed.toLocaleString("en-US")} of ${listing.expected.toLocaleString("en-US")} so far.`}
-                  </Text>
-                  <ProgressBar
-                    progress={
-                      listing.expected > 0 ? Math.min(100, Math.round((listing.listed / listing.expected) * 100)) : 0
-                    }
-                    size="small"
-                  />
+                  <Text as="p">{listingView.sentence}</Text>
+                  {listingView.progress !== null ? <ProgressBar progress={listingView.progress} size="small" /> : null}
                   <Text as="p" tone="subdued">
-                    Shopify lets apps read about a thousand products every minute and a half. You can leave this page;
-                    the preview is ready when you come back.
+                    {listingView.detail}
                   </Text>
                 </BlockStack>
               ) : null}
