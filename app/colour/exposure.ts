@@ -5,7 +5,7 @@
  * luminance ratio, weighted by share, so one colour that drifted does not set it), allows it only within a
  * narrow range (score.ts: up to 5 % darker), and compares each product colour with its render colour relit by
  * it. A plain garment cannot tell a darker light from a darker dye, so the range is kept narrow: a lightness
- * change beyond it counts in full (benchmark 8: a range down to 0.85 cost 2–4 points of detection).
+ * change beyond it counts in full (benchmark 8: a range down to 0.9 or 0.85 cost 1–4 points of detection).
  */
 import type { Lab } from "./lab";
 
