@@ -6,9 +6,11 @@ import {
   type RasterImage,
   ciede2000,
   labFromRgb8,
+  labToHex,
   scoreColourFidelity,
   verdictFor,
 } from "./index";
+import { relit } from "./exposure";
 import { RED, RED_HUE_SHIFTED, productPhoto, render, scenePhoto } from "./test-support";
 
 function scored(result: ColourFidelityResult): ColourFidelityScore {
@@ -102,6 +104,34 @@ describe("scoreColourFidelity", () => {
   it("takes the render's backdrop colour as a hint, and ignores a hint that is not a colour", async () => {
     expect(scored(await scoreColourFidelity(redTee, redTeeWorn, { renderBackground: "#b9c4cc" })).verdict).toBe("good");
     expect(scored(await scoreColourFidelity(redTee, redTeeWorn, { renderBackground: "studio" })).verdict).toBe("good");
+  });
+});
+
+describe("the issue's ΔE and the render's light", () => {
+  const BLUE = "#3a6ea5";
+  const blueLab = () => labOfHex(BLUE);
+
+  it("counts a change of lightness in full, as CIEDE2000 with kL = kC = kH = 1 does", async () => {
+    // The dye darkened by 18 L* and nothing else: ΔE00 ≈ 15. With lightness at half weight it read about 6.
+    const darker = labToHex({ ...blueLab(), l: blueLab().l - 18 });
+    expect(ciede2000(blueLab(), labOfHex(darker))).toBeGreaterThan(14);
+    const result = scored(
+      await scoreColourFidelity(await productPhoto({ garment: BLUE }), await render({ garment: darker })),
+    );
+    expect(result.lightnessWeight).toBe(1);
+    expect(result.verdict).toBe("drift");
+  });
+
+  it("takes a render lit up to 5 % darker than the photo for lighting, not for a change of dye", async () => {
+    // A light pink tee, its dye 5 % darker in linear light, worn under the fixture's shading: without the
+    // allowance for a worn garment's folds and shade it reads about 5.8, "check".
+    const PINK = "#e0b0c0";
+    const dimmed = labToHex(relit(labOfHex(PINK), 0.95));
+    expect(ciede2000(labOfHex(PINK), labOfHex(dimmed))).toBeGreaterThan(1);
+    const result = scored(
+      await scoreColourFidelity(await productPhoto({ garment: PINK }), await render({ garment: dimmed })),
+    );
+    expect(result.verdict).toBe("good");
   });
 });
 

@@ -10,6 +10,7 @@
  */
 import { type ImageDecoder, type RasterImage, decodeWithSharp } from "./image";
 import {
+  ciede2000,
   type DeltaEWeights,
   type Lab,
   labOfPixels,
@@ -19,6 +20,7 @@ import {
   weightedDistanceSq,
 } from "./lab";
 import { matchPalettes, meanDeltaE } from "./match";
+import { relativeExposure, relit } from "./exposure";
 import { type PaletteColour, extractPalette, samplePixels } from "./palette";
 import { type MaskedRaster, shrinkMasked } from "./resample";
 import {
@@ -44,7 +46,19 @@ import type {
 } from "./types";
 
 export const DEFAULT_THRESHOLDS: Readonly<ColourThresholds> = { good: 5, drift: 10 };
-export const DEFAULT_LIGHTNESS_WEIGHT = 2;
+/** The reported ΔE is CIEDE2000 as issue 16 defines it: kL = kC = kH = 1. */
+export const DEFAULT_LIGHTNESS_WEIGHT = 1;
+/**
+ * Grouping pixels (backdrop, skin, clusters, which render colours a product colour claims) weighs lightness
+ * half, so shading does not split one colour in two; only the reported difference uses standard weights.
+ */
+const GROUPING_KL = 2;
+/**
+ * How much darker than the photo a render's garment may be lit and still be the same dye: folds and the body's
+ * own shadow darken a worn garment a little against a flat-lay; nothing makes it brighter. Chosen on the
+ * benchmark's development seeds (ADR 043); a wider range takes real lightness drifts for lighting.
+ */
+const EXPOSURE_RANGE = { min: 0.95, max: 1 };
 export const DEFAULT_WORKING_SIZE = 384;
 
 /** Smallest working image worth looking at. */
@@ -59,7 +73,10 @@ const MATCH_COVERAGE = 0.5;
 
 interface Settings {
   thresholds: ColourThresholds;
+  /** Weights of the grouping distances (backdrop, skin, clusters, claims): lightness at half weight. */
   weights: DeltaEWeights;
+  /** Weights of the reported CIEDE2000. */
+  scoreWeights: DeltaEWeights;
   workingSize: number;
   renderBackground: Lab | undefined;
   decode: ImageDecoder;
@@ -83,7 +100,8 @@ function settingsFrom(options: ColourFidelityOptions): Settings {
     options.renderBackground === undefined ? undefined : parseCssColour(options.renderBackground);
   return {
     thresholds,
-    weights: { kL, kC: 1, kH: 1 },
+    weights: { kL: GROUPING_KL, kC: 1, kH: 1 },
+    scoreWeights: { kL, kC: 1, kH: 1 },
     workingSize,
     renderBackground,
     decode: options.decode ?? decodeWithSharp,
@@ -154,6 +172,13 @@ export function scoreRasters(
   const sourcePalette = palette(sourceGarment, settings, SOURCE_PALETTE);
   const renderPalette = palette(renderGarment, settings, RENDER_PALETTE);
   const matches = matchPalettes(sourcePalette, renderPalette, { weights: settings.weights, coverage: MATCH_COVERAGE });
+  // Compared under the same light: the render's colours relit by its exposure relative to the photo (exposure.ts).
+  const gain = relativeExposure(
+    matches.map((match) => ({ source: match.source.lab, render: match.render.lab, share: match.source.share })),
+    EXPOSURE_RANGE,
+  );
+  for (const match of matches)
+    match.deltaE = ciede2000(match.source.lab, relit(match.render.lab, 1 / gain), settings.scoreWeights);
   const deltaE = meanDeltaE(matches);
   const claimed = new Set(matches.flatMap((match) => match.claimed));
   return {
@@ -167,7 +192,7 @@ export function scoreRasters(
     })),
     unmatchedRender: renderPalette.filter((_, index) => !claimed.has(index)).map(swatch),
     thresholds: settings.thresholds,
-    lightnessWeight: settings.weights.kL,
+    lightnessWeight: settings.scoreWeights.kL,
     productPhoto: source.analysis,
     render: { ...target.analysis, skinShare: target.skinShare, skinExcluded: target.skinExcluded },
   };

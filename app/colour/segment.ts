@@ -25,6 +25,11 @@ export interface BackgroundEstimate {
   tolerance: number;
   /** Share of the border that is transparent (cut-out product photos). */
   transparentShare: number;
+  /**
+   * A backdrop that changes colour from top to bottom (a sky, a gradient sweep), as its colour for each row from
+   * the top down (interleaved l, a, b; rows below `rows` have none). Undefined for an even backdrop.
+   */
+  gradient?: { rows: number; lab: Float32Array } | undefined;
 }
 
 export interface BackgroundOptions {
@@ -146,7 +151,9 @@ export function estimateBackground(image: LabImage, options: BackgroundOptions):
   if (options.hint) colours.push({ lab: options.hint, borderShare: 0 });
 
   const explainedShare = colours.reduce((sum, colour) => sum + colour.borderShare, 0);
-  const backdropShare = transparentShare + (1 - transparentShare) * explainedShare;
+  let backdropShare = transparentShare + (1 - transparentShare) * explainedShare;
+  const gradient = verticalGradient(image, colours, kL);
+  if (gradient) backdropShare = Math.max(backdropShare, gradient.borderShare);
   if (!options.hint && backdropShare < MIN_BACKDROP_SHARE) return undefined;
 
   // Tolerance from the backdrop's own spread (noise, gradient, vignette), measured on the border pixels it explains.
@@ -163,7 +170,100 @@ export function estimateBackground(image: LabImage, options: BackgroundOptions):
   }
   const spread = n > 0 ? Math.sqrt(sumSq / n) : 0;
   const tolerance = Math.min(16, Math.max(8, 6 + 3 * spread));
-  return { colours, tolerance, transparentShare };
+  return { colours, tolerance, transparentShare, gradient: gradient && { rows: gradient.rows, lab: gradient.lab } };
+}
+
+/** Steepest change of a gradient backdrop from one working row to the next: a garment's edge is a jump. */
+const GRADIENT_STEP = 3;
+/** A gradient must run down at least this share of the image, from the top, to be taken for the backdrop. */
+const MIN_GRADIENT_ROWS = 0.25;
+
+/**
+ * A backdrop graded from top to bottom (the simulator's sunset, a sky, a lit sweep) has no dominant colour: the
+ * border modes leave most of it as "garment". Read it row by row instead: each row's colour at the left and right
+ * edges, where both agree, changing smoothly from the top down. Kept only when it runs from the top row over a
+ * quarter of the image and explains more of the side edges than the modes do; it stops at the first row where
+ * the edges disagree or jump (a garment or figure reaching the edge).
+ */
+function verticalGradient(
+  image: LabImage,
+  modes: readonly BackgroundColour[],
+  kL: number,
+): { rows: number; lab: Float32Array; borderShare: number } | undefined {
+  const { width, height, lab, rgba } = image;
+  const band = Math.max(2, Math.round(Math.min(width, height) * 0.02));
+  const rowLab = new Float32Array(height * 3);
+  const sideMean = (y: number, from: number): Lab | undefined => {
+    let l = 0;
+    let a = 0;
+    let b = 0;
+    let n = 0;
+    for (let x = from; x < from + band; x++) {
+      const pixel = y * width + x;
+      if ((rgba[pixel * 4 + 3] as number) < ALPHA_OPAQUE) continue;
+      l += lab[pixel * 3] as number;
+      a += lab[pixel * 3 + 1] as number;
+      b += lab[pixel * 3 + 2] as number;
+      n++;
+    }
+    return n > 0 ? { l: l / n, a: a / n, b: b / n } : undefined;
+  };
+  let rows = 0;
+  for (let y = 0; y < height; y++) {
+    const left = sideMean(y, 0);
+    const right = sideMean(y, width - band);
+    if (!left || !right || labDistance(left, right, kL) > MODE_RADIUS) break;
+    const row = { l: (left.l + right.l) / 2, a: (left.a + right.a) / 2, b: (left.b + right.b) / 2 };
+    if (y > 0) {
+      const previous = {
+        l: rowLab[(y - 1) * 3] as number,
+        a: rowLab[(y - 1) * 3 + 1] as number,
+        b: rowLab[(y - 1) * 3 + 2] as number,
+      };
+      if (labDistance(row, previous, kL) > GRADIENT_STEP) break;
+    }
+    rowLab[y * 3] = row.l;
+    rowLab[y * 3 + 1] = row.a;
+    rowLab[y * 3 + 2] = row.b;
+    rows = y + 1;
+  }
+  if (rows < MIN_GRADIENT_ROWS * height) return undefined;
+  // Compare what each explains along the side edges, where a vertical gradient shows.
+  const radius = MODE_RADIUS * 1.5;
+  let byModes = 0;
+  let byGradient = 0;
+  let sidePixels = 0;
+  for (let y = 0; y < height; y++) {
+    for (const x0 of [0, width - band]) {
+      for (let x = x0; x < x0 + band; x++) {
+        const pixel = y * width + x;
+        sidePixels++;
+        const l = lab[pixel * 3] as number;
+        const a = lab[pixel * 3 + 1] as number;
+        const b = lab[pixel * 3 + 2] as number;
+        if (
+          modes.some((mode) => weightedDistanceSq(l, a, b, mode.lab.l, mode.lab.a, mode.lab.b, kL) <= radius * radius)
+        )
+          byModes++;
+        if (
+          y < rows &&
+          weightedDistanceSq(
+            l,
+            a,
+            b,
+            rowLab[y * 3] as number,
+            rowLab[y * 3 + 1] as number,
+            rowLab[y * 3 + 2] as number,
+            kL,
+          ) <=
+            radius * radius
+        )
+          byGradient++;
+      }
+    }
+  }
+  if (byGradient <= byModes) return undefined;
+  return { rows, lab: rowLab.subarray(0, rows * 3), borderShare: byGradient / sidePixels };
 }
 
 /** A per-pixel yes/no. */
@@ -192,6 +292,16 @@ function backdropLike(image: LabImage, background: BackgroundEstimate, kL: numbe
         out[pixel] = 1;
         break;
       }
+    }
+    const gradient = background.gradient;
+    const y = Math.floor(pixel / image.width);
+    if (!out[pixel] && gradient && y < gradient.rows) {
+      const row = gradient.lab;
+      if (
+        weightedDistanceSq(l, a, b, row[y * 3] as number, row[y * 3 + 1] as number, row[y * 3 + 2] as number, kL) <=
+        toleranceSq
+      )
+        out[pixel] = 1;
     }
   }
   return out;

@@ -36,7 +36,10 @@ export interface ColourFidelityOptions {
    * backdrop is estimated from the render's border either way; the hint also lets a busy border be scored.
    */
   renderBackground?: string;
-  /** CIEDE2000 kL. Default 2: lightness differences count half (shading and exposure are not dye). */
+  /**
+   * kL of the reported CIEDE2000. Default 1, the issue's ΔE (kL = kC = kH = 1); 2 counts lightness differences
+   * half, as textile practice sometimes does. Grouping pixels always weighs lightness half (see score.ts).
+   */
   lightnessWeight?: number;
   /** Longest side of the working render, pixels (the product photo is decoded at two thirds of it). Default 384. */
   workingSize?: number;
@@ -56,7 +59,10 @@ export type NotScorableReason =
 
 export interface ColourFidelityScore {
   status: "scored";
-  /** Share-weighted mean CIEDE2000 (with kL = lightnessWeight) between the photo's colours and the render's. */
+  /**
+   * Share-weighted mean CIEDE2000 (with kL = lightnessWeight) between the photo's colours and the render's,
+   * the render's taken back to the photo's light when it is lit up to 5 % darker (exposure.ts).
+   */
   deltaE: number;
   verdict: ColourVerdict;
   /** One per dominant colour of the product photo's garment, largest first. */

@@ -19,10 +19,10 @@ import {
 
 export interface PairTruth {
   garment: GarmentSpec;
-  /** Applied shift, share-weighted mean CIEDE2000 with the score's weights (kL = 2). */
+  /** Applied shift: share-weighted mean CIEDE2000 (kL = kC = kH = 1) of the garment's colours as drawn. */
   shift: number;
-  /** The same shift with standard weights (kL = 1). */
-  shiftStandard: number;
+  /** The same with lightness at half weight (kL = 2): how the benchmark's first labels measured it. */
+  shiftHalfLightness: number;
   scope: "all" | "one";
   renderedColours: Rgb8[];
   colourShares: number[];
@@ -92,7 +92,7 @@ export async function generatePair(
       truth: {
         garment,
         shift: shift.deltaE,
-        shiftStandard: shift.deltaEStandard,
+        shiftHalfLightness: shift.deltaEHalfLightness,
         scope: shift.scope,
         renderedColours: shift.colours,
         colourShares: photo.colourShares,

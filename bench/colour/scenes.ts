@@ -29,8 +29,10 @@ export interface GarmentSpec {
   colours: Rgb8[];
 }
 
-export const SCORE_WEIGHTS: DeltaEWeights = { kL: 2, kC: 1, kH: 1 };
+/** CIEDE2000 as issue 16 defines ΔE: the shifts are measured with these. */
 export const STANDARD_WEIGHTS: DeltaEWeights = { kL: 1, kC: 1, kH: 1 };
+/** Lightness at half weight (textile practice): only reported beside, for comparison with the first labels. */
+export const HALF_LIGHTNESS_WEIGHTS: DeltaEWeights = { kL: 2, kC: 1, kH: 1 };
 
 const rand = (random: () => number, min: number, max: number) => min + random() * (max - min);
 const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
@@ -549,10 +551,10 @@ export async function drawRender(options: RenderOptions, random: () => number): 
 export interface ColourShift {
   /** The colours as rendered. */
   colours: Rgb8[];
-  /** Share-weighted mean CIEDE2000 between product and rendered colours, with the score's weights (kL = 2). */
+  /** Share-weighted mean CIEDE2000 (kL = kC = kH = 1) between product and rendered colours. */
   deltaE: number;
-  /** The same with the standard weights (kL = 1). */
-  deltaEStandard: number;
+  /** The same with lightness at half weight (kL = 2), as the benchmark's first labels measured it. */
+  deltaEHalfLightness: number;
   /** Whether every colour moved, or only one of a multi-colour garment. */
   scope: "all" | "one";
 }
@@ -576,7 +578,7 @@ export function meanShift(
 
 /**
  * Moves the garment's colours in a random direction of lightness, chroma and hue, scaled (by bisection) so the
- * share-weighted mean CIEDE2000 of the 8-bit result is `target`. Sometimes only one colour of a multi-colour
+ * share-weighted mean CIEDE2000 (standard weights, as the issue's ΔE) of the 8-bit result is `target`. Sometimes only one colour of a multi-colour
  * garment moves. Returns undefined when the gamut does not allow the target in the directions tried.
  */
 export function shiftColours(
@@ -585,7 +587,7 @@ export function shiftColours(
   target: number,
   random: () => number,
 ): ColourShift | undefined {
-  if (target === 0) return { colours: [...colours], deltaE: 0, deltaEStandard: 0, scope: "all" };
+  if (target === 0) return { colours: [...colours], deltaE: 0, deltaEHalfLightness: 0, scope: "all" };
   for (let attempt = 0; attempt < 20; attempt++) {
     let scope: ColourShift["scope"] = "all";
     let moving = colours.map(() => true);
@@ -614,7 +616,7 @@ export function shiftColours(
         const newHue = hue + (t * dh) / Math.max(c, 10);
         return rgb8Of(fromLch(lab.l + t * dl, newC, newHue));
       });
-    const measure = (t: number) => meanShift(colours, apply(t), shares, SCORE_WEIGHTS);
+    const measure = (t: number) => meanShift(colours, apply(t), shares, STANDARD_WEIGHTS);
     let high = 160;
     if (measure(high) < target) continue;
     let low = 0;
@@ -624,9 +626,14 @@ export function shiftColours(
       else high = middle;
     }
     const shifted = apply(high);
-    const deltaE = meanShift(colours, shifted, shares, SCORE_WEIGHTS);
+    const deltaE = meanShift(colours, shifted, shares, STANDARD_WEIGHTS);
     if (Math.abs(deltaE - target) > 0.75) continue;
-    return { colours: shifted, deltaE, deltaEStandard: meanShift(colours, shifted, shares, STANDARD_WEIGHTS), scope };
+    return {
+      colours: shifted,
+      deltaE,
+      deltaEHalfLightness: meanShift(colours, shifted, shares, HALF_LIGHTNESS_WEIGHTS),
+      scope,
+    };
   }
   return undefined;
 }
