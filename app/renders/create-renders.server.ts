@@ -5,6 +5,7 @@ import { creditsForJob } from "../tryon/cost";
 import { jobInputFor, type RenderOptions, type SourceImages } from "./render-options";
 import type { RunPlan } from "./plan-run.server";
 import { isUniqueViolation } from "./render-store.server";
+import type { VariantColour } from "./colour-variants";
 
 type Db = Pick<PrismaClient, "render" | "run" | "$transaction">;
 
@@ -19,7 +20,7 @@ function renderRow(
   product: ProductForRender,
   images: SourceImages,
   options: RenderOptions,
-  extra: { runId?: string; requestKey?: string; regeneratedFromId?: string },
+  extra: { runId?: string; requestKey?: string; regeneratedFromId?: string; variantColour?: VariantColour | null },
 ): Prisma.RenderCreateManyInput {
   const params = jobInputFor(options, images);
   return {
@@ -34,6 +35,8 @@ function renderRow(
     ...(extra.runId ? { runId: extra.runId } : {}),
     ...(extra.requestKey ? { requestKey: extra.requestKey } : {}),
     ...(extra.regeneratedFromId ? { regeneratedFromId: extra.regeneratedFromId } : {}),
+    // One shot per colour (colour-variants.ts): the colour, and the variants publishing puts the render on.
+    ...(extra.variantColour ? { variantColour: extra.variantColour as unknown as Prisma.InputJsonValue } : {}),
   };
 }
 
@@ -120,6 +123,7 @@ export async function queueRender(
     options: RenderOptions;
     requestKey?: string;
     regeneratedFromId?: string;
+    variantColour?: VariantColour | null;
     maxQueuedPerShop?: number;
   },
 ): Promise<{ render: Render; created: boolean }> {
@@ -183,8 +187,8 @@ export async function startRun(
           },
         });
         await tx.render.createMany({
-          data: input.plan.eligible.map(({ product, images, options }) =>
-            renderRow(input.shop, product, images, options, { runId: run.id }),
+          data: input.plan.eligible.map(({ product, images, options, variantColour }) =>
+            renderRow(input.shop, product, images, options, { runId: run.id, variantColour }),
           ),
         });
         return run;
