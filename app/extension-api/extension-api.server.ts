@@ -2,7 +2,13 @@ import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { env } from "../env.server";
 import { findLook, listLooks } from "../looks/looks.server";
-import { queueRender, renderForRequestKey, runForRequestKey, startRun } from "../renders/create-renders.server";
+import {
+  QueueFullError,
+  queueRender,
+  renderForRequestKey,
+  runForRequestKey,
+  startRun,
+} from "../renders/create-renders.server";
 import { planScope, type ListingProgress, type PlanOutcome, type PlanSummary } from "../renders/plan-run.server";
 import type { RenderOptions } from "../renders/render-options";
 import { optionsForProduct, posesFromCatalog } from "../renders/product-garment";
@@ -13,6 +19,8 @@ import type { LookChoice } from "@model-shots/extension-shared/api";
 import type { CatalogResult } from "../tryon/catalog-view";
 import { budgetSchema, runScopeSchema, type RunScope } from "../renders/run-request";
 import { chooseSourceImages, sourceImagesOf } from "../renders/source-images";
+import { colourPlanOf } from "../renders/colour-variants";
+import { colourChoiceOf, queueColourRenders } from "../renders/colour-variants.server";
 import { settingsViewOf } from "../settings/settings.server";
 import { loadShopCatalog } from "../settings/tryon-client.server";
 import { describeShopifyFailure, type AdminRequest } from "../web/admin-request.server";
@@ -118,8 +126,19 @@ export async function productSummary(db: Db, admin: AdminRequest, url: URL) {
   if (!product) return refusal(404, "This product no longer exists.");
   const { choices, hasKey, paused } = await lookChoices(db, admin.shop, product);
   const images = chooseSourceImages(product.photos);
+  const colourChoice = colourChoiceOf(product);
   return okAnswer({
     product: { id: product.id, title: product.title, imageUrl: images.ok ? images.frontUrl : null },
+    // One shot per colour is offered when the variants differ by colour; `renders` is what the estimate multiplies.
+    colours: colourChoice
+      ? {
+          optionName: colourChoice.optionName,
+          values: colourChoice.colours.map((colour) => colour.value),
+          renders: colourChoice.renders,
+          fallsBack: colourChoice.fallsBack,
+          sentence: colourChoice.sentence,
+        }
+      : null,
     looks: choices,
     problem: setupProblem(hasKey, choices) ?? (images.ok ? null : "This product has no photo to dress the model in."),
     paused,
@@ -128,7 +147,12 @@ export async function productSummary(db: Db, admin: AdminRequest, url: URL) {
   });
 }
 
-const createRenderSchema = z.object({ productId: productIdSchema, requestKey: requestKeySchema, lookId: lookIdSchema });
+const createRenderSchema = z.object({
+  productId: productIdSchema,
+  requestKey: requestKeySchema,
+  lookId: lookIdSchema,
+  perColour: z.boolean().default(false),
+});
 
 /**
  * Queues one render with the chosen look, as the garment the product is (what the summary showed); the same
@@ -137,7 +161,7 @@ const createRenderSchema = z.object({ productId: productIdSchema, requestKey: re
 export async function createRenderFromExtension(db: Db, admin: AdminRequest, request: Request) {
   const input = await readJsonBody(request, createRenderSchema);
   if (!input.ok) return input.answer;
-  const { productId, requestKey, lookId } = input.data;
+  const { productId, requestKey, lookId, perColour } = input.data;
   const existing = await renderForRequestKey(db, admin.shop, requestKey);
   if (existing)
     return okAnswer({ renderId: existing.id, created: false, reviewPath: reviewPathFor(existing.productId) });
@@ -163,6 +187,30 @@ export async function createRenderFromExtension(db: Db, admin: AdminRequest, req
   if (!choice.ok) return refusal(400, "This product has no photo to dress the model in.");
   const productOptions = optionsForProductFromLook(options, product, await loadShopCatalog(db, admin.shop));
   if (!productOptions) return refusal(400, noPoseFor(product));
+  // One per colour: a render per colour with a photo of its own; with none, one render from the product's photos.
+  const colourPlan = perColour ? colourPlanOf(product) : null;
+  if (colourPlan?.kind === "per_colour") {
+    try {
+      const { renders, created } = await queueColourRenders(db, {
+        shop: admin.shop,
+        product,
+        targets: colourPlan.targets,
+        options: productOptions,
+        requestKey,
+        maxQueuedPerShop: env().MAX_QUEUED_PER_SHOP,
+      });
+      return okAnswer({
+        renderId: renders[0]?.id ?? "",
+        renderIds: renders.map((render) => render.id),
+        count: renders.length,
+        created: created > 0,
+        reviewPath: reviewPathFor(product.id),
+      });
+    } catch (error) {
+      if (error instanceof QueueFullError) return refusal(400, error.message);
+      throw error;
+    }
+  }
   const { render, created } = await queueRender(db, {
     shop: admin.shop,
     product,
@@ -170,7 +218,13 @@ export async function createRenderFromExtension(db: Db, admin: AdminRequest, req
     options: productOptions,
     requestKey,
   });
-  return okAnswer({ renderId: render.id, created, reviewPath: reviewPathFor(product.id) });
+  return okAnswer({
+    renderId: render.id,
+    renderIds: [render.id],
+    count: 1,
+    created,
+    reviewPath: reviewPathFor(product.id),
+  });
 }
 
 const runPreviewSchema = z.object({

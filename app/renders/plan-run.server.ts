@@ -196,7 +196,7 @@ export interface PlanSummary {
   creditsPerRender: number;
   estimateCredits: number;
   /** One per colour: renders by colour, and what happens to each product with colours (first 200), in words. */
-  colours?: { renders: number; notes: Array<{ productId: string; title: string; text: string }> };
+  colours?: { renders: number; products: number; notes: Array<{ productId: string; title: string; text: string }> };
 }
 
 function countBy(values: string[]): Map<string, number> {
@@ -245,6 +245,8 @@ export function summarizePlan(
       ? {
           colours: {
             renders: plan.eligible.filter((render) => render.variantColour).length,
+            products: new Set(plan.eligible.flatMap((render) => (render.variantColour ? [render.product.id] : [])))
+              .size,
             notes: plan.colourNotes.slice(0, SKIPPED_SHOWN),
           },
         }
@@ -368,9 +370,11 @@ export async function planScope(
   }
   const queueFull = await queueRoomProblem(db, input.shop, plan.eligible.length, input.maxQueuedPerShop);
   if (queueFull) return { ok: false, fieldErrors: {}, formError: queueFull };
-  const scopeRecord =
-    input.scope.kind === "collection"
+  const scopeRecord = {
+    ...(input.scope.kind === "collection"
       ? { kind: "collection", collectionId: input.scope.collectionId, title: scopeTitle }
-      : { kind: "products", productIds: input.scope.productIds, title: scopeTitle };
+      : { kind: "products", productIds: input.scope.productIds, title: scopeTitle }),
+    ...(input.perColour ? { perColour: true } : {}),
+  };
   return { ok: true, plan, summary: summarizePlan(plan, scopeTitle, products.length, catalog), scopeRecord };
 }

@@ -1,7 +1,9 @@
 import type { PrismaClient, RenderState } from "@prisma/client";
 import { z } from "zod";
 import { deleteLook, lookNameSchema, saveLook, type LookView } from "../../looks/looks.server";
-import { queueRender, renderForRequestKey } from "../../renders/create-renders.server";
+import { QueueFullError, queueRender, renderForRequestKey } from "../../renders/create-renders.server";
+import { colourPlanOf } from "../../renders/colour-variants";
+import { colourChoiceOf, queueColourRenders, type ColourChoiceView } from "../../renders/colour-variants.server";
 import type { ProductForRender } from "../../renders/product-source";
 import { RENDER_STATE_LABELS } from "../../renders/render-states";
 import { chooseSourceImages, sourceImagesOf } from "../../renders/source-images";
@@ -48,6 +50,8 @@ export type GeneratePageView =
       photos: ProductPhotoView[];
       defaultFrontMediaId: string | null;
       defaultBackMediaId: string | null;
+      /** The product's colours, when its variants differ by colour: "one shot per colour" is offered. */
+      colourChoice: ColourChoiceView | null;
       recentRenders: RecentRenderView[];
     } & RenderFormContext);
 
@@ -78,6 +82,7 @@ export async function loadGeneratePage(db: Db, admin: AdminRequest, url: URL): P
     photos,
     defaultFrontMediaId: choice.ok ? choice.frontMediaId : null,
     defaultBackMediaId: choice.ok ? (choice.backMediaId ?? null) : null,
+    colourChoice: colourChoiceOf(product),
     ...form,
     recentRenders: recent.map((render) => ({
       id: render.id,
@@ -104,6 +109,8 @@ const generateSchema = z.object({
     .string({ error: "Choose the photo of the front of the garment." })
     .min(1, "Choose the photo of the front of the garment."),
   backMediaId: optionalText(z.string()),
+  // A checkbox: "true" when staff asked for one shot per colour; the photo fields are then not used.
+  perColour: z.enum(["true", "false"]).default("false"),
 });
 
 const saveLookSchema = z.object({ lookName: lookNameSchema });
@@ -112,7 +119,7 @@ const deleteLookSchema = z.object({
 });
 
 export type GenerateActionResult =
-  | { ok: true; intent: "generate"; renderId: string; created: boolean; message: string }
+  | { ok: true; intent: "generate"; renderId: string; renderIds: string[]; created: boolean; message: string }
   | { ok: true; intent: "save-look"; look: LookView; message: string }
   | { ok: true; intent: "delete-look"; message: string }
   | (FormFailure & { intent: string });
@@ -148,7 +155,14 @@ export async function generateAction(db: Db, admin: AdminRequest, formData: Form
   // A retried or double-clicked submit finds the render the first one queued, before asking Shopify anything.
   const existing = await renderForRequestKey(db, admin.shop, fields.requestKey);
   if (existing)
-    return { ok: true, intent, renderId: existing.id, created: false, message: "This render was already queued." };
+    return {
+      ok: true,
+      intent,
+      renderId: existing.id,
+      renderIds: [existing.id],
+      created: false,
+      message: "This render was already queued.",
+    };
 
   if (fields.backMediaId && fields.backMediaId === fields.frontMediaId) {
     return fail({ backMediaId: "The back photo must be a different photo from the front one." });
@@ -162,6 +176,38 @@ export async function generateAction(db: Db, admin: AdminRequest, formData: Form
     throw error;
   }
   if (!product) return fail({}, "This product no longer exists in your store.");
+
+  // One per colour: each colour from its own photos. A product none of whose colours has a photo of its own is
+  // rendered once from the chosen photos, as the page said.
+  const colourPlan = fields.perColour === "true" ? colourPlanOf(product) : null;
+  if (colourPlan?.kind === "per_colour") {
+    const problems = (await checkOptionsAgainstCatalog(db, admin.shop, options)).problems;
+    if (Object.keys(problems).length > 0) return fail(problems);
+    try {
+      const { renders, created } = await queueColourRenders(db, {
+        shop: admin.shop,
+        product,
+        targets: colourPlan.targets,
+        options,
+        requestKey: fields.requestKey,
+      });
+      const colours = colourPlan.targets.map((target) => target.colour.value).join(", ");
+      return {
+        ok: true,
+        intent,
+        renderId: renders[0]?.id ?? "",
+        renderIds: renders.map((render) => render.id),
+        created: created > 0,
+        message:
+          created > 0
+            ? `${renders.length} renders queued, one per colour (${colours}). They will wait for you in Review.`
+            : "These renders were already queued.",
+      };
+    } catch (error) {
+      if (error instanceof QueueFullError) return fail({}, error.message);
+      throw error;
+    }
+  }
 
   // Photos are looked up on the product itself: a posted URL is never trusted.
   const photoOf = (mediaId: string | undefined) =>
@@ -191,6 +237,7 @@ export async function generateAction(db: Db, admin: AdminRequest, formData: Form
     ok: true,
     intent,
     renderId: render.id,
+    renderIds: [render.id],
     created,
     message: created
       ? "Render queued. It usually takes a few minutes; it will wait for you in Review."

@@ -18,10 +18,17 @@ export function scopeFormFields(scope: PickedScope | null): Record<string, strin
 export function previewInputsKey(
   scope: PickedScope | null,
   options: RenderOptionsFormValues,
-  flags: { regenerate: boolean; detectGarments: boolean },
+  flags: { regenerate: boolean; detectGarments: boolean; perColour?: boolean },
   budget: string,
 ): string {
-  return JSON.stringify([scopeFormFields(scope), options, flags.regenerate, flags.detectGarments, budget.trim()]);
+  return JSON.stringify([
+    scopeFormFields(scope),
+    options,
+    flags.regenerate,
+    flags.detectGarments,
+    flags.perColour ?? false,
+    budget.trim(),
+  ]);
 }
 
 const GARMENT_NAMES: Record<string, [string, string]> = {

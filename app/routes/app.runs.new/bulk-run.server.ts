@@ -60,6 +60,7 @@ export async function loadBulkRunPage(db: Db, admin: AdminRequest, url: URL): Pr
 const runFormSchema = z.object({
   regenerate: checkbox,
   detectGarments: checkbox,
+  perColour: checkbox,
   budgetCredits: budgetSchema,
 });
 const startFormSchema = runFormSchema.extend({ requestKey: requestKeySchema });
@@ -114,6 +115,7 @@ export async function bulkRunAction(db: Db, admin: AdminRequest, formData: FormD
       options: options,
       regenerate: fields.regenerate,
       detectGarments: fields.detectGarments,
+      perColour: fields.perColour,
       catalog: async () => catalog,
       listInlineUpTo: env().BULK_RUN_LIST_INLINE_UP_TO,
       maxQueuedPerShop: env().MAX_QUEUED_PER_SHOP,

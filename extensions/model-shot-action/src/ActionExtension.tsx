@@ -35,6 +35,7 @@ function GenerateModelShot() {
   const [loaded, setLoaded] = useState<Loaded>({ state: "loading" });
   const [lookId, setLookId] = useState("");
   const [sent, setSent] = useState<Sent>({ state: "idle" });
+  const [perColour, setPerColour] = useState(false);
   // Made once per opening: clicking twice, or retrying after a dropped answer, queues one render.
   const [requestKey] = useState(newRequestKey);
 
@@ -47,6 +48,10 @@ function GenerateModelShot() {
   const summary = loaded.state === "ready" ? loaded.summary : null;
   const look = summary?.looks.find((choice) => (choice.id ?? "") === lookId) ?? summary?.looks[0];
   const blocked = !summary || summary.problem !== null || !look || look.problem !== null;
+  const colours = summary?.colours ?? null;
+  // One per colour: a render per colour with its own photo; the estimate counts them.
+  const renders = perColour && colours ? colours.renders : 1;
+  const credits = (look?.credits ?? 0) * renders;
 
   const generate = async () => {
     if (blocked || sent.state === "sending" || sent.state === "done") return;
@@ -54,6 +59,7 @@ function GenerateModelShot() {
     const result = await callApp("/api/renders", readCreatedRender, {
       productId,
       requestKey,
+      perColour,
       ...(look?.id ? { lookId: look.id } : {}),
     });
     setSent(result.ok ? { state: "done", render: result.data } : { state: "failed", error: result.error });
@@ -84,13 +90,23 @@ function GenerateModelShot() {
             ))}
           </s-select>
         ) : null}
+        {colours ? (
+          <s-checkbox
+            label={`One shot per ${colours.optionName.toLowerCase()} (${colours.fallsBack ? "none has a photo of its own" : `${colours.renders} shots`})`}
+            details={perColour ? (colours.sentence ?? undefined) : `${colours.values.join(", ")}`}
+            checked={perColour}
+            disabled={sent.state === "sending" || sent.state === "done"}
+            onChange={(event) => setPerColour(event.currentTarget.checked)}
+          />
+        ) : null}
         {look?.problem ? <s-banner tone="warning">{look.problem}</s-banner> : null}
         {look?.sends ? (
           <s-stack gap="small-200">
             <SentLines sent={look.sends} />
             <s-paragraph>
-              <s-text type="strong">{`Costs ${formatCredits(look.credits)}`}</s-text>, charged when the render starts
-              and refunded if the service fails it. Nothing is added to the product until someone approves it.
+              <s-text type="strong">{`Costs ${formatCredits(credits)}`}</s-text>
+              {renders > 1 ? ` (${renders} shots)` : ""}, charged when each render starts and refunded if the service
+              fails it. Nothing is added to the product until someone approves it.
             </s-paragraph>
           </s-stack>
         ) : null}
@@ -102,7 +118,11 @@ function GenerateModelShot() {
           done={
             sent.state === "done"
               ? {
-                  heading: sent.render.created ? "Render queued" : "Already queued",
+                  heading: sent.render.created
+                    ? sent.render.count > 1
+                      ? `${sent.render.count} renders queued`
+                      : "Render queued"
+                    : "Already queued",
                   body: (
                     <>
                       It usually takes a few minutes.{" "}
@@ -115,7 +135,7 @@ function GenerateModelShot() {
         />
       </s-stack>
       <ActionButtons
-        label={look ? `Generate for ${formatCredits(look.credits)}` : "Generate"}
+        label={look ? `Generate for ${formatCredits(credits)}` : "Generate"}
         onSend={() => void generate()}
         sending={sent.state === "sending"}
         done={sent.state === "done"}

@@ -34,8 +34,19 @@ export interface LookChoice {
   problem: string | null;
 }
 
+/** A product whose variants differ by colour: "one shot per colour" makes `renders` renders (1 when it falls back). */
+export interface ProductColours {
+  optionName: string;
+  values: string[];
+  renders: number;
+  fallsBack: boolean;
+  /** What one per colour does with this product, in words. */
+  sentence: string | null;
+}
+
 export interface ProductSummary {
   product: { id: string; title: string; imageUrl: string | null };
+  colours: ProductColours | null;
   looks: LookChoice[];
   problem: string | null;
   paused: string | null;
@@ -76,6 +87,8 @@ export interface RunPreview {
 
 export interface CreatedRender {
   renderId: string;
+  /** How many renders were queued: one per colour, or 1. */
+  count: number;
   created: boolean;
   reviewPath: string;
 }
@@ -121,6 +134,15 @@ function looksOf(value: unknown): LookChoice[] | null {
   return looks;
 }
 
+function coloursOf(value: unknown): ProductColours | null {
+  if (!isRecord(value) || !Array.isArray(value.values)) return null;
+  const optionName = str(value.optionName);
+  const renders = num(value.renders);
+  const values = value.values.map(str).filter((item): item is string => item !== null);
+  if (optionName === null || renders === null) return null;
+  return { optionName, values, renders, fallsBack: value.fallsBack === true, sentence: str(value.sentence) };
+}
+
 export const readProductSummary: Guard<ProductSummary> = (body) => {
   const product = isRecord(body.product) ? body.product : null;
   const looks = looksOf(body.looks);
@@ -131,6 +153,7 @@ export const readProductSummary: Guard<ProductSummary> = (body) => {
   if (!product || !looks || id === null || title === null || reviewPath === null || generatePath === null) return null;
   return {
     product: { id, title, imageUrl: str(product.imageUrl) },
+    colours: coloursOf(body.colours),
     looks,
     problem: str(body.problem),
     paused: str(body.paused),
@@ -197,7 +220,9 @@ export const readRunPreview: Guard<RunPreview> = (body) => {
 export const readCreatedRender: Guard<CreatedRender> = (body) => {
   const renderId = str(body.renderId);
   const reviewPath = str(body.reviewPath);
-  return renderId && reviewPath ? { renderId, created: body.created === true, reviewPath } : null;
+  return renderId && reviewPath
+    ? { renderId, count: num(body.count) ?? 1, created: body.created === true, reviewPath }
+    : null;
 };
 
 export const readStartedRun: Guard<StartedRun> = (body) => {
