@@ -26,6 +26,7 @@ describe("One shot per colour", () => {
   let renders: RouteFunction;
   let bulk: RouteFunction;
   let runPage: RouteFunction;
+  let review: RouteFunction;
   let tee: { id: string; variants: Record<string, string[]>; photos: Record<string, string> };
   let plainDress: string;
   let sizesOnly: string;
@@ -38,6 +39,7 @@ describe("One shot per colour", () => {
     renders = (await import("../../app/routes/api.renders/route")).action;
     bulk = (await import("../../app/routes/app.runs.new/route")).action;
     runPage = (await import("../../app/routes/app.runs.$runId/route")).loader;
+    review = (await import("../../app/routes/app.review/route")).action;
     await app.installShop(SHOP);
     await app.saveServiceKey(SHOP, { defaults: DEFAULT_LOOK });
     const store = app.fake.store;
@@ -144,6 +146,24 @@ describe("One shot per colour", () => {
 
     const rows = await rendersOf(tee.id);
     expect(rows).toHaveLength(2);
+    // Regenerating a colour's render (from Review) makes another render of that colour.
+    const regenerated = await jsonOf<{ newRenderId: string }>(
+      await respond(
+        review,
+        await postFormAs(SHOP, "/app/review", {
+          intent: "regenerate",
+          renderId: rows[0]!.id,
+          requestKey: "key-colours-regen",
+          ...OPTION_FIELDS,
+        }),
+      ),
+    );
+    const regeneratedRow = await app.database.prisma.render.findUniqueOrThrow({
+      where: { id: regenerated.newRenderId },
+    });
+    expect(regeneratedRow.variantColour).toEqual(rows[0]!.variantColour);
+    expect(regeneratedRow.sourceImages).toEqual(rows[0]!.sourceImages);
+    await app.database.prisma.render.delete({ where: { id: regeneratedRow.id } });
     for (const row of rows) {
       const colour = variantColourOf(row.variantColour)!;
       expect(colour.optionName).toBe("Color");
