@@ -276,19 +276,21 @@ export function variantsToPublishOn(storedColour: unknown, chosenVariantIds: rea
 
 /**
  * One-per-colour runs read each product's variants (options and images) from Shopify: collection pages do not
- * carry them, and a product's variants cost about a second of the shop's Admin API rate each. Beyond this many
- * products a run is refused with advice to split it (ADR 057).
+ * carry them. Measured against the fake Admin API at the Standard plan's rate, a product of 12 variants costs 74
+ * points (606 requested) and 60 of them took 30 s; beyond this many products a run is refused with advice to split
+ * it, so a preview stays within a minute or so (ADR 057).
  */
-export const MAX_PER_COLOUR_RUN_PRODUCTS = 250;
+export const MAX_PER_COLOUR_RUN_PRODUCTS = 100;
 
 /**
  * The products with their variants' options and images, re-read from Shopify where the listing had none (a
- * collection page). At most `concurrency` reads at once; the Admin API client paces them to the shop's bucket.
+ * collection page). One read at a time by default: each asks for 606 points up front, and four at once starved one
+ * another until the Admin API client gave up (THROTTLED 11 times); one at a time, its pacing waits for the bucket.
  */
 export async function withColourVariants(
   source: Pick<ProductSource, "getProduct">,
   products: readonly ProductForRender[],
-  concurrency = 4,
+  concurrency = 1,
 ): Promise<ProductForRender[]> {
   const result: ProductForRender[] = [...products];
   let next = 0;

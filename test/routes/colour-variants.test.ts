@@ -260,12 +260,32 @@ describe("One shot per colour", () => {
     expect(teeRenders.map((row) => variantColourOf(row.variantColour)?.variantIds)).toEqual(
       expect.arrayContaining([tee.variants.Red, tee.variants.Blue]),
     );
-    const run = await jsonOf<{ run: { colourRenders: Array<{ productTitle: string; colourLabel: string }> } }>(
+    const runView = await jsonOf<{ run: { colourRenders: Array<{ productTitle: string; colourLabel: string }> } }>(
       await respond(runPage, await getAs(SHOP, `/app/runs/${runId}`), { runId }),
     );
-    expect(run.run.colourRenders.map((row) => `${row.productTitle} ${row.colourLabel}`).sort()).toEqual([
+    expect(runView.run.colourRenders.map((row) => `${row.productTitle} ${row.colourLabel}`).sort()).toEqual([
       "Colour tee Color: Blue",
       "Colour tee Color: Red",
     ]);
+  });
+
+  it("refuses one shot per colour for more products than it reads variants of, before reading any", async () => {
+    const many = Array.from({ length: 101 }, (_, i) => app.fake.store.addProduct(SHOP, { title: `Tee ${i}` }).id);
+    const big = app.fake.store.addCollection(SHOP, { title: "Everything", productIds: many }).id;
+    const answer = await respond(
+      bulk,
+      await postFormAs(SHOP, "/app/runs/new", {
+        scopeKind: "collection",
+        collectionId: big,
+        intent: "preview",
+        perColour: "on",
+        ...OPTION_FIELDS,
+      }),
+    );
+    expect(answer.status).toBe(400);
+    expect(await jsonOf(answer)).toMatchObject({
+      formError: expect.stringContaining("takes at most 100 products"),
+      fieldErrors: { perColour: "Too many products for one shot per colour." },
+    });
   });
 });
