@@ -6,6 +6,8 @@ import { demoPhoto, type DemoPhotoSpec } from "./demo-images";
  * The demo store: an apparel shop with a few collections of tops, dresses and trousers, each product with
  * real photos (some with a back view, some with size or colour variants). One collection, "New arrivals",
  * also holds the products a run has to skip: a photo over 10 MB, a GIF, and a product without any photo.
+ * "Colours" holds a tee sold in four colours, each colour's variants showing a photo of the tee in that colour, to
+ * try one shot per colour (issue 17), beside a tee sold in sizes only.
  */
 
 export const DEMO_SHOP = "model-shots-demo.myshopify.com";
@@ -13,6 +15,8 @@ export const DEMO_SHOP_NAME = "Model Shots Demo";
 
 interface DemoPhotoSeed extends DemoPhotoSpec {
   alt: string;
+  /** The file name's end instead of front/back/2 (a colour's photo: "cotton-crew-tee-navy.jpg"). */
+  name?: string;
 }
 
 interface DemoProductSeed {
@@ -39,6 +43,37 @@ const frontAndBack = (title: string, spec: PhotoSpec): DemoPhotoSeed[] => [
   { ...spec, side: "back", alt: `${title}, back` },
 ];
 
+/**
+ * A product sold in colours and sizes: one photo per colour (the garment drawn in that colour), and a variant per
+ * colour and size showing its colour's photo, as a merchant sets variant images in Shopify.
+ */
+function demoColourProduct(
+  seed: Omit<DemoProductSeed, "photos" | "variants">,
+  spec: PhotoSpec,
+  colours: Array<{ name: string; color: string }>,
+): DemoProductSeed {
+  return {
+    ...seed,
+    photos: colours.map((colour) => ({
+      ...spec,
+      color: colour.color,
+      side: "front",
+      alt: `${seed.title} in ${colour.name.toLowerCase()}`,
+      name: colour.name.toLowerCase(),
+    })),
+    variants: colours.flatMap((colour, imageIndex) =>
+      ["S", "M", "L"].map((size) => ({
+        title: `${colour.name} / ${size}`,
+        selectedOptions: [
+          { name: "Color", value: colour.name },
+          { name: "Size", value: size },
+        ],
+        imageIndex,
+      })),
+    ),
+  };
+}
+
 /** A product of the demo store: its photos drawn from one spec, sizes S, M and L when it has them. */
 function demoProduct(
   seed: Omit<DemoProductSeed, "photos" | "variants">,
@@ -48,6 +83,14 @@ function demoProduct(
 ): DemoProductSeed {
   return { ...seed, photos: spec ? photos(seed.title, spec) : [], ...(options.sizes ? { variants: SIZES } : {}) };
 }
+
+/** The colours of the demo's colour product, as its Color option names them. */
+export const DEMO_TEE_COLOURS = [
+  { name: "Red", color: "#b3261e" },
+  { name: "Navy", color: "#1f2f56" },
+  { name: "Green", color: "#2e6b3f" },
+  { name: "Mustard", color: "#d8a31d" },
+];
 
 export const DEMO_PRODUCTS = {
   bretonTee: demoProduct(
@@ -165,6 +208,16 @@ export const DEMO_PRODUCTS = {
     frontOnly,
     { shape: "coat", color: "#2a9d8f", accent: "#e9c46a", pattern: "dots", format: "gif", width: 600, height: 800 },
   ),
+  crewTee: demoColourProduct(
+    {
+      title: "Cotton crew tee",
+      productType: "T-Shirts",
+      tags: ["basics", "cotton"],
+      description: "Organic cotton tee in four colours.",
+    },
+    { shape: "tee", color: "#ffffff", format: "jpeg" },
+    DEMO_TEE_COLOURS,
+  ),
   giftCard: demoProduct(
     { title: "Gift wrapping", productType: "Services", tags: [], description: "A service without any photo." },
     frontOnly,
@@ -189,6 +242,7 @@ export const DEMO_COLLECTIONS: Array<{ key: string; title: string; products: Dem
     title: "New arrivals",
     products: ["ribbedTank", "polkaSundress", "checkSkirt", "woolCoat", "kimono", "giftCard"],
   },
+  { key: "colours", title: "Colours", products: ["crewTee", "bretonTee"] },
 ];
 
 /**
@@ -246,7 +300,7 @@ export async function seedDemoStore(
     for (const [index, photo] of seed.photos.entries()) {
       const rendered = await demoPhoto(photo, options.cacheDir);
       images.push({
-        filename: `${slug(seed.title)}-${photo.side === "back" ? "back" : index === 0 ? "front" : String(index + 1)}.${rendered.extension}`,
+        filename: `${slug(seed.title)}-${photo.name ?? (photo.side === "back" ? "back" : index === 0 ? "front" : String(index + 1))}.${rendered.extension}`,
         alt: photo.alt,
         bytes: rendered.bytes,
         width: rendered.width,

@@ -4,6 +4,7 @@ import { env } from "../env.server";
 import { findLook, listLooks } from "../looks/looks.server";
 import {
   candidatesBeside,
+  QueueFullError,
   queueRender,
   renderForRequestKey,
   runForRequestKey,
@@ -20,6 +21,8 @@ import type { CatalogResult } from "../tryon/catalog-view";
 import { budgetSchema, runScopeSchema, type RunScope } from "../renders/run-request";
 import { candidatesSchema } from "../renders/candidates";
 import { chooseSourceImages, sourceImagesOf } from "../renders/source-images";
+import { colourPlanOf } from "../renders/colour-variants";
+import { colourChoiceOf, queueColourRenders } from "../renders/colour-variants.server";
 import { settingsViewOf } from "../settings/settings.server";
 import { loadShopCatalog } from "../settings/tryon-client.server";
 import { describeShopifyFailure, type AdminRequest } from "../web/admin-request.server";
@@ -125,8 +128,19 @@ export async function productSummary(db: Db, admin: AdminRequest, url: URL) {
   if (!product) return refusal(404, "This product no longer exists.");
   const { choices, hasKey, paused } = await lookChoices(db, admin.shop, product);
   const images = chooseSourceImages(product.photos);
+  const colourChoice = colourChoiceOf(product);
   return okAnswer({
     product: { id: product.id, title: product.title, imageUrl: images.ok ? images.frontUrl : null },
+    // One shot per colour is offered when the variants differ by colour; `renders` is what the estimate multiplies.
+    colours: colourChoice
+      ? {
+          optionName: colourChoice.optionName,
+          values: colourChoice.colours.map((colour) => colour.value),
+          renders: colourChoice.renders,
+          fallsBack: colourChoice.fallsBack,
+          sentence: colourChoice.sentence,
+        }
+      : null,
     looks: choices,
     problem: setupProblem(hasKey, choices) ?? (images.ok ? null : "This product has no photo to dress the model in."),
     paused,
@@ -140,6 +154,7 @@ const createRenderSchema = z.object({
   requestKey: requestKeySchema,
   lookId: lookIdSchema,
   candidates: candidatesSchema,
+  perColour: z.boolean().default(false),
 });
 
 /**
@@ -149,7 +164,7 @@ const createRenderSchema = z.object({
 export async function createRenderFromExtension(db: Db, admin: AdminRequest, request: Request) {
   const input = await readJsonBody(request, createRenderSchema);
   if (!input.ok) return input.answer;
-  const { productId, requestKey, lookId, candidates } = input.data;
+  const { productId, requestKey, lookId, candidates, perColour } = input.data;
   const existing = await renderForRequestKey(db, admin.shop, requestKey);
   if (existing) {
     const renderIds = (await candidatesBeside(db, existing)).map((render) => render.id);
@@ -182,6 +197,31 @@ export async function createRenderFromExtension(db: Db, admin: AdminRequest, req
   if (!choice.ok) return refusal(400, "This product has no photo to dress the model in.");
   const productOptions = optionsForProductFromLook(options, product, await loadShopCatalog(db, admin.shop));
   if (!productOptions) return refusal(400, noPoseFor(product));
+  // One per colour: a render per colour with a photo of its own; with none, one render from the product's photos.
+  const colourPlan = perColour ? colourPlanOf(product) : null;
+  if (colourPlan?.kind === "per_colour") {
+    try {
+      const { renders, created } = await queueColourRenders(db, {
+        shop: admin.shop,
+        product,
+        targets: colourPlan.targets,
+        options: productOptions,
+        requestKey,
+        candidates,
+        maxQueuedPerShop: env().MAX_QUEUED_PER_SHOP,
+      });
+      return okAnswer({
+        renderId: renders[0]?.id ?? "",
+        renderIds: renders.map((render) => render.id),
+        count: renders.length,
+        created: created > 0,
+        reviewPath: reviewPathFor(product.id),
+      });
+    } catch (error) {
+      if (error instanceof QueueFullError) return refusal(400, error.message);
+      throw error;
+    }
+  }
   const { render, renders, created } = await queueRender(db, {
     shop: admin.shop,
     product,
@@ -193,6 +233,7 @@ export async function createRenderFromExtension(db: Db, admin: AdminRequest, req
   return okAnswer({
     renderId: render.id,
     renderIds: renders.map((candidate) => candidate.id),
+    count: renders.length,
     created,
     reviewPath: reviewPathFor(product.id),
   });

@@ -5,6 +5,7 @@ import { creditsForJob } from "../tryon/cost";
 import { jobInputFor, type RenderOptions, type SourceImages } from "./render-options";
 import type { RunPlan } from "./plan-run.server";
 import { isUniqueViolation } from "./render-store.server";
+import type { VariantColour } from "./colour-variants";
 
 type Db = Pick<PrismaClient, "render" | "run" | "$transaction">;
 
@@ -24,6 +25,7 @@ function renderRow(
     requestKey?: string;
     regeneratedFromId?: string;
     candidate?: { group: string; index: number };
+    variantColour?: VariantColour | null;
   },
 ): Prisma.RenderCreateManyInput {
   const params = jobInputFor(options, images);
@@ -40,6 +42,8 @@ function renderRow(
     ...(extra.requestKey ? { requestKey: extra.requestKey } : {}),
     ...(extra.regeneratedFromId ? { regeneratedFromId: extra.regeneratedFromId } : {}),
     ...(extra.candidate ? { candidateGroup: extra.candidate.group, candidateIndex: extra.candidate.index } : {}),
+    // One shot per colour (colour-variants.ts): the colour, and the variants publishing puts the render on.
+    ...(extra.variantColour ? { variantColour: extra.variantColour as unknown as Prisma.InputJsonValue } : {}),
   };
 }
 
@@ -142,6 +146,7 @@ export async function queueRender(
     candidates?: number;
     /** Join an existing group as this number (a regenerated candidate), instead of numbering a new one. */
     joinCandidateGroup?: { group: string; index: number };
+    variantColour?: VariantColour | null;
     maxQueuedPerShop?: number;
   },
 ): Promise<{ render: Render; renders: Render[]; created: boolean }> {
@@ -158,6 +163,7 @@ export async function queueRender(
           renderRow(input.shop, input.product, input.images, input.options, {
             ...(position === 0 && input.requestKey ? { requestKey: input.requestKey } : {}),
             ...(input.regeneratedFromId ? { regeneratedFromId: input.regeneratedFromId } : {}),
+            ...(input.variantColour ? { variantColour: input.variantColour } : {}),
             ...(candidate ? { candidate } : {}),
           }),
         );
@@ -223,9 +229,13 @@ export async function startRun(
           },
         });
         await tx.render.createMany({
-          data: input.plan.eligible.flatMap(({ product, images, options }) =>
+          data: input.plan.eligible.flatMap(({ product, images, options, variantColour }) =>
             candidatesOf(input.plan.candidatesPerProduct).map((candidate) =>
-              renderRow(input.shop, product, images, options, { runId: run.id, ...(candidate ? { candidate } : {}) }),
+              renderRow(input.shop, product, images, options, {
+                runId: run.id,
+                variantColour,
+                ...(candidate ? { candidate } : {}),
+              }),
             ),
           ),
         });

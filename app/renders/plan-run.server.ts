@@ -6,6 +6,13 @@ import type { CatalogResult } from "../tryon/catalog-view";
 import { creditsForJob, estimateCredits } from "../tryon/cost";
 import { ACCEPTED_IMAGE_FORMATS } from "../tryon/image-probe";
 import { collectionListing, type ListingPhase } from "./collection-listings.server";
+import {
+  approvedColourKey,
+  MAX_PER_COLOUR_RUN_PRODUCTS,
+  planProductColours,
+  withColourVariants,
+  type VariantColour,
+} from "./colour-variants";
 import { lookKeyOf, queueRoomProblem } from "./create-renders.server";
 import { guessGarment } from "./garment-guess";
 import { optionsForProduct, posesFromCatalog, type PosesFor } from "./product-garment";
@@ -51,6 +58,8 @@ export interface PlannedRender {
   images: SourceImages;
   /** The run's options, with this product's garment type (and a pose that suits it) when garments are detected. */
   options: RenderOptions;
+  /** Set when the run renders one shot per colour: this render's colour and the variants it goes on. */
+  variantColour?: VariantColour | null;
 }
 
 export interface RunPlan {
@@ -61,6 +70,8 @@ export interface RunPlan {
   creditsPerRender: number;
   /** Every render the run would make (candidates × eligible products), each charged. */
   estimateCredits: number;
+  /** One per colour: what happens to each product with colours, in words for the preview. */
+  colourNotes?: Array<{ productId: string; title: string; text: string }>;
 }
 
 /** How many renders a plan makes: each eligible product's candidates. */
@@ -81,6 +92,8 @@ export interface PlanOptions {
    * nothing), keeping the chosen pose where it suits that garment and otherwise taking the first that does.
    */
   detectGarments?: { posesFor: PosesFor };
+  /** One render per colour for products whose variants differ by colour (colour-variants.ts, ADR 057). */
+  perColour?: boolean;
 }
 
 function imagesFor(product: ProductForRender): SourceImages | null {
@@ -103,29 +116,34 @@ export async function planRun(db: Db, products: ProductForRender[], plan: PlanOp
     [...perProduct].flatMap(([id, options]) => (options ? [[id, lookKeyOf(options)] as const] : [])),
   );
   // "Already approved with this look" is per product: with detected garments, products differ in their look.
-  const approved = plan.regenerate
-    ? new Set<string>()
-    : new Set(
-        (
-          await db.render.findMany({
-            where: {
-              shop: plan.shop,
-              lookKey: { in: [...new Set(lookKeys.values())] },
-              productId: { in: products.map((product) => product.id) },
-              state: { in: ["publishing", "published"] },
-            },
-            select: { productId: true, lookKey: true },
-          })
-        )
-          .filter((row) => lookKeys.get(row.productId) === row.lookKey)
-          .map((row) => row.productId),
-      );
+  const approvedRows = plan.regenerate
+    ? []
+    : (
+        await db.render.findMany({
+          where: {
+            shop: plan.shop,
+            lookKey: { in: [...new Set(lookKeys.values())] },
+            productId: { in: products.map((product) => product.id) },
+            state: { in: ["publishing", "published"] },
+          },
+          select: { productId: true, lookKey: true, variantColour: true },
+        })
+      ).filter((row) => lookKeys.get(row.productId) === row.lookKey);
+  const approved = new Set(approvedRows.map((row) => row.productId));
+  // Per colour, "already approved" is per colour of a product: its colour keys ("" for the whole product).
+  const approvedColours = new Map<string, Set<string>>();
+  for (const row of approvedRows)
+    approvedColours.set(
+      row.productId,
+      (approvedColours.get(row.productId) ?? new Set()).add(approvedColourKey(row.variantColour)),
+    );
   const result: RunPlan = {
     eligible: [],
     skipped: [],
     candidatesPerProduct: plan.candidates ?? 1,
     creditsPerRender: creditsForJob(plan.options.resolution),
     estimateCredits: 0,
+    ...(plan.perColour ? { colourNotes: [] } : {}),
   };
   for (const product of products) {
     const skip = (reason: SkipReason, detail?: string) =>
@@ -134,6 +152,15 @@ export async function planRun(db: Db, products: ProductForRender[], plan: PlanOp
     if (!options) {
       skip("no_pose", guessGarment(product)?.productType);
       continue;
+    }
+    if (plan.perColour) {
+      const colours = await planProductColours(product, approvedColours.get(product.id) ?? new Set(), plan.checkImage);
+      if (colours.note) result.colourNotes?.push({ productId: product.id, title: product.title, text: colours.note });
+      if (colours.perColour) {
+        result.eligible.push(...colours.eligible.map((render) => ({ product, options, ...render })));
+        result.skipped.push(...colours.skipped.map((skipped) => ({ productId: product.id, ...skipped })));
+        continue;
+      }
     }
     if (approved.has(product.id)) {
       skip("already_approved");
@@ -185,6 +212,8 @@ export interface PlanSummary {
   sends: Array<WhatIsSent & { count: number }>;
   creditsPerRender: number;
   estimateCredits: number;
+  /** One per colour: renders by colour, and what happens to each product with colours (first 200), in words. */
+  colours?: { renders: number; products: number; notes: Array<{ productId: string; title: string; text: string }> };
 }
 
 function countBy(values: string[]): Map<string, number> {
@@ -231,6 +260,16 @@ export function summarizePlan(
     sends: sendsOf(plan, catalog),
     creditsPerRender: plan.creditsPerRender,
     estimateCredits: plan.estimateCredits,
+    ...(plan.colourNotes
+      ? {
+          colours: {
+            renders: plan.eligible.filter((render) => render.variantColour).length,
+            products: new Set(plan.eligible.flatMap((render) => (render.variantColour ? [render.product.id] : [])))
+              .size,
+            notes: plan.colourNotes.slice(0, SKIPPED_SHOWN),
+          },
+        }
+      : {}),
   };
 }
 
@@ -270,6 +309,12 @@ const tooLarge = (): PlanOutcome => ({
   formError: `This collection has more than ${MAX_RUN_PRODUCTS.toLocaleString("en-US")} products. Split it into smaller collections and run each.`,
 });
 
+const tooLargePerColour = (): PlanOutcome => ({
+  ok: false,
+  fieldErrors: { perColour: "Too many products for one shot per colour." },
+  formError: `One shot per colour reads every product's variants from Shopify, so it takes at most ${MAX_PER_COLOUR_RUN_PRODUCTS} products. Split the collection, or render each product once.`,
+});
+
 /**
  * Reads the scope's products from Shopify and plans the run. Collections over `listInlineUpTo` (the app's
  * BULK_RUN_LIST_INLINE_UP_TO) are read by the worker instead (ADR 025): until that is done the outcome carries its
@@ -286,6 +331,8 @@ export async function planScope(
     /** Renders per product, 1 (the default) to 4. */
     candidates?: number;
     detectGarments: boolean;
+    /** One render per colour for products whose variants differ by colour (ADR 057). */
+    perColour?: boolean;
     /** The shop's catalog: its poses for detected garments, its names for what the preview says is sent. */
     catalog: () => Promise<CatalogResult>;
     listInlineUpTo: number;
@@ -301,6 +348,7 @@ export async function planScope(
     if (collection === null) return { ok: false, fieldErrors: { collectionId: "This collection no longer exists." } };
     scopeTitle = collection.title;
     if (collection.productCount > MAX_RUN_PRODUCTS) return tooLarge();
+    if (input.perColour && collection.productCount > MAX_PER_COLOUR_RUN_PRODUCTS) return tooLargePerColour();
     // Small collections are a few pages, read here in seconds; larger ones take minutes of Shopify's rate, so
     // the worker reads them and the run is planned from what it stored.
     if (collection.productCount > input.listInlineUpTo) {
@@ -325,6 +373,10 @@ export async function planScope(
     products = await productsInScope(input.productSource, input.scope);
   }
   if (products.length > MAX_RUN_PRODUCTS) return tooLarge();
+  if (input.perColour) {
+    if (products.length > MAX_PER_COLOUR_RUN_PRODUCTS) return tooLargePerColour();
+    products = await withColourVariants(input.productSource, products);
+  }
   const catalog = await input.catalog();
   const plan = await planRun(db, products, {
     shop: input.shop,
@@ -332,6 +384,7 @@ export async function planScope(
     regenerate: input.regenerate,
     candidates: input.candidates ?? 1,
     ...(input.detectGarments ? { detectGarments: { posesFor: posesFromCatalog(catalog, input.options.poseId) } } : {}),
+    ...(input.perColour ? { perColour: true } : {}),
     // A collection's photos are not fetched all at once.
     ...(products.length <= PROBE_PHOTOS_UP_TO ? { checkImage: limitFunction(checkPhoto, { concurrency: 6 }) } : {}),
   });
@@ -344,9 +397,11 @@ export async function planScope(
   }
   const queueFull = await queueRoomProblem(db, input.shop, rendersInPlan(plan), input.maxQueuedPerShop);
   if (queueFull) return { ok: false, fieldErrors: {}, formError: queueFull };
-  const scopeRecord =
-    input.scope.kind === "collection"
+  const scopeRecord = {
+    ...(input.scope.kind === "collection"
       ? { kind: "collection", collectionId: input.scope.collectionId, title: scopeTitle }
-      : { kind: "products", productIds: input.scope.productIds, title: scopeTitle };
+      : { kind: "products", productIds: input.scope.productIds, title: scopeTitle }),
+    ...(input.perColour ? { perColour: true } : {}),
+  };
   return { ok: true, plan, summary: summarizePlan(plan, scopeTitle, products.length, catalog), scopeRecord };
 }

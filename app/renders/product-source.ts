@@ -1,3 +1,4 @@
+import type { VariantForColour } from "./colour-variants";
 import type { ProductPhoto } from "./source-images";
 
 /** A product as the render flow needs it, read from the Admin API (app/shopify/product-source.server.ts). */
@@ -6,7 +7,8 @@ export interface ProductForRender {
   title: string;
   productType: string | null;
   photos: ProductPhoto[];
-  variants: Array<{ id: string; title: string }>;
+  /** With their options and image where the read asked for them (a product's page does; collection pages do not). */
+  variants: VariantForColour[];
 }
 
 export interface CollectionPage {

@@ -1,6 +1,7 @@
 import type { Render, RenderState } from "@prisma/client";
 import { productAdminUrl } from "../lib/gid";
 import { RENDER_STATE_LABELS } from "./render-states";
+import { colourLabelOf, variantColourOf } from "./colour-variants";
 
 /** What every list of renders starts a row with: the product (with its admin link) and the render's state in words. */
 export interface RenderSummary {
@@ -8,16 +9,21 @@ export interface RenderSummary {
   productId: string;
   productTitle: string;
   productUrl: string | null;
+  /** "Color: Red" for a render of one colour (one shot per colour), shown beside the title; null otherwise. */
+  colourLabel: string | null;
   state: RenderState;
   stateLabel: string;
 }
 
-export function renderSummaryOf(render: Pick<Render, "id" | "productId" | "productTitle" | "state">): RenderSummary {
+export function renderSummaryOf(
+  render: Pick<Render, "id" | "productId" | "productTitle" | "state"> & Partial<Pick<Render, "variantColour">>,
+): RenderSummary {
   return {
     id: render.id,
     productId: render.productId,
     productTitle: render.productTitle,
     productUrl: productAdminUrl(render.productId),
+    colourLabel: colourLabelOf(variantColourOf(render.variantColour)),
     state: render.state,
     stateLabel: RENDER_STATE_LABELS[render.state],
   };

@@ -1,5 +1,6 @@
 import type { Prisma, PrismaClient, Render } from "@prisma/client";
 import { logBulkTransition } from "./transition-log";
+import { variantColourOf } from "./colour-variants";
 import { queueRender } from "./create-renders.server";
 import type { ProductSource } from "./product-source";
 import { publishOptionsSchema, type PublishOptions } from "./publish-options";
@@ -116,6 +117,8 @@ export async function regenerateRender(
     images,
     options,
     regeneratedFromId: original.id,
+    // A colour's render stays that colour's: same source images, published on the same variants.
+    variantColour: variantColourOf(original.variantColour),
     ...(input.requestKey ? { requestKey: input.requestKey } : {}),
     // A candidate's new render stands beside its siblings, numbered after the last of them.
     ...(original.candidateGroup

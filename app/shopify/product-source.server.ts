@@ -68,7 +68,12 @@ export function makeProductSource(admin: AdminGraphql): ProductSource {
         title: product.title,
         productType: product.productType || null,
         photos: photosOf(product.media.nodes),
-        variants: product.variants.nodes.map((variant) => ({ id: variant.id, title: variant.title })),
+        variants: product.variants.nodes.map((variant) => ({
+          id: variant.id,
+          title: variant.title,
+          selectedOptions: variant.selectedOptions.map(({ name, value }) => ({ name, value })),
+          mediaId: variant.media.nodes[0]?.id ?? null,
+        })),
       };
     },
 

@@ -6,6 +6,7 @@ import {
   Box,
   Button,
   Card,
+  Checkbox,
   ChoiceList,
   EmptyState,
   InlineStack,
@@ -126,12 +127,20 @@ function ProductForm({
   const [lookId, setLookId] = useState("");
   const [lookName, setLookName] = useState("");
   const [candidates, setCandidates] = useState("1");
+  const [perColour, setPerColour] = useState(false);
+  const colourChoice = view.colourChoice;
+  // One per colour renders each colour from its own photo; when none has one it is one render from the chosen photo.
+  const byColour = perColour && colourChoice !== null && !colourChoice.fallsBack;
+  const colourRenders = byColour ? colourChoice.renders : 1;
+  const candidateCount = Number(candidates);
+  const renders = colourRenders * candidateCount;
   const busy = navigation.state !== "idle";
   const pendingIntent = navigation.formData?.get("intent");
   const errors = result && !result.ok ? result.fieldErrors : {};
-  const candidateCount = Number(candidates);
-  const cost = formatCredits(candidateCount * creditsForJob(options.resolution));
-  const costLine = candidatesCostLine(candidateCount, creditsForJob(options.resolution));
+  const cost = formatCredits(creditsForJob(options.resolution) * renders);
+  const costLine = byColour
+    ? `${colourRenders} colours${candidateCount > 1 ? ` × ${candidateCount} candidates` : ""} × ${formatCredits(creditsForJob(options.resolution))} = ${cost}`
+    : candidatesCostLine(candidateCount, creditsForJob(options.resolution));
   const productUrl = productAdminUrl(view.product.id);
 
   useEffect(() => {
@@ -154,6 +163,7 @@ function ProductForm({
         frontMediaId: front,
         backMediaId: back,
         candidates,
+        perColour: perColour ? "true" : "false",
         ...optionsToFormFields(options),
       },
       { method: "post" },
@@ -198,6 +208,11 @@ function ProductForm({
                 <Banner tone="warning" title="This product has no photo">
                   <p>Add a photo of the garment to the product in Shopify, then come back.</p>
                 </Banner>
+              ) : byColour ? (
+                <Text as="p">
+                  Each {colourChoice.optionName.toLowerCase()} is rendered from its own photo, shown under{" "}
+                  {colourChoice.optionName}s.
+                </Text>
               ) : (
                 <BlockStack gap="400">
                   <PhotoChoices
@@ -218,6 +233,9 @@ function ProductForm({
                 </BlockStack>
               )}
             </Card>
+            {colourChoice ? (
+              <ColourCard choice={colourChoice} perColour={perColour} onPerColour={setPerColour} />
+            ) : null}
             <LookCard looks={view.looks} lookId={lookId} onLook={applyLook}>
               <RenderOptionsFields values={options} onChange={setOptions} catalog={view.catalog} errors={errors} />
               <InlineStack gap="200" blockAlign="end">
@@ -268,7 +286,11 @@ function ProductForm({
                   loading={busy && pendingIntent === "generate"}
                   disabled={!requestKey || cannotRender || (busy && pendingIntent === "generate")}
                 >
-                  {candidateCount > 1 ? `Generate ${candidateCount} candidates for ${cost}` : `Generate for ${cost}`}
+                  {byColour && renders > 1
+                    ? `Generate ${renders} shots for ${cost}`
+                    : candidateCount > 1
+                      ? `Generate ${candidateCount} candidates for ${cost}`
+                      : `Generate for ${cost}`}
                 </Button>
               </BlockStack>
             </Card>
@@ -294,5 +316,47 @@ function ProductForm({
         </Layout.Section>
       </Layout>
     </Page>
+  );
+}
+
+/** The product's colours, and the choice of one shot per colour with what it will do in plain words. */
+function ColourCard(props: {
+  choice: NonNullable<Extract<GeneratePageView, { kind: "product" }>["colourChoice"]>;
+  perColour: boolean;
+  onPerColour: (perColour: boolean) => void;
+}) {
+  const { choice } = props;
+  const name = choice.optionName.toLowerCase();
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          {`${choice.optionName}s`}
+        </Text>
+        <Checkbox
+          label={
+            choice.fallsBack
+              ? `One shot per ${name} (no ${name} has a photo of its own)`
+              : `One shot per ${name} (${choice.renders} shots)`
+          }
+          checked={props.perColour}
+          onChange={props.onPerColour}
+          helpText={props.perColour ? choice.sentence : `Each shot is added to that ${name}'s variants as their image.`}
+        />
+        <BlockStack gap="200">
+          {choice.colours.map((colour) => (
+            <InlineStack key={colour.value} gap="200" blockAlign="center" wrap={false}>
+              {colour.photoUrl ? (
+                <Thumbnail source={colour.photoUrl} alt={`${colour.value} photo`} size="small" />
+              ) : null}
+              <Text as="span">{colour.value}</Text>
+              <Text as="span" tone="subdued">
+                {`${colour.variantCount} ${colour.variantCount === 1 ? "variant" : "variants"}${colour.ownPhoto ? "" : ", no photo of its own"}`}
+              </Text>
+            </InlineStack>
+          ))}
+        </BlockStack>
+      </BlockStack>
+    </Card>
   );
 }

@@ -1,8 +1,10 @@
 import type { PrismaClient, RenderState } from "@prisma/client";
 import { z } from "zod";
 import { deleteLook, lookNameSchema, saveLook, type LookView } from "../../looks/looks.server";
-import { queueRender, renderForRequestKey } from "../../renders/create-renders.server";
+import { QueueFullError, queueRender, renderForRequestKey } from "../../renders/create-renders.server";
 import { candidatesSchema } from "../../renders/candidates";
+import { colourPlanOf } from "../../renders/colour-variants";
+import { colourChoiceOf, queueColourRenders, type ColourChoiceView } from "../../renders/colour-variants.server";
 import type { ProductForRender } from "../../renders/product-source";
 import { RENDER_STATE_LABELS } from "../../renders/render-states";
 import { chooseSourceImages, sourceImagesOf } from "../../renders/source-images";
@@ -49,6 +51,8 @@ export type GeneratePageView =
       photos: ProductPhotoView[];
       defaultFrontMediaId: string | null;
       defaultBackMediaId: string | null;
+      /** The product's colours, when its variants differ by colour: "one shot per colour" is offered. */
+      colourChoice: ColourChoiceView | null;
       recentRenders: RecentRenderView[];
     } & RenderFormContext);
 
@@ -79,6 +83,7 @@ export async function loadGeneratePage(db: Db, admin: AdminRequest, url: URL): P
     photos,
     defaultFrontMediaId: choice.ok ? choice.frontMediaId : null,
     defaultBackMediaId: choice.ok ? (choice.backMediaId ?? null) : null,
+    colourChoice: colourChoiceOf(product),
     ...form,
     recentRenders: recent.map((render) => ({
       id: render.id,
@@ -106,6 +111,8 @@ const generateSchema = z.object({
     .min(1, "Choose the photo of the front of the garment."),
   backMediaId: optionalText(z.string()),
   candidates: candidatesSchema,
+  // A checkbox: "true" when staff asked for one shot per colour; the photo fields are then not used.
+  perColour: z.enum(["true", "false"]).default("false"),
 });
 
 const saveLookSchema = z.object({ lookName: lookNameSchema });
@@ -114,7 +121,15 @@ const deleteLookSchema = z.object({
 });
 
 export type GenerateActionResult =
-  | { ok: true; intent: "generate"; renderId: string; renderCount: number; created: boolean; message: string }
+  | {
+      ok: true;
+      intent: "generate";
+      renderId: string;
+      renderIds: string[];
+      renderCount: number;
+      created: boolean;
+      message: string;
+    }
   | { ok: true; intent: "save-look"; look: LookView; message: string }
   | { ok: true; intent: "delete-look"; message: string }
   | (FormFailure & { intent: string });
@@ -154,6 +169,7 @@ export async function generateAction(db: Db, admin: AdminRequest, formData: Form
       ok: true,
       intent,
       renderId: existing.id,
+      renderIds: [existing.id],
       renderCount: 1,
       created: false,
       message: "This request was already queued.",
@@ -171,6 +187,41 @@ export async function generateAction(db: Db, admin: AdminRequest, formData: Form
     throw error;
   }
   if (!product) return fail({}, "This product no longer exists in your store.");
+
+  // One per colour: each colour from its own photos. A product none of whose colours has a photo of its own is
+  // rendered once from the chosen photos, as the page said.
+  const colourPlan = fields.perColour === "true" ? colourPlanOf(product) : null;
+  if (colourPlan?.kind === "per_colour") {
+    const problems = (await checkOptionsAgainstCatalog(db, admin.shop, options)).problems;
+    if (Object.keys(problems).length > 0) return fail(problems);
+    try {
+      const { renders, created } = await queueColourRenders(db, {
+        shop: admin.shop,
+        product,
+        targets: colourPlan.targets,
+        options,
+        requestKey: fields.requestKey,
+        candidates: fields.candidates,
+      });
+      const colours = colourPlan.targets.map((target) => target.colour.value).join(", ");
+      const each = fields.candidates > 1 ? `${fields.candidates} candidates per colour` : "one per colour";
+      return {
+        ok: true,
+        intent,
+        renderId: renders[0]?.id ?? "",
+        renderIds: renders.map((render) => render.id),
+        renderCount: renders.length,
+        created: created > 0,
+        message:
+          created > 0
+            ? `${renders.length} renders queued, ${each} (${colours}). They will wait for you in Review.`
+            : "These renders were already queued.",
+      };
+    } catch (error) {
+      if (error instanceof QueueFullError) return fail({}, error.message);
+      throw error;
+    }
+  }
 
   // Photos are looked up on the product itself: a posted URL is never trusted.
   const photoOf = (mediaId: string | undefined) =>
@@ -202,6 +253,7 @@ export async function generateAction(db: Db, admin: AdminRequest, formData: Form
     ok: true,
     intent,
     renderId: render.id,
+    renderIds: renders.map((candidate) => candidate.id),
     renderCount: renders.length,
     created,
     message: created

@@ -23,6 +23,7 @@ import { CursorPagination } from "../../components/CursorPagination";
 import { EMPTY_STATE_IMAGE } from "../../components/empty-state";
 import { RenderStateBadge } from "../../components/RenderStateBadge";
 import { TimeText } from "../../components/TimeText";
+import { VariantColourTag } from "../../components/VariantColourTag";
 import { rowsWhileFiltering, withListFilter, type RowFilterFields } from "../../web/list-filters";
 
 const FILTERABLE: RowFilterFields<HistoryRow> = { productId: (row) => row.productId, state: (row) => row.state };
@@ -199,13 +200,16 @@ export function HistoryPage({ view }: { view: HistoryView }) {
               <IndexTable.Row id={row.id} key={row.id} position={index}>
                 <IndexTable.Cell>
                   <BlockStack gap="100">
-                    {row.productUrl ? (
-                      <Link url={row.productUrl} target="_top" removeUnderline>
-                        {row.productTitle}
-                      </Link>
-                    ) : (
-                      <Text as="span">{row.productTitle}</Text>
-                    )}
+                    <InlineStack gap="200" blockAlign="center">
+                      {row.productUrl ? (
+                        <Link url={row.productUrl} target="_top" removeUnderline>
+                          {row.productTitle}
+                        </Link>
+                      ) : (
+                        <Text as="span">{row.productTitle}</Text>
+                      )}
+                      <VariantColourTag label={row.colourLabel} />
+                    </InlineStack>
                     {row.candidateLabel ? (
                       <Text as="span" tone="subdued" variant="bodySm">
                         {row.candidateLabel}

@@ -3,6 +3,7 @@ import { ColourBadge } from "../../components/ColourBadge";
 import { RenderStateBadge } from "../../components/RenderStateBadge";
 import { memo } from "react";
 import { TimeText } from "../../components/TimeText";
+import { VariantColourTag } from "../../components/VariantColourTag";
 import type { ReviewItem } from "./review.server";
 import { reviewBlocksOf } from "./candidate-groups";
 
@@ -98,9 +99,12 @@ const ReviewCard = memo(function ReviewCard(props: {
               )}
             </BlockStack>
           </InlineGrid>
-          <Button variant="plain" textAlign="left" onClick={() => props.onFilterProduct(item)}>
-            {item.productTitle}
-          </Button>
+          <InlineStack gap="200" blockAlign="center">
+            <Button variant="plain" textAlign="left" onClick={() => props.onFilterProduct(item)}>
+              {item.productTitle}
+            </Button>
+            <VariantColourTag label={item.colourLabel} />
+          </InlineStack>
           <Text as="p" tone="subdued" variant="bodySm">
             {item.candidate ? `${item.candidate.label} · ${item.optionsSummary}` : item.optionsSummary}
           </Text>

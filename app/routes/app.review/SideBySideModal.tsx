@@ -113,7 +113,12 @@ export function SideBySideModal(props: {
     <Modal
       open
       size="large"
-      title={item.candidate ? `${item.productTitle}: ${item.candidate.label}` : item.productTitle}
+      title={[
+        item.colourLabel ? `${item.productTitle} (${item.colourLabel})` : item.productTitle,
+        item.candidate?.label,
+      ]
+        .filter(Boolean)
+        .join(": ")}
       onClose={props.onClose}
       primaryAction={
         item.state === "in_review"
@@ -187,6 +192,11 @@ export function SideBySideModal(props: {
             <Spinner size="small" accessibilityLabel="Loading the product's variants" />
           ) : detail ? (
             <BlockStack gap="300">
+              {item.colourLabel ? (
+                <Text as="p">
+                  {`Approving makes it the image of the ${item.colourLabel} variants, in place of the image they show now (which stays in the product's media).`}
+                </Text>
+              ) : null}
               {detail.variants.length > 1 ? (
                 <ChoiceList
                   allowMultiple

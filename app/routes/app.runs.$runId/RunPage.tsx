@@ -14,8 +14,10 @@ import {
 } from "@shopify/polaris";
 import { useEffect } from "react";
 import { FormErrorBanner } from "../../components/FormErrorBanner";
+import { RenderStateBadge } from "../../components/RenderStateBadge";
 import { RunStatusBadge } from "../../components/RunStatusBadge";
 import { TimeText } from "../../components/TimeText";
+import { VariantColourTag } from "../../components/VariantColourTag";
 import { formatCredits } from "../../web/format";
 import type { FormFailure } from "../../web/forms";
 import type { RunView } from "./run.server";
@@ -139,6 +141,24 @@ export function RunPage({
             </BlockStack>
           </Card>
         </Layout.Section>
+        {run.colourRenders && run.colourRenders.length > 0 ? (
+          <Layout.Section>
+            <Card>
+              <BlockStack gap="200">
+                <Text as="h2" variant="headingMd">
+                  One shot per colour
+                </Text>
+                {run.colourRenders.map((render) => (
+                  <InlineStack key={render.id} gap="200" blockAlign="center">
+                    <Text as="span">{render.productTitle}</Text>
+                    <VariantColourTag label={render.colourLabel} />
+                    <RenderStateBadge state={render.state} />
+                  </InlineStack>
+                ))}
+              </BlockStack>
+            </Card>
+          </Layout.Section>
+        ) : null}
         <Layout.Section variant="oneThird">
           <Card>
             <BlockStack gap="200">

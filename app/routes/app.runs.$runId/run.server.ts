@@ -1,10 +1,11 @@
-import type { PrismaClient, RenderState } from "@prisma/client";
+import { Prisma, type PrismaClient, type RenderState } from "@prisma/client";
 import { z } from "zod";
 import { countRendersByState, findRun, runCredits } from "../../renders/render-queries.server";
 import { ReviewError, setRunStatus } from "../../renders/review.server";
 import { RENDER_STATE_LABELS, RENDER_STATES } from "../../renders/render-states";
 import { failure, parseForm, type FormFailure } from "../../web/forms";
 import { runScopeRecordSchema, runSummaryOf, type RunSummary } from "../../renders/run-summary";
+import { renderSummaryOf, type RenderSummary } from "../../renders/render-summary";
 
 type Db = PrismaClient;
 
@@ -14,13 +15,30 @@ export interface RunView extends RunSummary {
   credits: { charged: number; refunded: number };
   pausedAt: string | null;
   cancelledAt: string | null;
+  /** A run of one shot per colour: its renders with their colour (the first COLOUR_ROWS), else null. */
+  colourRenders: RenderSummary[] | null;
 }
+
+const COLOUR_ROWS = 50;
+const perColourScope = z.object({ perColour: z.literal(true) });
 
 /** One run with its live counts; null when the run does not exist for this shop (another shop's id included). */
 export async function loadRun(db: Db, shop: string, runId: string): Promise<RunView | null> {
   const run = await findRun(db, shop, runId);
   if (!run) return null;
-  const [counts, credits] = await Promise.all([countRendersByState(db, { shop, runId }), runCredits(db, shop, runId)]);
+  const perColour = perColourScope.safeParse(run.scope).success;
+  const [counts, credits, colourRenders] = await Promise.all([
+    countRendersByState(db, { shop, runId }),
+    runCredits(db, shop, runId),
+    perColour
+      ? db.render.findMany({
+          where: { shop, runId, variantColour: { not: Prisma.DbNull } },
+          orderBy: [{ productTitle: "asc" }, { createdAt: "asc" }],
+          take: COLOUR_ROWS,
+          select: { id: true, productId: true, productTitle: true, state: true, variantColour: true },
+        })
+      : null,
+  ]);
   const scope = runScopeRecordSchema.safeParse(run.scope);
   return {
     ...runSummaryOf(run, counts),
@@ -37,6 +55,7 @@ export async function loadRun(db: Db, shop: string, runId: string): Promise<RunV
     credits,
     pausedAt: run.pausedAt?.toISOString() ?? null,
     cancelledAt: run.cancelledAt?.toISOString() ?? null,
+    colourRenders: colourRenders?.map(renderSummaryOf) ?? null,
   };
 }
 

@@ -58,11 +58,12 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
   const [options, setOptions] = useState<RenderOptionsFormValues>(view.initialOptions);
   const [regenerate, setRegenerate] = useState(false);
   const [detectGarments, setDetectGarments] = useState(true);
+  const [perColour, setPerColour] = useState(false);
   const [budget, setBudget] = useState("");
   const [candidates, setCandidates] = useState("1");
   const [lookId, setLookId] = useState("");
   const [previewedFor, setPreviewedFor] = useState<string | null>(null);
-  const inputsKey = previewInputsKey(scope, options, { regenerate, detectGarments, candidates }, budget);
+  const inputsKey = previewInputsKey(scope, options, { regenerate, detectGarments, candidates, perColour }, budget);
   const preview = result?.ok && result.intent === "preview" ? result.summary : null;
   // A large collection being read in the background: shown with its progress, asked again every few seconds.
   const listing = result?.ok && result.intent === "listing" && previewedFor === inputsKey ? result.listing : null;
@@ -77,10 +78,11 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
       ...optionsToFormFields(options),
       ...(regenerate ? { regenerate: "on" } : {}),
       ...(detectGarments ? { detectGarments: "on" } : {}),
+      ...(perColour ? { perColour: "on" } : {}),
       budgetCredits: budget,
       candidates,
     }),
-    [scope, options, regenerate, detectGarments, budget, candidates],
+    [scope, options, regenerate, detectGarments, perColour, budget, candidates],
   );
 
   const pickCollection = async () => {
@@ -164,6 +166,13 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
                   onChange={setRegenerate}
                   helpText="Off: those products are skipped, so nobody pays twice for the same image."
                 />
+                <Checkbox
+                  label="One shot per colour"
+                  checked={perColour}
+                  onChange={setPerColour}
+                  error={errors.perColour}
+                  helpText="For products whose variants differ by colour: each colour rendered from its own variant photo and added to that colour's variants. Products without colours, or without a photo per colour, get one shot as usual."
+                />
               </BlockStack>
             </Card>
             <LookCard looks={view.looks} lookId={lookId} onLook={applyLook}>
@@ -221,15 +230,32 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
                       <p>You changed the selection or the options. Preview again before starting.</p>
                     </Banner>
                   ) : null}
-                  <Text as="p">
-                    <Text as="span" fontWeight="semibold">
-                      {preview.eligibleCount} of {preview.productCount}
-                    </Text>{" "}
-                    products will be rendered ({preview.scopeTitle})
-                    {preview.candidatesPerProduct > 1
-                      ? `, ${preview.candidatesPerProduct} candidates each: ${preview.renderCount} renders.`
-                      : "."}
-                  </Text>
+                  {preview.colours ? (
+                    <Text as="p">
+                      <Text as="span" fontWeight="semibold">
+                        {`${preview.eligibleCount} ${preview.eligibleCount === 1 ? "render" : "renders"}`}
+                      </Text>{" "}
+                      of {preview.productCount} products ({preview.scopeTitle})
+                      {preview.candidatesPerProduct > 1
+                        ? `, ${preview.candidatesPerProduct} candidates of each: ${preview.renderCount} renders.`
+                        : "."}
+                    </Text>
+                  ) : (
+                    <Text as="p">
+                      <Text as="span" fontWeight="semibold">
+                        {preview.eligibleCount} of {preview.productCount}
+                      </Text>{" "}
+                      products will be rendered ({preview.scopeTitle})
+                      {preview.candidatesPerProduct > 1
+                        ? `, ${preview.candidatesPerProduct} candidates each: ${preview.renderCount} renders.`
+                        : "."}
+                    </Text>
+                  )}
+                  {preview.colours && preview.colours.renders > 0 ? (
+                    <Text as="p">
+                      {`${preview.colours.renders} of these renders are one per colour, for ${preview.colours.products} ${preview.colours.products === 1 ? "product" : "products"}.`}
+                    </Text>
+                  ) : null}
                   {preview.garments.length > 0 ? <Text as="p">As {describeGarments(preview.garments)}.</Text> : null}
                   {preview.sends.map((sent) => (
                     <WhatIsSentList key={JSON.stringify(sent)} sent={sent} count={sent.count} />
@@ -258,6 +284,27 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
             </BlockStack>
           </Card>
         </Layout.Section>
+        {preview?.colours && preview.colours.notes.length > 0 ? (
+          <Layout.Section>
+            <Card>
+              <BlockStack gap="200">
+                <Text as="h2" variant="headingMd">
+                  Colours
+                </Text>
+                <List>
+                  {preview.colours.notes.map((note) => (
+                    <List.Item key={note.productId}>
+                      <Text as="span" fontWeight="semibold">
+                        {note.title}
+                      </Text>
+                      : {note.text}
+                    </List.Item>
+                  ))}
+                </List>
+              </BlockStack>
+            </Card>
+          </Layout.Section>
+        ) : null}
         {preview && preview.skippedCount > 0 ? (
           <Layout.Section>
             <Card>
@@ -267,7 +314,7 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
                 </Text>
                 <List>
                   {preview.skipped.map((skip) => (
-                    <List.Item key={skip.productId}>
+                    <List.Item key={`${skip.productId} ${skip.title}`}>
                       <Text as="span" fontWeight="semibold">
                         {skip.title}
                       </Text>

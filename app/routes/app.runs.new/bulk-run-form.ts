@@ -18,7 +18,7 @@ export function scopeFormFields(scope: PickedScope | null): Record<string, strin
 export function previewInputsKey(
   scope: PickedScope | null,
   options: RenderOptionsFormValues,
-  flags: { regenerate: boolean; detectGarments: boolean; candidates: string },
+  flags: { regenerate: boolean; detectGarments: boolean; candidates: string; perColour?: boolean },
   budget: string,
 ): string {
   return JSON.stringify([
@@ -27,6 +27,7 @@ export function previewInputsKey(
     flags.regenerate,
     flags.detectGarments,
     flags.candidates,
+    flags.perColour ?? false,
     budget.trim(),
   ]);
 }

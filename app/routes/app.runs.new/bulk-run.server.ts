@@ -61,6 +61,7 @@ export async function loadBulkRunPage(db: Db, admin: AdminRequest, url: URL): Pr
 const runFormSchema = z.object({
   regenerate: checkbox,
   detectGarments: checkbox,
+  perColour: checkbox,
   budgetCredits: budgetSchema,
   candidates: candidatesSchema,
 });
@@ -117,6 +118,7 @@ export async function bulkRunAction(db: Db, admin: AdminRequest, formData: FormD
       regenerate: fields.regenerate,
       candidates: fields.candidates,
       detectGarments: fields.detectGarments,
+      perColour: fields.perColour,
       catalog: async () => catalog,
       listInlineUpTo: env().BULK_RUN_LIST_INLINE_UP_TO,
       maxQueuedPerShop: env().MAX_QUEUED_PER_SHOP,

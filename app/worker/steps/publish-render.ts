@@ -1,4 +1,5 @@
 import type { Render } from "@prisma/client";
+import { variantsToPublishOn } from "../../renders/colour-variants";
 import { publishOptionsSchema } from "../../renders/publish-options";
 import { MediaChangeRefused, type RenderMedia } from "../../renders/render-media";
 import { renewLease, transitionHeldRender, type HeldRender } from "../../renders/render-store.server";
@@ -37,7 +38,8 @@ export async function publishRender(ctx: TickContext, render: Render): Promise<v
     }
     if (!(await renewLease(ctx.db, held, ctx.config.workLeaseMs))) return;
     if (!product.mediaIds.includes(fileId)) await media.attachToProduct(fileId, render.productId);
-    if (options.variantIds.length > 0) await media.setVariantImage(render.productId, fileId, options.variantIds);
+    const variantIds = variantsToPublishOn(render.variantColour, options.variantIds);
+    if (variantIds.length > 0) await media.setVariantImage(render.productId, fileId, variantIds);
     if (options.makeFirst && product.mediaIds[0] !== fileId) await media.moveToFirst(render.productId, fileId);
     await transitionHeldRender(ctx.db, held, "published", {
       publishedAt: ctx.now(),

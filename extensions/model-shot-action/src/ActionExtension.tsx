@@ -37,6 +37,7 @@ function GenerateModelShot() {
   const [lookId, setLookId] = useState("");
   const [candidates, setCandidates] = useState(1);
   const [sent, setSent] = useState<Sent>({ state: "idle" });
+  const [perColour, setPerColour] = useState(false);
   // Made once per opening: clicking twice, or retrying after a dropped answer, queues one render.
   const [requestKey] = useState(newRequestKey);
 
@@ -49,6 +50,11 @@ function GenerateModelShot() {
   const summary = loaded.state === "ready" ? loaded.summary : null;
   const look = summary?.looks.find((choice) => (choice.id ?? "") === lookId) ?? summary?.looks[0];
   const blocked = !summary || summary.problem !== null || !look || look.problem !== null;
+  const colours = summary?.colours ?? null;
+  // One per colour: a render per colour with its own photo; the estimate counts them.
+  // One per colour and candidates multiply: each colour's render is made `candidates` times.
+  const renders = (perColour && colours ? colours.renders : 1) * candidates;
+  const credits = (look?.credits ?? 0) * renders;
 
   const generate = async () => {
     if (blocked || sent.state === "sending" || sent.state === "done") return;
@@ -57,6 +63,7 @@ function GenerateModelShot() {
       productId,
       requestKey,
       candidates,
+      perColour,
       ...(look?.id ? { lookId: look.id } : {}),
     });
     setSent(result.ok ? { state: "done", render: result.data } : { state: "failed", error: result.error });
@@ -87,6 +94,15 @@ function GenerateModelShot() {
             ))}
           </s-select>
         ) : null}
+        {colours ? (
+          <s-checkbox
+            label={`One shot per ${colours.optionName.toLowerCase()} (${colours.fallsBack ? "none has a photo of its own" : `${colours.renders} shots`})`}
+            details={perColour ? (colours.sentence ?? undefined) : `${colours.values.join(", ")}`}
+            checked={perColour}
+            disabled={sent.state === "sending" || sent.state === "done"}
+            onChange={(event) => setPerColour(event.currentTarget.checked)}
+          />
+        ) : null}
         {look?.problem ? <s-banner tone="warning">{look.problem}</s-banner> : null}
         <s-select
           label="Candidates"
@@ -103,13 +119,9 @@ function GenerateModelShot() {
           <s-stack gap="small-200">
             <SentLines sent={look.sends} />
             <s-paragraph>
-              <s-text type="strong">
-                {candidates > 1
-                  ? `Costs ${formatCredits(candidates * look.credits)} (${candidates} × ${formatCredits(look.credits)})`
-                  : `Costs ${formatCredits(look.credits)}`}
-              </s-text>
-              , charged as each render starts and refunded if the service fails it. Nothing is added to the product
-              until someone approves it.
+              <s-text type="strong">{`Costs ${formatCredits(credits)}`}</s-text>
+              {renders > 1 ? ` (${renders} renders of ${formatCredits(look.credits)})` : ""}, charged when each render
+              starts and refunded if the service fails it. Nothing is added to the product until someone approves it.
             </s-paragraph>
           </s-stack>
         ) : null}
@@ -121,11 +133,11 @@ function GenerateModelShot() {
           done={
             sent.state === "done"
               ? {
-                  heading: !sent.render.created
-                    ? "Already queued"
-                    : sent.render.renderCount > 1
-                      ? `${sent.render.renderCount} candidates queued`
-                      : "Render queued",
+                  heading: sent.render.created
+                    ? sent.render.count > 1
+                      ? `${sent.render.count} renders queued`
+                      : "Render queued"
+                    : "Already queued",
                   body: (
                     <>
                       It usually takes a few minutes.{" "}
@@ -138,13 +150,7 @@ function GenerateModelShot() {
         />
       </s-stack>
       <ActionButtons
-        label={
-          look
-            ? candidates > 1
-              ? `Generate ${candidates} for ${formatCredits(candidates * look.credits)}`
-              : `Generate for ${formatCredits(look.credits)}`
-            : "Generate"
-        }
+        label={look ? `Generate for ${formatCredits(credits)}` : "Generate"}
         onSend={() => void generate()}
         sending={sent.state === "sending"}
         done={sent.state === "done"}

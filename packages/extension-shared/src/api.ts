@@ -34,8 +34,19 @@ export interface LookChoice {
   problem: string | null;
 }
 
+/** A product whose variants differ by colour: "one shot per colour" makes `renders` renders (1 when it falls back). */
+export interface ProductColours {
+  optionName: string;
+  values: string[];
+  renders: number;
+  fallsBack: boolean;
+  /** What one per colour does with this product, in words. */
+  sentence: string | null;
+}
+
 export interface ProductSummary {
   product: { id: string; title: string; imageUrl: string | null };
+  colours: ProductColours | null;
   looks: LookChoice[];
   problem: string | null;
   paused: string | null;
@@ -79,8 +90,8 @@ export interface RunPreview {
 
 export interface CreatedRender {
   renderId: string;
-  /** The render and its fellow candidates. */
-  renderCount: number;
+  /** How many renders were queued: colours × candidates, or 1. */
+  count: number;
   created: boolean;
   reviewPath: string;
 }
@@ -129,6 +140,15 @@ function looksOf(value: unknown): LookChoice[] | null {
   return looks;
 }
 
+function coloursOf(value: unknown): ProductColours | null {
+  if (!isRecord(value) || !Array.isArray(value.values)) return null;
+  const optionName = str(value.optionName);
+  const renders = num(value.renders);
+  const values = value.values.map(str).filter((item): item is string => item !== null);
+  if (optionName === null || renders === null) return null;
+  return { optionName, values, renders, fallsBack: value.fallsBack === true, sentence: str(value.sentence) };
+}
+
 export const readProductSummary: Guard<ProductSummary> = (body) => {
   const product = isRecord(body.product) ? body.product : null;
   const looks = looksOf(body.looks);
@@ -139,6 +159,7 @@ export const readProductSummary: Guard<ProductSummary> = (body) => {
   if (!product || !looks || id === null || title === null || reviewPath === null || generatePath === null) return null;
   return {
     product: { id, title, imageUrl: str(product.imageUrl) },
+    colours: coloursOf(body.colours),
     looks,
     problem: str(body.problem),
     paused: str(body.paused),
@@ -208,8 +229,8 @@ export const readRunPreview: Guard<RunPreview> = (body) => {
 export const readCreatedRender: Guard<CreatedRender> = (body) => {
   const renderId = str(body.renderId);
   const reviewPath = str(body.reviewPath);
-  const renderCount = Array.isArray(body.renderIds) ? body.renderIds.length : 1;
-  return renderId && reviewPath ? { renderId, renderCount, created: body.created === true, reviewPath } : null;
+  const count = num(body.count) ?? (Array.isArray(body.renderIds) ? body.renderIds.length : 1);
+  return renderId && reviewPath ? { renderId, count, created: body.created === true, reviewPath } : null;
 };
 
 export const readStartedRun: Guard<StartedRun> = (body) => {

@@ -1,0 +1,356 @@
+import { z } from "zod";
+import { gidPattern } from "../lib/gid";
+import type { ProductForRender, ProductSource } from "./product-source";
+import type { SourceImages } from "./render-options";
+import { chooseSourceImages, isGeneratedModelShot, sourceImagesOf, type ProductPhoto } from "./source-images";
+
+/**
+ * "One shot per colour" (issue 17 point 2, ADR 057): which option of a product is its colour, which variants and
+ * photos each colour has, and the renders a product expands into when staff ask for one per colour. Pure: the
+ * pages, the product action and bulk planning call it with a product read from Shopify.
+ */
+
+export interface SelectedOption {
+  name: string;
+  value: string;
+}
+
+/** A variant as colour detection needs it: its options and the media it shows (a variant holds at most one). */
+export interface VariantForColour {
+  id: string;
+  title: string;
+  selectedOptions?: SelectedOption[] | undefined;
+  mediaId?: string | null | undefined;
+}
+
+/** Stored on a render made for one colour (Render.variantColour): publishing puts it on these variants. */
+export const variantColourSchema = z.object({
+  optionName: z.string().min(1).max(255),
+  value: z.string().min(1).max(255),
+  variantIds: z
+    .array(z.string().regex(gidPattern("ProductVariant")))
+    .min(1)
+    .max(250),
+});
+export type VariantColour = z.infer<typeof variantColourSchema>;
+
+/** A render's colour from its stored column; null for renders of the whole product (or a column not ours). */
+export function variantColourOf(value: unknown): VariantColour | null {
+  if (value === null || value === undefined) return null;
+  const parsed = variantColourSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** "Colour: Red", shown beside the product title wherever a render is listed. */
+export const colourLabelOf = (colour: Pick<VariantColour, "optionName" | "value"> | null): string | null =>
+  colour ? `${colour.optionName}: ${colour.value}` : null;
+
+// Option names that mean colour, lower-cased without accents: English, French, German, Italian, Spanish,
+// Portuguese, Dutch, and the Nordic ones.
+const COLOUR_OPTION_NAMES = new Set([
+  "color",
+  "colour",
+  "colors",
+  "colours",
+  "couleur",
+  "couleurs",
+  "farbe",
+  "colore",
+  "colori",
+  "cor",
+  "cores",
+  "kleur",
+  "farg",
+  "farve",
+  "farge",
+]);
+
+// Options that are never colours, even when their values happen to be colour words ("Size: Navy" is not a thing,
+// but "Style: Black label" should not become one either).
+const NEVER_COLOUR_OPTION_NAMES = new Set(["size", "taille", "grosse", "taglia", "talla", "tamanho", "maat", "title"]);
+
+// Common colour words, for a shop whose colour option has another name ("Shade", "Finish"): an option counts as the
+// colour only when every one of its values contains one of these.
+const COLOUR_WORDS = new Set(
+  (
+    "black white red blue navy green yellow orange pink purple violet brown beige grey gray cream ivory khaki olive " +
+    "tan camel burgundy maroon teal turquoise coral mint sage lilac lavender charcoal silver gold ecru sand stone " +
+    "noir blanc rouge bleu vert jaune rose gris marron schwarz weiss rot blau grun gelb braun nero bianco rosso blu " +
+    "verde giallo negro blanco rojo azul amarillo preto branco vermelho zwart wit rood blauw groen geel"
+  ).split(" "),
+);
+
+/** Lower case, trimmed, accents and punctuation dropped: "Couleur " and "Farbe" compare as names. */
+export function normalizedName(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+const namesColour = (value: string) =>
+  normalizedName(value)
+    .split(" ")
+    .some((word) => COLOUR_WORDS.has(word));
+
+/**
+ * The name of the option the variants differ by in colour, or null. An option named as colour (in any of the
+ * languages above, case-insensitive) wins; otherwise an option whose every value is a colour word, and never one
+ * that is a size. A product counts only when its variants have at least two colours: "Color: Black" alone, or
+ * sizes only, is rendered as one product.
+ */
+export function colourOptionOf(variants: readonly VariantForColour[]): string | null {
+  const values = new Map<string, { name: string; values: Set<string> }>();
+  for (const variant of variants) {
+    for (const option of variant.selectedOptions ?? []) {
+      const key = normalizedName(option.name);
+      const entry = values.get(key) ?? { name: option.name, values: new Set<string>() };
+      entry.values.add(normalizedName(option.value));
+      values.set(key, entry);
+    }
+  }
+  const differing = [...values].filter(([, entry]) => entry.values.size >= 2);
+  const named = differing.find(([key]) => COLOUR_OPTION_NAMES.has(key));
+  if (named) return named[1].name;
+  const byValues = differing.find(
+    ([key, entry]) => !NEVER_COLOUR_OPTION_NAMES.has(key) && [...entry.values].every(namesColour),
+  );
+  return byValues ? byValues[1].name : null;
+}
+
+/** One colour of a product: its variants, and the photos that show it (its variants' own images first). */
+export interface ProductColour {
+  optionName: string;
+  value: string;
+  variantIds: string[];
+  /** Usable photos of this colour: its variants' images, else product photos whose alt text or file name names it. */
+  photos: ProductPhoto[];
+  /** Where `photos` came from: the variants' own images, photos named after the colour, or nothing. */
+  photosFrom: "variant_images" | "named_photos" | "none";
+}
+
+/** The colours of a product in the order its variants list them; null when its variants do not differ by colour. */
+export function productColours(product: Pick<ProductForRender, "photos" | "variants">): ProductColour[] | null {
+  const optionName = colourOptionOf(product.variants);
+  if (!optionName) return null;
+  const optionKey = normalizedName(optionName);
+  const photosById = new Map(product.photos.map((photo) => [photo.mediaId, photo]));
+  const usable = (photo: ProductPhoto | undefined): photo is ProductPhoto =>
+    Boolean(photo?.url) && !isGeneratedModelShot(photo as ProductPhoto);
+  const colours = new Map<string, ProductColour>();
+  for (const variant of product.variants) {
+    const option = variant.selectedOptions?.find((candidate) => normalizedName(candidate.name) === optionKey);
+    if (!option) continue;
+    const key = normalizedName(option.value);
+    const colour = colours.get(key) ?? {
+      optionName,
+      value: option.value.trim(),
+      variantIds: [],
+      photos: [],
+      photosFrom: "none" as const,
+    };
+    colour.variantIds.push(variant.id);
+    const photo = variant.mediaId ? photosById.get(variant.mediaId) : undefined;
+    if (usable(photo) && !colour.photos.includes(photo)) {
+      colour.photos.push(photo);
+      colour.photosFrom = "variant_images";
+    }
+    colours.set(key, colour);
+  }
+  // A colour whose variants show no photo of their own (or only a published model shot) may still have photos
+  // named after it: "Tee in red, back". Another colour's variant image is never taken.
+  const variantImages = new Set([...colours.values()].flatMap((colour) => colour.photos.map((p) => p.mediaId)));
+  for (const colour of colours.values()) {
+    if (colour.photos.length > 0) continue;
+    const words = normalizedName(colour.value);
+    const named = product.photos.filter(
+      (photo) =>
+        usable(photo) &&
+        !variantImages.has(photo.mediaId) &&
+        ` ${normalizedName(`${photo.alt ?? ""} ${fileNameOf(photo.url)}`)} `.includes(` ${words} `),
+    );
+    if (named.length > 0) Object.assign(colour, { photos: named, photosFrom: "named_photos" });
+  }
+  return [...colours.values()];
+}
+
+const fileNameOf = (url: string | null) => {
+  if (!url) return "";
+  try {
+    return decodeURIComponent(new URL(url).pathname.split("/").pop() ?? "").replace(/\.[a-z0-9]+$/i, "");
+  } catch {
+    return "";
+  }
+};
+
+/** One render of a per-colour product: its colour (stored on the render) and the images it is made from. */
+export interface ColourTarget {
+  colour: VariantColour;
+  images: SourceImages;
+}
+
+/**
+ * What "one per colour" does with a product:
+ * - `per_colour`: one render per colour that has a photo of its own; `withoutPhoto` colours are not rendered
+ *   (the product's other photos show another colour, and a render of the wrong colour on them helps no one);
+ * - `product_photos`: the variants differ by colour but none has a photo of its own, so the product is rendered
+ *   once from its photos, as without "one per colour", and attached to no variant;
+ * - `no_colours`: the product's variants do not differ by colour; rendered once, as usual.
+ */
+export type ColourPlan =
+  | { kind: "per_colour"; optionName: string; targets: ColourTarget[]; withoutPhoto: string[] }
+  | { kind: "product_photos"; optionName: string; colours: string[] }
+  | { kind: "no_colours" };
+
+export function colourPlanOf(product: Pick<ProductForRender, "photos" | "variants">): ColourPlan {
+  const colours = productColours(product);
+  if (!colours) return { kind: "no_colours" };
+  const optionName = colours[0]?.optionName ?? "";
+  const targets: ColourTarget[] = [];
+  const withoutPhoto: string[] = [];
+  for (const colour of colours) {
+    const choice = chooseSourceImages(colour.photos);
+    if (!choice.ok) {
+      withoutPhoto.push(colour.value);
+      continue;
+    }
+    targets.push({
+      colour: { optionName: colour.optionName, value: colour.value, variantIds: colour.variantIds },
+      images: sourceImagesOf(choice),
+    });
+  }
+  if (targets.length === 0) return { kind: "product_photos", optionName, colours: colours.map((c) => c.value) };
+  return { kind: "per_colour", optionName, targets, withoutPhoto };
+}
+
+/** How many renders "one per colour" makes of this product (1 when it is rendered as a whole). */
+export const rendersPerColourPlan = (plan: ColourPlan): number =>
+  plan.kind === "per_colour" ? plan.targets.length : 1;
+
+const list = (values: readonly string[]) =>
+  values.length <= 1
+    ? (values[0] ?? "")
+    : `${values.slice(0, -1).join(", ")} and ${values[values.length - 1] as string}`;
+
+/** What "one per colour" will do with this product, in plain words for the preview; null when there is nothing to say. */
+export function colourPlanSentence(plan: ColourPlan): string | null {
+  switch (plan.kind) {
+    case "no_colours":
+      return null;
+    case "product_photos":
+      return `None of the ${plan.optionName.toLowerCase()}s (${list(plan.colours)}) has a photo of its own, so one shot is made from the product's photos and added to no variant.`;
+    case "per_colour": {
+      const made = `One shot for each of ${list(plan.targets.map((t) => t.colour.value))}, each from its own photo and added to its variants.`;
+      if (plan.withoutPhoto.length === 0) return made;
+      return `${made} ${list(plan.withoutPhoto)} ${plan.withoutPhoto.length === 1 ? "has" : "have"} no photo of its own and ${plan.withoutPhoto.length === 1 ? "is" : "are"} not rendered.`;
+    }
+  }
+}
+
+/**
+ * The idempotency key of one colour's render, from the request's key: a retried request makes the same keys, so
+ * each colour is queued once however often the request is sent. Fits the request key pattern (at most 100).
+ */
+export function colourRequestKey(requestKey: string, colourValue: string): string {
+  return `${requestKey.slice(0, 80)}-c${fnv1a(normalizedName(colourValue), 0x811c9dc5)}${fnv1a(normalizedName(colourValue), 0x9e3779b9)}`;
+}
+
+// Not a secret, only a short stable name for a colour; no node:crypto, so this module also loads in the browser.
+function fnv1a(text: string, seed: number): string {
+  let hash = seed >>> 0;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash.toString(16).padStart(8, "0");
+}
+
+/**
+ * The variants a render is published on: its colour's variants (the point of one shot per colour, also when it
+ * is approved in bulk without choosing any) and any staff chose on approval, each once. A variant that shows
+ * another image has it replaced, as every publish does (ADR 018); the old image stays product media.
+ */
+export function variantsToPublishOn(storedColour: unknown, chosenVariantIds: readonly string[]): string[] {
+  const colour = variantColourOf(storedColour);
+  return [...new Set([...(colour?.variantIds ?? []), ...chosenVariantIds])];
+}
+
+/**
+ * One-per-colour runs read each product's variants (options and images) from Shopify: collection pages do not
+ * carry them. Measured against the fake Admin API at the Standard plan's rate, a product of 12 variants costs 74
+ * points (606 requested) and 60 of them took 30 s; beyond this many products a run is refused with advice to split
+ * it, so a preview stays within a minute or so (ADR 057).
+ */
+export const MAX_PER_COLOUR_RUN_PRODUCTS = 100;
+
+/**
+ * The products with their variants' options and images, re-read from Shopify where the listing had none (a
+ * collection page). One read at a time by default: each asks for 606 points up front, and four at once starved one
+ * another until the Admin API client gave up (THROTTLED 11 times); one at a time, its pacing waits for the bucket.
+ */
+export async function withColourVariants(
+  source: Pick<ProductSource, "getProduct">,
+  products: readonly ProductForRender[],
+  concurrency = 1,
+): Promise<ProductForRender[]> {
+  const result: ProductForRender[] = [...products];
+  let next = 0;
+  const worker = async () => {
+    while (next < result.length) {
+      const index = next++;
+      const product = result[index] as ProductForRender;
+      if (product.variants.some((variant) => variant.selectedOptions)) continue;
+      const read = await source.getProduct(product.id);
+      // A product deleted meanwhile keeps what the listing said: it is planned as a whole, as before.
+      if (read) result[index] = { ...product, photos: read.photos, variants: read.variants };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, result.length) }, worker));
+  return result;
+}
+
+/** A bulk run's plan of one product, one per colour (plan-run.server.ts adds it to the run's plan). */
+export interface ProductColoursPlan {
+  /** False when the product is planned as a whole, as without "one per colour" (no colours, or none with a photo). */
+  perColour: boolean;
+  eligible: Array<{ images: SourceImages; variantColour: VariantColour }>;
+  /** Colours not rendered, each named "Title (Colour)" for the preview's skipped list. */
+  skipped: Array<{ title: string; reason: "already_approved" | "image_unusable"; detail?: string }>;
+  /** What happens to the product, for the preview; null when there is nothing to say. */
+  note: string | null;
+}
+
+/**
+ * Plans one product one render per colour: the colours with a photo of their own, less those that already have an
+ * approved render of the look (`approvedColours`, normalised values) and those whose photo `checkImage` refuses.
+ */
+export async function planProductColours(
+  product: Pick<ProductForRender, "title" | "photos" | "variants">,
+  approvedColours: ReadonlySet<string>,
+  checkImage?: (url: string) => Promise<string | null>,
+): Promise<ProductColoursPlan> {
+  const plan = colourPlanOf(product);
+  const result: ProductColoursPlan = {
+    perColour: plan.kind === "per_colour",
+    eligible: [],
+    skipped: [],
+    note: colourPlanSentence(plan),
+  };
+  if (plan.kind !== "per_colour") return result;
+  for (const { colour, images } of plan.targets) {
+    const title = `${product.title} (${colour.value})`;
+    if (approvedColours.has(normalizedName(colour.value))) {
+      result.skipped.push({ title, reason: "already_approved" });
+      continue;
+    }
+    const problem = checkImage ? await checkImage(images.front[0] as string) : null;
+    if (problem) result.skipped.push({ title, reason: "image_unusable", detail: problem });
+    else result.eligible.push({ images, variantColour: colour });
+  }
+  return result;
+}
+
+/** The colour key of an approved render (its normalised value), or "" for a render of the whole product. */
+export const approvedColourKey = (storedColour: unknown): string => {
+  const colour = variantColourOf(storedColour);
+  return colour ? normalizedName(colour.value) : "";
+};

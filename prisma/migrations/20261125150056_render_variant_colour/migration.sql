@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Render" ADD COLUMN     "variantColour" JSONB;
+
