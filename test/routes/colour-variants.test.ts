@@ -173,6 +173,38 @@ describe("One shot per colour", () => {
     expect(rows.map((row) => variantColourOf(row.variantColour)?.value).sort()).toEqual(["Blue", "Red"]);
   });
 
+  it("Generate makes each colour's render as candidates: colours × candidates renders, grouped by colour", async () => {
+    await clear();
+    const media = app.fake.store.productMedia(SHOP, tee.id);
+    const answer = await jsonOf<{ ok: boolean; renderIds: string[]; renderCount: number }>(
+      await respond(
+        generate.action,
+        await postFormAs(SHOP, "/app/generate", {
+          intent: "generate",
+          productId: tee.id,
+          requestKey: "key-colours-candidates",
+          frontMediaId: media[0]!.id,
+          backMediaId: "",
+          perColour: "true",
+          candidates: "2",
+          ...OPTION_FIELDS,
+        }),
+      ),
+    );
+    expect(answer).toMatchObject({ ok: true, renderCount: 4 });
+    const rows = await rendersOf(tee.id);
+    expect(rows).toHaveLength(4);
+    const byGroup = new Map<string, string[]>();
+    for (const row of rows) {
+      const colours = byGroup.get(row.candidateGroup ?? "none") ?? [];
+      colours.push(variantColourOf(row.variantColour)?.value ?? "none");
+      byGroup.set(row.candidateGroup ?? "none", colours);
+    }
+    // Two groups, one per colour, each of two candidates of that colour.
+    expect([...byGroup.values()].map((colours) => colours.sort().join()).sort()).toEqual(["Blue,Blue", "Red,Red"]);
+    await clear();
+  });
+
   it("Generate renders a product without colour photos once, from the chosen photo, on no variant", async () => {
     await clear();
     const media = app.fake.store.productMedia(SHOP, plainDress);
