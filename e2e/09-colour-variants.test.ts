@@ -136,7 +136,7 @@ describe("one shot per colour", () => {
     await staff.screenshot("generate-per-colour");
     expect(describeFindings(await staff.accessibilityProblems("generate-per-colour"))).toBe("");
     await staff.app.getByRole("button", { name: "Generate 4 shots for 20 credits" }).click();
-    await staff.app.getByText("Render queued", { exact: true }).waitFor();
+    await staff.app.getByText("4 renders queued", { exact: true }).waitFor();
 
     await staff.app.getByRole("link", { name: "Open Review" }).click();
     await staff.app.getByRole("heading", { name: "Review", level: 1 }).waitFor();

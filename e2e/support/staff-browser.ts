@@ -123,7 +123,10 @@ export class StaffBrowser {
     await picker.waitFor();
     for (const title of titles) {
       await picker.getByRole("searchbox").fill(title);
-      const item = picker.getByRole("listitem").filter({ hasText: title });
+      // The item whose title is this one, not another that contains it (the Whole catalog has "Terracotta Oversized
+      // hoodie" beside "Oversized hoodie").
+      const startsWithTitle = new RegExp(`^\\s*${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
+      const item = picker.getByRole("listitem").filter({ hasText: startsWithTitle });
       await item.getByRole("checkbox").or(item.getByRole("radio")).check();
     }
     await picker.getByRole("button", { name: /^(Select|Add)$/ }).click();

@@ -192,7 +192,7 @@ function ProductForm({
           <Layout.Section>
             <Banner
               tone="success"
-              title={result.renderCount > 1 ? `${result.renderCount} candidates queued` : "Render queued"}
+              title={result.title}
               action={{ content: "Open Review", url: `/app/review?productId=${encodeURIComponent(view.product.id)}` }}
             >
               <p>{result.message}</p>

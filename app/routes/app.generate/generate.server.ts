@@ -127,6 +127,8 @@ export type GenerateActionResult =
       renderId: string;
       renderIds: string[];
       renderCount: number;
+      /** The confirmation's heading: "Render queued", "3 candidates queued", "4 renders queued" (one per colour). */
+      title: string;
       created: boolean;
       message: string;
     }
@@ -171,6 +173,7 @@ export async function generateAction(db: Db, admin: AdminRequest, formData: Form
       renderId: existing.id,
       renderIds: [existing.id],
       renderCount: 1,
+      title: "Already queued",
       created: false,
       message: "This request was already queued.",
     };
@@ -211,6 +214,7 @@ export async function generateAction(db: Db, admin: AdminRequest, formData: Form
         renderId: renders[0]?.id ?? "",
         renderIds: renders.map((render) => render.id),
         renderCount: renders.length,
+        title: `${renders.length} renders queued`,
         created: created > 0,
         message:
           created > 0
@@ -255,6 +259,7 @@ export async function generateAction(db: Db, admin: AdminRequest, formData: Form
     renderId: render.id,
     renderIds: renders.map((candidate) => candidate.id),
     renderCount: renders.length,
+    title: renders.length > 1 ? `${renders.length} candidates queued` : "Render queued",
     created,
     message: created
       ? several
