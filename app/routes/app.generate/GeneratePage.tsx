@@ -12,7 +12,6 @@ import {
   InlineStack,
   Layout,
   Page,
-  Select,
   Text,
   TextField,
   Thumbnail,
@@ -33,7 +32,8 @@ import { PausedBanner } from "../../components/PausedBanner";
 import { TimeText } from "../../components/TimeText";
 import { WhatIsSentList } from "../../components/WhatIsSentList";
 import { whatIsSent } from "../../renders/what-is-sent";
-import { CANDIDATE_CHOICES, candidatesCostLine } from "../../renders/candidates";
+import { candidatesCostLine } from "../../renders/candidates";
+import { CandidatesSelect } from "../../components/CandidatesSelect";
 
 /** Opens App Bridge's product picker and goes to the Generate page of the product chosen. */
 export function useProductPicker() {
@@ -264,9 +264,8 @@ function ProductForm({
                 <Text as="h2" variant="headingMd">
                   Cost
                 </Text>
-                <Select
+                <CandidatesSelect
                   label="Candidates"
-                  options={CANDIDATE_CHOICES}
                   value={candidates}
                   onChange={setCandidates}
                   helpText="Several renders to pick the best from; each is charged."

@@ -127,8 +127,8 @@ const ReviewCard = memo(function ReviewCard(props: {
  * A product's candidates side by side in one card the width of the grid: its photo once, then each model shot
  * with its number, scores and a quick "Approve this one" (which offers to reject the others).
  */
-const CandidatesCard = memo(function CandidatesCard(props: {
-  members: Array<{ item: ReviewItem; index: number }>;
+/** What the grid and its cards do with staff's clicks, and what is focused and selected. */
+interface GridControls {
   focus: number;
   selected: ReadonlySet<string>;
   selectable: boolean;
@@ -136,7 +136,11 @@ const CandidatesCard = memo(function CandidatesCard(props: {
   onOpen: (item: ReviewItem, index: number) => void;
   onApprove: (item: ReviewItem, index: number) => void;
   onFilterProduct: (item: ReviewItem) => void;
-}) {
+}
+
+const CandidatesCard = memo(function CandidatesCard(
+  props: GridControls & { members: Array<{ item: ReviewItem; index: number }> },
+) {
   const first = props.members[0]?.item;
   if (!first) return null;
   const eager = (props.members[0]?.index ?? 0) < EAGER_CARDS;
@@ -235,16 +239,7 @@ const CandidatesCard = memo(function CandidatesCard(props: {
  * The page's renders as cards, each beside its source photo, a product's candidates together in one wide card;
  * the focused render is outlined for the shortcuts.
  */
-export function ReviewGrid(props: {
-  items: ReviewItem[];
-  focus: number;
-  selected: ReadonlySet<string>;
-  selectable: boolean;
-  onSelect: (item: ReviewItem) => void;
-  onOpen: (item: ReviewItem, index: number) => void;
-  onApprove: (item: ReviewItem, index: number) => void;
-  onFilterProduct: (item: ReviewItem) => void;
-}) {
+export function ReviewGrid(props: GridControls & { items: ReviewItem[] }) {
   return (
     // Two cards a row on a laptop: each image gets about 280 px, enough to judge a garment's colour and fit.
     <InlineGrid columns={{ xs: 1, md: 2, xl: 3 }} gap="400">

@@ -11,7 +11,6 @@ import {
   List,
   Page,
   ProgressBar,
-  Select,
   Text,
   TextField,
 } from "@shopify/polaris";
@@ -34,7 +33,7 @@ import {
   type PickedScope,
 } from "./bulk-run-form";
 import { WhatIsSentList } from "../../components/WhatIsSentList";
-import { CANDIDATE_CHOICES } from "../../renders/candidates";
+import { CandidatesSelect } from "../../components/CandidatesSelect";
 
 /** How often the page asks again while a large collection is being read. */
 const LISTING_POLL_MS = 3_000;
@@ -192,9 +191,8 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
               <Text as="h2" variant="headingMd">
                 Preview and cost
               </Text>
-              <Select
+              <CandidatesSelect
                 label="Candidates per product"
-                options={CANDIDATE_CHOICES}
                 value={candidates}
                 onChange={setCandidates}
                 helpText="Several renders of each product to pick the best from in Review; each is charged."

@@ -2,11 +2,10 @@
 import "@shopify/ui-extensions/preact";
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { ActionButtons, SentBanner, SentLines } from "@model-shots/extension-shared/ActionOutcome";
+import { ActionButtons, CandidatesSelect, SentBanner, SentLines } from "@model-shots/extension-shared/ActionOutcome";
 import {
   appLink,
   callApp,
-  CANDIDATE_COUNTS,
   formatCredits,
   newRequestKey,
   readCreatedRender,
@@ -104,17 +103,7 @@ function GenerateModelShot() {
           />
         ) : null}
         {look?.problem ? <s-banner tone="warning">{look.problem}</s-banner> : null}
-        <s-select
-          label="Candidates"
-          value={String(candidates)}
-          onChange={(event) => setCandidates(Number(event.currentTarget.value))}
-        >
-          {CANDIDATE_COUNTS.map((count) => (
-            <s-option key={count} value={String(count)}>
-              {count === 1 ? "1 (one render)" : `${count} to choose from in Review`}
-            </s-option>
-          ))}
-        </s-select>
+        <CandidatesSelect label="Candidates" value={candidates} onChange={setCandidates} />
         {look?.sends ? (
           <s-stack gap="small-200">
             <SentLines sent={look.sends} />

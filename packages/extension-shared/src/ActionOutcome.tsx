@@ -1,6 +1,6 @@
 /** @jsxImportSource preact */
 import type { ComponentChildren } from "preact";
-import type { WhatIsSent } from "./api";
+import { CANDIDATE_COUNTS, type WhatIsSent } from "./api";
 
 /**
  * The end of an admin action that sends one request to the app (queue a render, start a run): what became of it,
@@ -55,5 +55,22 @@ export function ActionButtons(props: {
         {props.done ? "Done" : "Cancel"}
       </s-button>
     </>
+  );
+}
+
+/** "Candidates" for an admin action: 1 to 4 renders of each product (or colour) to choose from in Review. */
+export function CandidatesSelect(props: { label: string; value: number; onChange: (count: number) => void }) {
+  return (
+    <s-select
+      label={props.label}
+      value={String(props.value)}
+      onChange={(event) => props.onChange(Number(event.currentTarget.value))}
+    >
+      {CANDIDATE_COUNTS.map((count) => (
+        <s-option key={count} value={String(count)}>
+          {count === 1 ? "1 (one render)" : `${count} to choose from in Review`}
+        </s-option>
+      ))}
+    </s-select>
   );
 }

@@ -1,10 +1,9 @@
 /** @jsxImportSource preact */
 import { useEffect, useState } from "preact/hooks";
-import { ActionButtons, SentBanner, SentLines } from "./ActionOutcome";
+import { ActionButtons, CandidatesSelect, SentBanner, SentLines } from "./ActionOutcome";
 import {
   appLink,
   callApp,
-  CANDIDATE_COUNTS,
   formatCredits,
   newRequestKey,
   readRunPreview,
@@ -135,17 +134,7 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
             ))}
           </s-select>
         ) : null}
-        <s-select
-          label="Candidates per product"
-          value={String(candidates)}
-          onChange={(event) => setCandidates(Number(event.currentTarget.value))}
-        >
-          {CANDIDATE_COUNTS.map((count) => (
-            <s-option key={count} value={String(count)}>
-              {count === 1 ? "1 (one render)" : `${count} to choose from in Review`}
-            </s-option>
-          ))}
-        </s-select>
+        <CandidatesSelect label="Candidates per product" value={candidates} onChange={setCandidates} />
         <s-checkbox
           label="Also regenerate products that already have an approved render with this look"
           checked={regenerate}
