@@ -36,6 +36,41 @@ function GridImage({ url, alt, eager }: { url: string; alt: string; eager: boole
   );
 }
 
+/** The product's photo at grid size, under its caption. */
+function SourcePhoto({ item, eager }: { item: ReviewItem; eager: boolean }) {
+  return (
+    <BlockStack gap="100">
+      <Text as="span" tone="subdued" variant="bodySm">
+        Your photo
+      </Text>
+      {item.sourcePreviewUrl ? (
+        <GridImage url={item.sourcePreviewUrl} alt={`Photo of ${item.productTitle}`} eager={eager} />
+      ) : null}
+    </BlockStack>
+  );
+}
+
+/** The model shot at grid size, a button that opens the large view; a sentence while there is no image yet. */
+function ModelShot(props: { item: ReviewItem; alt: string; openLabel: string; eager: boolean; onOpen: () => void }) {
+  if (!props.item.result) {
+    return (
+      <Text as="span" tone="subdued">
+        Not available yet
+      </Text>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={props.onOpen}
+      style={{ border: 0, padding: 0, background: "none", cursor: "pointer", width: "100%" }}
+      aria-label={props.openLabel}
+    >
+      <GridImage url={props.item.result.previewUrl} alt={props.alt} eager={props.eager} />
+    </button>
+  );
+}
+
 /** Cards in the first row, whose images load at once. */
 const EAGER_CARDS = 3;
 
@@ -71,32 +106,18 @@ const ReviewCard = memo(function ReviewCard(props: {
             </InlineStack>
           </InlineStack>
           <InlineGrid columns={2} gap="200">
-            <BlockStack gap="100">
-              <Text as="span" tone="subdued" variant="bodySm">
-                Your photo
-              </Text>
-              {item.sourcePreviewUrl ? (
-                <GridImage url={item.sourcePreviewUrl} alt={`Photo of ${item.productTitle}`} eager={eager} />
-              ) : null}
-            </BlockStack>
+            <SourcePhoto item={item} eager={eager} />
             <BlockStack gap="100">
               <Text as="span" tone="subdued" variant="bodySm">
                 Model shot
               </Text>
-              {item.result ? (
-                <button
-                  type="button"
-                  onClick={onOpen}
-                  style={{ border: 0, padding: 0, background: "none", cursor: "pointer", width: "100%" }}
-                  aria-label={`Open ${item.productTitle}`}
-                >
-                  <GridImage url={item.result.previewUrl} alt={`Model shot of ${item.productTitle}`} eager={eager} />
-                </button>
-              ) : (
-                <Text as="span" tone="subdued">
-                  Not available yet
-                </Text>
-              )}
+              <ModelShot
+                item={item}
+                alt={`Model shot of ${item.productTitle}`}
+                openLabel={`Open ${item.productTitle}`}
+                eager={eager}
+                onOpen={onOpen}
+              />
             </BlockStack>
           </InlineGrid>
           <InlineStack gap="200" blockAlign="center">
@@ -157,14 +178,7 @@ const CandidatesCard = memo(function CandidatesCard(
             </Text>
           </InlineStack>
           <InlineGrid columns={{ xs: 2, md: Math.min(props.members.length + 1, 5) }} gap="300">
-            <BlockStack gap="100">
-              <Text as="span" tone="subdued" variant="bodySm">
-                Your photo
-              </Text>
-              {first.sourcePreviewUrl ? (
-                <GridImage url={first.sourcePreviewUrl} alt={`Photo of ${first.productTitle}`} eager={eager} />
-              ) : null}
-            </BlockStack>
+            <SourcePhoto item={first} eager={eager} />
             {props.members.map(({ item, index }) => (
               <div
                 key={item.id}
@@ -191,24 +205,13 @@ const CandidatesCard = memo(function CandidatesCard(
                     <ColourBadge colour={item.colour} />
                     <RenderStateBadge state={item.state} />
                   </InlineStack>
-                  {item.result ? (
-                    <button
-                      type="button"
-                      onClick={() => props.onOpen(item, index)}
-                      style={{ border: 0, padding: 0, background: "none", cursor: "pointer", width: "100%" }}
-                      aria-label={`Open ${item.candidate?.label ?? ""} of ${item.productTitle}`}
-                    >
-                      <GridImage
-                        url={item.result.previewUrl}
-                        alt={`${item.candidate?.label ?? "Model shot"} of ${item.productTitle}`}
-                        eager={eager}
-                      />
-                    </button>
-                  ) : (
-                    <Text as="span" tone="subdued">
-                      Not available yet
-                    </Text>
-                  )}
+                  <ModelShot
+                    item={item}
+                    alt={`${item.candidate?.label ?? "Model shot"} of ${item.productTitle}`}
+                    openLabel={`Open ${item.candidate?.label ?? ""} of ${item.productTitle}`}
+                    eager={eager}
+                    onOpen={() => props.onOpen(item, index)}
+                  />
                   {item.staffNote ? (
                     <Text as="p" tone="critical" variant="bodySm">
                       {item.staffNote}

@@ -215,8 +215,6 @@ export async function loadReviewPage(db: Db, admin: AdminRequest, url: URL): Pro
       .findUnique({ where: { shop: admin.shop } })
       .then((settings) => loadCatalog(tryOnClientFor(settings))),
   ]);
-  // The worker stores each image's CDN URLs when Shopify has processed it; only renders imported before that
-  // (or whose file had no image yet) are looked up, in one request.
   // A product's candidates stand side by side: siblings in the same state that fell on another page join them.
   const groups = [...new Set(page.rows.flatMap((render) => (render.candidateGroup ? [render.candidateGroup] : [])))];
   const [siblings, groupCounts] = await Promise.all([
@@ -233,6 +231,8 @@ export async function loadReviewPage(db: Db, admin: AdminRequest, url: URL): Pro
     candidateGroupCounts(db, admin.shop, page.rows),
   ]);
   const rows = [...page.rows, ...siblings];
+  // The worker stores each image's CDN URLs when Shopify has processed it; only renders imported before that
+  // (or whose file had no image yet) are looked up, in one request.
   const fileIds = rows.flatMap((render) => (render.fileId && !storedResultOf(render) ? [render.fileId] : []));
   // Without previews the page still works (source photos, titles, decisions); Shopify being slow should not block review.
   const files = await admin.renderMedia.fileStates(fileIds).catch(() => new Map<string, FileState>());
