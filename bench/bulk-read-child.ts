@@ -17,6 +17,7 @@ import { advanceExport, claimCollectionListing } from "../app/renders/collection
 import type { CollectionExport } from "../app/renders/product-source";
 import type { AdminGraphql } from "../app/shopify/admin-graphql.server";
 import { makeCollectionExport } from "../app/shopify/collection-export.server";
+import { exposedGc, makeTransferGc } from "../app/worker/transfer-gc";
 
 const env = z
   .object({
@@ -38,6 +39,9 @@ export interface BulkReadReport {
   /** Kernel high-water mark since the reset before reading (VmHWM), and the highest sampled RSS. */
   peakRss: number;
   sampledPeakRss: number;
+  /** process.memoryUsage() at idle and at the highest of a coarser sampling (every 10 ms). */
+  usageAtIdle: NodeJS.MemoryUsage;
+  usageAtPeak: NodeJS.MemoryUsage;
 }
 
 const send = (message: BulkReadMessage) => process.send?.(message);
@@ -92,6 +96,8 @@ async function prepareStore(): Promise<() => Promise<number>> {
       now: () => new Date(),
       leaseMs: 600_000,
       pollMs: 1_000,
+      // As the worker's lister (app-worker.server.ts): collects after every few MB stored, given --expose-gc.
+      transferGc: makeTransferGc({ collect: exposedGc() }),
       ...(process.env.BULK_BATCH ? { batchSize: Number(process.env.BULK_BATCH) } : {}),
     });
     const stored = await db.collectionListing.findFirstOrThrow({ where: { shop } });
@@ -107,8 +113,16 @@ process.on("message", (message: { type: "go" }) => {
     const run = env.BULK_MODE === "parse" ? parseOnly : await prepareStore();
     const idleRss = await measureIdle();
     send({ type: "idle", rss: idleRss });
+    const usageAtIdle = process.memoryUsage();
+    let usageAtPeak = usageAtIdle;
     let sampledPeakRss = 0;
-    const sampler = setInterval(() => (sampledPeakRss = Math.max(sampledPeakRss, process.memoryUsage.rss())), 2);
+    let ticks = 0;
+    const sampler = setInterval(() => {
+      sampledPeakRss = Math.max(sampledPeakRss, process.memoryUsage.rss());
+      if (++ticks % 5 !== 0) return;
+      const usage = process.memoryUsage();
+      if (usage.rss > usageAtPeak.rss) usageAtPeak = usage;
+    }, 2);
     // Linux: writing 5 to clear_refs resets the peak RSS to the current RSS.
     writeFileSync("/proc/self/clear_refs", "5");
     const started = performance.now();
@@ -116,7 +130,10 @@ process.on("message", (message: { type: "go" }) => {
     const lines = env.BULK_OBJECTS;
     const ms = performance.now() - started;
     clearInterval(sampler);
-    send({ type: "report", report: { lines, products, ms, idleRss, peakRss: vmHwm(), sampledPeakRss } });
+    send({
+      type: "report",
+      report: { lines, products, ms, idleRss, peakRss: vmHwm(), sampledPeakRss, usageAtIdle, usageAtPeak },
+    });
   })().catch((error: unknown) => {
     console.error(error);
     process.exit(1);

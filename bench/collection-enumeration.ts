@@ -14,6 +14,8 @@ import { makeCollectionExport } from "../app/shopify/collection-export.server";
 import { DEFAULT_BULK_TIMELINE, startFakeAdminServer } from "../fakes/shopify-admin";
 import { createTestDatabase } from "../harness/database";
 import type { BulkReadMessage, BulkReadReport } from "./bulk-read-child";
+import { productionWorkerNodeOptions } from "./lib/worker-process";
+import { memoryBreakdown } from "./lib/memory-breakdown";
 import { AdminThrottledError } from "../app/shopify/admin-errors";
 import { makeAdminGraphql, type AdminGraphql } from "../app/shopify/admin-graphql.server";
 import { makeProductSource } from "../app/shopify/product-source.server";
@@ -206,10 +208,10 @@ interface BulkEnumeration {
   store: BulkReadReport;
 }
 
-/** Runs bench/bulk-read-child.ts once and returns its report. */
-async function readInChild(env: Record<string, string>, nodeOptions: string[] = []): Promise<BulkReadReport> {
+/** Runs bench/bulk-read-child.ts once, with the Node options of `npm run start:worker`, and returns its report. */
+async function readInChild(env: Record<string, string>): Promise<BulkReadReport> {
   const entry = join(import.meta.dirname, "bulk-read-child.ts");
-  const child = spawn(process.execPath, [...nodeOptions, "--import", "tsx", entry], {
+  const child = spawn(process.execPath, [...productionWorkerNodeOptions(), "--import", "tsx", entry], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -267,7 +269,7 @@ async function enumerateInBulk(
     const store = await readInChild({ ...env, BULK_MODE: "store" });
     // Diagnostic: the same with a collection every 20 ms, so its peak is what storing keeps alive.
     const storeCollected = diagnostic
-      ? await readInChild({ ...env, BULK_MODE: "store", BULK_GC_EVERY_MS: "20" }, ["--expose-gc"])
+      ? await readInChild({ ...env, BULK_MODE: "store", BULK_GC_EVERY_MS: "20" })
       : null;
     return { products, objects: status.objectCount, modelledMs, parse, store, storeCollected };
   } finally {
@@ -278,7 +280,7 @@ async function enumerateInBulk(
 const linesPerSecond = (report: BulkReadReport) => report.lines / (report.ms / 1000);
 const aboveIdle = (report: BulkReadReport) => report.peakRss - report.idleRss;
 const describeRead = (report: BulkReadReport) =>
-  `${report.products.toLocaleString("en-US")} products, ${report.lines.toLocaleString("en-US")} lines in ${fixed(report.ms / 1000, 2)} s = ${Math.round(linesPerSecond(report)).toLocaleString("en-US")} lines/s; RSS idle ${mib(report.idleRss)}, peak ${mib(report.peakRss)} (VmHWM; sampled ${mib(report.sampledPeakRss)}) → ${mib(aboveIdle(report))} above idle`;
+  `${report.products.toLocaleString("en-US")} products, ${report.lines.toLocaleString("en-US")} lines in ${fixed(report.ms / 1000, 2)} s = ${Math.round(linesPerSecond(report)).toLocaleString("en-US")} lines/s; RSS idle ${mib(report.idleRss)}, peak ${mib(report.peakRss)} (VmHWM; sampled ${mib(report.sampledPeakRss)}) → ${mib(aboveIdle(report))} above idle; ${memoryBreakdown(report.usageAtIdle, report.usageAtPeak, "10 ms")}`;
 
 const describe = (run: Enumeration) =>
   `${run.products.toLocaleString("en-US")} products listed in ${fixed(run.wallMs / 1000, 1)} s (bound ${fixed(run.boundMs / 1000, 1)} s, ${fixed(run.wallMs / run.boundMs)}×); ${run.requests} Admin API requests of which ${run.throttled} THROTTLED and retried; query cost ${run.actualCost.toLocaleString("en-US")} actual, ${run.requestedCost.toLocaleString("en-US")} requested; THROTTLED errors surfaced: ${run.surfacedThrottled}${run.otherError ? `; error: ${run.otherError}` : ""}`;

@@ -19,6 +19,7 @@ import { startImageServer, startTryOnSimulator } from "../fakes/tryon-service";
 import { startFakeAdminServer } from "../fakes/shopify-admin";
 import { createTestDatabase } from "../harness/database";
 import { BENCH_OPTIONS, insertRenders, seedServiceShop } from "./lib/fixtures";
+import { memoryBreakdown } from "./lib/memory-breakdown";
 import { eachLimited, fixed, mib, sleep } from "./lib/stats";
 import type { Benchmark } from "./lib/types";
 import { productionWorkerNodeOptions, startBenchWorker } from "./lib/worker-process";
@@ -45,6 +46,8 @@ async function importOnce(input: {
   log: (line: string) => void;
   /** Diagnostic: a worker that collects garbage every 20 ms, so its peak is what the imports keep alive. */
   eagerGc?: boolean;
+  /** Baseline: the worker without its collections after large transfers (ADR 058). */
+  noTransferGc?: boolean;
 }): Promise<ImportRun> {
   await input.db.render.deleteMany();
   const worker = await startBenchWorker({
@@ -54,6 +57,7 @@ async function importOnce(input: {
     tokens: input.tokens,
     compiled: true,
     ...(input.eagerGc ? { nodeOptions: ["--expose-gc"], env: { BENCH_GC_EVERY_MS: "20" } } : {}),
+    ...(input.noTransferGc ? { env: { BENCH_TRANSFER_GC: "off" } } : {}),
   });
   try {
     // Let the idle loop settle (a few empty ticks) before taking its RSS.
@@ -100,18 +104,13 @@ function describeRun(run: ImportRun) {
   const { report } = run;
   const imageBytes = report.downloadedBytes.reduce((a, b) => a + b, 0);
   const above = report.peakRss - report.idleRss;
-  const idle = report.usageAtIdle;
-  const peak = report.usageAtPeak;
-  const heap = peak.heapTotal - idle.heapTotal;
-  const buffers = peak.arrayBuffers - idle.arrayBuffers;
   return {
     above,
     imageBytes,
     largest: Math.max(...report.downloadedBytes),
     met: above <= GOAL_BYTES && report.downloadedBytes.length === RENDERS,
     rss: `idle ${mib(report.idleRss)}, peak ${mib(report.peakRss)} (VmHWM; sampled peak ${mib(report.sampledPeakRss)} over ${report.samples} samples) → ${mib(above)} above idle`,
-    // Where the bytes were at the highest 10 ms sample: the V8 heap, ArrayBuffers alive or not yet collected, the rest.
-    breakdown: `at the highest 10 ms sample, ${mib(peak.rss - idle.rss)} above idle: V8 heap ${mib(heap)}, ArrayBuffers ${mib(buffers)}, the rest (native: malloc arenas, compiled code) ${mib(peak.rss - idle.rss - heap - buffers)}`,
+    breakdown: memoryBreakdown(report.usageAtIdle, report.usageAtPeak, "10 ms"),
     imports: `${report.downloadedBytes.length} images, ${mib(imageBytes)} in all (largest ${mib(Math.max(...report.downloadedBytes), 2)}); all ${RENDERS} in review ${fixed(run.seconds, 1)} s after they came due`,
   };
 }
@@ -178,15 +177,17 @@ export const importMemory: Benchmark = {
       const median = byPeak[Math.floor(byPeak.length / 2)] as (typeof byPeak)[number];
       ctx.log("the simulator's 4K results…");
       const small = describeRun(await importOnce({ ...common, jobs }));
+      ctx.log("baseline: photograph-sized 4K results, the worker not collecting after transfers (ADR 058)…");
+      const uncollected = describeRun(await importOnce({ ...common, jobs: photoJobs, noTransferGc: true }));
       ctx.log("diagnostic: photograph-sized 4K results, the worker collecting garbage every 20 ms…");
       const live = describeRun(await importOnce({ ...common, jobs: photoJobs, eagerGc: true }));
       const options = productionWorkerNodeOptions().join(" ") || "none";
       const notes: string[] = [
-        `The worker runs compiled with the Node options of npm run start:worker (${options}). Imports stream each image from the result host into Shopify's staged upload (app/tryon/http.ts openHttpStream, app/shopify/render-media.server.ts), so no image is held whole. With a collection every 20 ms the same 20 photograph-sized imports peak ${mib(live.above)} above idle; the run with the simulator's ${mib(small.largest, 2)} images, ${mib(small.above)}.`,
+        `The worker runs compiled with the Node options of npm run start:worker (${options}). Imports stream each image from the result host into Shopify's staged upload (app/tryon/http.ts openHttpStream, app/shopify/render-media.server.ts), so no image is held whole, and the worker collects garbage after every 8 MB imported (ADR 058; ${mib(uncollected.above)} above idle in one run without). With a collection every 20 ms the same 20 photograph-sized imports peak ${mib(live.above)} above idle; the run with the simulator's ${mib(small.largest, 2)} images, ${mib(small.above)}.`,
       ];
       if (!large.met) {
         notes.push(
-          `The worst peak is ${mib(large.above)} above idle (${large.breakdown}). What is left is garbage and native memory, not images: each socket read of the ${mib(large.imageBytes)} that pass through is a new ArrayBuffer, freed only when V8 collects, and the colour score's pixel arrays likewise; glibc keeps the space freed between collections in its heap. Meeting the goal with room to spare would take fewer allocations per chunk (reads into reused buffers), see docs/decisions/054-import-memory.md.`,
+          `The worst peak is ${mib(large.above)} above idle (${large.breakdown}). What is left is garbage and native memory, not images: each socket read of the ${mib(large.imageBytes)} that pass through is a new ArrayBuffer, freed only when V8 collects, and the colour score's pixel arrays likewise; glibc keeps the space freed between collections in its heap. Fewer allocations per chunk (reads into reused buffers) would leave less to collect, see docs/decisions/054-import-memory.md and 058-collect-after-large-transfers.md.`,
         );
       }
       return {
@@ -202,10 +203,11 @@ export const importMemory: Benchmark = {
           ["simulator 4K, worker RSS", small.rss],
           ["simulator 4K, where", small.breakdown],
           ["simulator 4K, imports", small.imports],
+          ["baseline, photograph-sized 4K without collecting after transfers, worker RSS", uncollected.rss],
           ["diagnostic, photograph-sized 4K with a collection every 20 ms, worker RSS", live.rss],
         ],
         headline: `${mib(large.above)} above idle with 4.5 MB images (worst of ${LARGE_RUNS}; median ${mib(median.above)}, best ${mib((byPeak[0] as (typeof byPeak)[number]).above)}); ${mib(small.above)} with the simulator's ${mib(small.largest, 2)} images`,
-        baseline: `the 20 images: ${mib(large.imageBytes)} / ${mib(small.imageBytes)}; peak above idle ${fixed(large.above / large.imageBytes)}× / ${fixed(small.above / small.imageBytes)}× that`,
+        baseline: `the 20 images: ${mib(large.imageBytes)} / ${mib(small.imageBytes)}; peak above idle ${fixed(large.above / large.imageBytes)}× / ${fixed(small.above / small.imageBytes)}× that; without collecting after transfers (ADR 058) ${mib(uncollected.above)}`,
         goal: "≤ 64 MB above idle",
         met: large.met && small.met,
         notes,

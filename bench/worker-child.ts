@@ -31,6 +31,8 @@ const env = z
     BENCH_STRIP_SIGNAL: z.enum(["0", "1"]).default("0"),
     /** Diagnostic (needs --expose-gc): collect garbage every this many ms, so the peak shows what imports keep alive. */
     BENCH_GC_EVERY_MS: z.coerce.number().int().nonnegative().default(0),
+    /** Baseline for benchmark 4: "off" runs the worker without collecting after large transfers (ADR 058). */
+    BENCH_TRANSFER_GC: z.enum(["on", "off"]).default("on"),
   })
   .parse(process.env);
 
@@ -222,6 +224,7 @@ const deps = workerDepsFor({
   tokens: env.FAKE_ADMIN_TOKENS,
   workerId: `bench-${env.BENCH_MODE}-${process.pid}`,
   config,
+  ...(env.BENCH_TRANSFER_GC === "off" ? { transferGc: { moved() {} } } : {}),
 });
 const wrap =
   env.BENCH_MODE === "schedule"

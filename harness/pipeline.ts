@@ -2,6 +2,7 @@ import type { PrismaClient } from "@prisma/client";
 import { startRun } from "../app/renders/create-renders.server";
 import { planRun, productsInScope } from "../app/renders/plan-run.server";
 import { makeRenderColourScorer } from "../app/colour/render-colour.server";
+import { exposedGc, makeTransferGc, type TransferGc } from "../app/worker/transfer-gc";
 import type { RenderOptions } from "../app/renders/render-options";
 import { hashServiceKey, makeSecretBox } from "../app/settings/secret-box.server";
 import { makeAdminGraphql, type AdminGraphql } from "../app/shopify/admin-graphql.server";
@@ -43,6 +44,7 @@ export function workerDepsFor(input: {
   tokens: Map<string, string> | Record<string, string>;
   config?: WorkerConfigInput;
   workerId?: string;
+  transferGc?: TransferGc;
 }): WorkerDeps {
   const tokens = input.tokens instanceof Map ? input.tokens : new Map(Object.entries(input.tokens));
   return {
@@ -50,6 +52,8 @@ export function workerDepsFor(input: {
     secretBox: makeSecretBox(TEST_ENCRYPTION_KEY),
     makeTryOnClient: testTryOnClient,
     scoreRenderColour: makeRenderColourScorer(),
+    // As app-worker.server.ts: collects only in a process started with --expose-gc (benchmark 4's worker).
+    transferGc: input.transferGc ?? makeTransferGc({ collect: exposedGc() }),
     renderMediaFor: async (shop) => {
       const token = tokens.get(shop);
       if (!token) throw new Error(`no Admin API token for ${shop}`);

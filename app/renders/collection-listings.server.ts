@@ -189,6 +189,8 @@ export interface ExportStep {
   /** Products written per statement while the file streams. */
   batchSize?: number;
   logger?: { warn(message: string, context: Record<string, unknown>): void };
+  /** Told the bytes of each stored batch, to give memory back while a large file streams (ADR 058). */
+  transferGc?: { moved(bytes: number): void };
 }
 
 export type ExportOutcome =
@@ -275,6 +277,8 @@ async function storeExport(db: Db, listing: CollectionListing, url: string | nul
     if (batch.length === 0) return true;
     const rows = batch;
     batch = [];
+    const json = JSON.stringify(rows);
+    step.transferGc?.moved(json.length);
     return db.$transaction(async (tx) => {
       const written = await tx.collectionListing.updateMany({
         where: fence,
@@ -286,7 +290,7 @@ async function storeExport(db: Db, listing: CollectionListing, url: string | nul
       await tx.$executeRaw`
         INSERT INTO "CollectionListingProduct" ("listingId", "position", "product")
         SELECT ${listing.id}, ${listed}::int + (item.ordinality::int - 1), item.value
-        FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) WITH ORDINALITY AS item`;
+        FROM jsonb_array_elements(${json}::jsonb) WITH ORDINALITY AS item`;
       listed += rows.length;
       return true;
     });

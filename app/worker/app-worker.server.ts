@@ -11,6 +11,7 @@ import { makeCollectionLister, type CollectionLister } from "./collection-lister
 import { appLogger, messageLogger } from "../lib/logger.server";
 import { countServiceErrors, makeMetrics, type Metrics } from "../metrics/metrics.server";
 import type { WorkerLogger } from "./tick-context";
+import { exposedGc, makeTransferGc } from "./transfer-gc";
 import { makeWorker, type Worker } from "./worker";
 import type { WorkerConfigInput } from "./worker-config";
 
@@ -30,6 +31,8 @@ export function makeAppWorker(config: WorkerConfigInput = {}): AppWorker {
   const settings = env();
   const logger = messageLogger(appLogger().child({ component: "worker" }));
   const metrics = makeMetrics(prisma, { process: "worker" });
+  // One budget for the process: imports and bulk exports both move megabytes through it.
+  const transferGc = makeTransferGc({ collect: exposedGc() });
   const worker = makeWorker({
     db: prisma,
     secretBox: keyringFromEnv(settings),
@@ -42,6 +45,7 @@ export function makeAppWorker(config: WorkerConfigInput = {}): AppWorker {
     logger,
     metrics,
     scoreRenderColour: makeRenderColourScorer(),
+    transferGc,
     config,
   });
   const lister = makeCollectionLister({
@@ -51,6 +55,7 @@ export function makeAppWorker(config: WorkerConfigInput = {}): AppWorker {
     // The webhook usually comes first; the sandbox compresses the poll with the rest of the schedule.
     exportPollMs: Math.max(250, Math.round(10_000 * (config.timeFactor ?? 1))),
     logger,
+    transferGc,
   });
   return { worker, lister, logger, metrics };
 }

@@ -9,6 +9,7 @@ import {
 import type { CollectionExport, ProductSource } from "../renders/product-source";
 import { AdminApiError } from "../shopify/admin-errors";
 import { abortableSleep, type WorkerLogger } from "./tick-context";
+import type { TransferGc } from "./transfer-gc";
 
 export interface CollectionListerDeps {
   db: PrismaClient;
@@ -28,6 +29,8 @@ export interface CollectionListerDeps {
   /** Sleep between looks for work when there is none. */
   idleMs?: number;
   owner?: string;
+  /** Told the bytes of each stored batch of a bulk export (ADR 058). */
+  transferGc?: TransferGc;
 }
 
 export interface CollectionLister {
@@ -62,6 +65,7 @@ export function makeCollectionLister(deps: CollectionListerDeps): CollectionList
           leaseMs,
           pollMs: deps.exportPollMs ?? 10_000,
           ...(deps.logger ? { logger: deps.logger } : {}),
+          ...(deps.transferGc ? { transferGc: deps.transferGc } : {}),
         });
         if (outcome.kind === "done") return true;
         listing = outcome.listing;

@@ -6,6 +6,7 @@ import type { RenderMedia } from "../renders/render-media";
 import { TryOnError } from "../tryon";
 import type { makeServiceGates, TickGateState } from "./service-gates";
 import type { ShopRuntime } from "./shop-runtime";
+import type { TransferGc } from "./transfer-gc";
 import type { WorkerConfig } from "./worker-config";
 
 export interface WorkerLogger {
@@ -28,6 +29,8 @@ export interface TickContext {
   renderMediaFor(shop: string): Promise<RenderMedia>;
   /** Colour fidelity before review; absent: renders reach review unscored. */
   scoreRenderColour?: RenderColourScorer | undefined;
+  /** Told the bytes of each import (ADR 058). */
+  transferGc?: TransferGc | undefined;
   /** Aborted when the worker shuts down: polls stop, submits are let finish. */
   signal: AbortSignal;
   /** For /metrics (app/metrics); absent in tests that do not look at them. */

@@ -19,6 +19,7 @@ import { pollRenders } from "./steps/poll-renders";
 import { publishRender } from "./steps/publish-render";
 import { submitRender } from "./steps/submit-render";
 import { abortableSleep, type TickContext, type WorkerLogger } from "./tick-context";
+import type { TransferGc } from "./transfer-gc";
 import { makeWorkerConfig, type WorkerConfig, type WorkerConfigInput } from "./worker-config";
 
 export interface WorkerDeps {
@@ -37,6 +38,8 @@ export interface WorkerDeps {
   metrics?: Metrics;
   /** Scores an imported render's colours against its product photo before review (issue 16); none: not scored. */
   scoreRenderColour?: RenderColourScorer;
+  /** Told the bytes of each import, to give memory back after large transfers (ADR 058); none: never collects. */
+  transferGc?: TransferGc;
 }
 
 export interface TickReport {
@@ -116,6 +119,7 @@ export function makeWorker(deps: WorkerDeps): Worker {
       tickGates: new TickGateState({ read: readSharedGate, recheckMs: config.gateRecheckMs, clock: gateClock }),
       renderMediaFor: deps.renderMediaFor,
       scoreRenderColour: deps.scoreRenderColour,
+      transferGc: deps.transferGc,
       signal: shutdown.signal,
       metrics: deps.metrics,
     };

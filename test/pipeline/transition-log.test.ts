@@ -33,6 +33,7 @@ describe("render transitions in the logs, and the worker's metrics", () => {
   let harness: PipelineHarness;
   let metrics: Metrics;
   const lines: string[] = [];
+  const moved: number[] = [];
   let restoreLogger: () => void;
 
   beforeAll(async () => {
@@ -48,7 +49,10 @@ describe("render transitions in the logs, and the worker's metrics", () => {
     );
     pipeline = await startRunningPipeline({
       timeFactor: TIME_FACTOR,
-      deps: (db) => ({ metrics: (metrics = makeMetrics(db, { process: "worker" })) }),
+      deps: (db) => ({
+        metrics: (metrics = makeMetrics(db, { process: "worker" })),
+        transferGc: { moved: (bytes) => moved.push(bytes) },
+      }),
     });
     ({ database, harness } = pipeline);
   });
@@ -87,5 +91,7 @@ describe("render transitions in the logs, and the worker's metrics", () => {
     expect(imports?.value).toBe(1);
     const sizes = (await metrics.importBytes.get()).values.find((sample) => sample.metricName?.endsWith("_sum"));
     expect(sizes?.value).toBeGreaterThan(10_000);
+    // The bytes imported are what the worker counts toward collecting garbage after large transfers (ADR 058).
+    expect(moved).toEqual([sizes?.value]);
   });
 });

@@ -84,13 +84,14 @@ describe("a bulk run over a large collection", () => {
   });
   afterAll(async () => app?.close());
 
-  const lister = async (owner: string) => {
+  const lister = async (owner: string, moved: number[] = []) => {
     const { adminGraphqlForShop } = await import("../../app/shopify/admin-for-shop.server");
     return makeCollectionLister({
       db: app.database.prisma,
       productSourceFor: async (shop) => makeProductSource(await adminGraphqlForShop(shop)),
       collectionExportFor: async (shop) => makeCollectionExport(await adminGraphqlForShop(shop)),
       owner,
+      transferGc: { moved: (bytes) => moved.push(bytes) },
     });
   };
   const preview = async (fields: Record<string, string> = {}, collection = collectionId) =>
@@ -190,10 +191,14 @@ describe("a bulk run over a large collection", () => {
     await app.fake.deliverDueWebhooks();
     expect(webhookAnswers).toEqual([200]);
     // Woken: the lister takes it at once, without waiting for its poll.
-    const worker = await lister("second");
+    const moved: number[] = [];
+    const worker = await lister("second", moved);
     expect(await worker.runOnce()).toBe(true);
     const listing = await listingOf(collectionId);
     expect([listing.status, listing.method, listing.listed]).toEqual(["ready", "bulk", PRODUCTS]);
+    // Each stored batch is counted toward collecting garbage while the file streams (ADR 058).
+    expect(moved).toHaveLength(Math.ceil(PRODUCTS / 500));
+    expect(moved.every((bytes) => bytes > 1_000)).toBe(true);
     expect(await storedProducts(collectionId)).toEqual(await pagedProducts());
     // Its export done, the shop's next one starts.
     expect(await worker.runOnce()).toBe(true);

@@ -6,6 +6,7 @@ import { MediaChangeRefused, renderFilename, type StagedImage } from "../../rend
 import { dbNowPlus, renewLease, transitionHeldRender } from "../../renders/render-store.server";
 import { TryOnResultRejectedError } from "../../tryon";
 import { backoffMs, describeError, later, type TickContext } from "../tick-context";
+import { TRANSFER_GC_EVERY_BYTES } from "../transfer-gc";
 import { rejectResult } from "./reject-result";
 
 const held = (render: Render) => ({ id: render.id, state: render.state, leaseToken: render.leaseToken });
@@ -53,6 +54,8 @@ export async function importRender(ctx: TickContext, render: Render): Promise<vo
         filename: renderFilename(render.id, result.contentType),
       });
       bytes = result.byteLength ?? undefined;
+      // A body of unknown length was read whole to learn it: count it as a large transfer.
+      ctx.transferGc?.moved(bytes ?? TRANSFER_GC_EVERY_BYTES);
       // Recorded before the create, with the lease renewed: from here a crash leaves a file to adopt, never two.
       if (!(await recordStagedUpload(ctx, render, staged))) return;
     }
