@@ -197,6 +197,7 @@ export async function rendersNeedingPerson(db: Db, shop: string, state: NeedsPer
       id: true,
       productId: true,
       productTitle: true,
+      variantColour: true,
       creditsCost: true,
       errorMessage: true,
       externalJobId: true,

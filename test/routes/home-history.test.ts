@@ -47,7 +47,13 @@ describe("Home and History", () => {
         nextAttemptAt: null,
       })
     ).filter((render) => render.state === "submit_unknown") as [Render];
-    await seedRenders(db, SHOP, 1, { state: "stalled", creditsCharged: 5, errorCode: "stalled" });
+    await seedRenders(db, SHOP, 1, {
+      state: "stalled",
+      creditsCharged: 5,
+      errorCode: "stalled",
+      // Made for one colour: Home names the colour beside the title.
+      variantColour: { optionName: "Color", value: "Navy", variantIds: ["gid://shopify/ProductVariant/71"] },
+    });
     [failed] = (
       await seedRenders(db, SHOP, 1, {
         state: "failed",
@@ -103,7 +109,8 @@ describe("Home and History", () => {
       count: 1,
       renders: [{ id: unknown.id, message: "The try-on service did not confirm this render." }],
     });
-    expect(view.stalled).toMatchObject({ count: 1 });
+    expect(view.stalled).toMatchObject({ count: 1, renders: [{ colourLabel: "Color: Navy" }] });
+    expect(view.submitUnknown).toMatchObject({ renders: [{ colourLabel: null }] });
   });
 
   it("warns when no worker has checked in for two minutes, and not while one has", async () => {

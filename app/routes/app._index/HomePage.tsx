@@ -21,6 +21,7 @@ import { formatCredits } from "../../web/format";
 import { EMPTY_STATE_IMAGE } from "../../components/empty-state";
 import { FormErrorBanner } from "../../components/FormErrorBanner";
 import { TimeText } from "../../components/TimeText";
+import { VariantColourTag } from "../../components/VariantColourTag";
 
 /** What staff should do about a paused shop, by the reason the worker recorded. */
 export function pauseAction(reason: string): { kind: "settings"; label: string } | { kind: "resume"; label: string } {
@@ -53,6 +54,11 @@ function ProblemList({ renders, extra }: { renders: ProblemRender[]; extra: numb
           <Text as="span" fontWeight="semibold">
             {render.productTitle}
           </Text>{" "}
+          {render.colourLabel ? (
+            <>
+              <VariantColourTag label={render.colourLabel} />{" "}
+            </>
+          ) : null}
           · since <TimeText at={render.since} />
           {render.message ? (
             <Text as="p" tone="subdued">

@@ -8,6 +8,7 @@ import {
   startOfMonthUtc,
   sumCounts,
 } from "../../renders/render-queries.server";
+import { colourLabelOf, variantColourOf } from "../../renders/colour-variants";
 import { IN_PROGRESS_STATES } from "../../renders/render-states";
 import { resumeShop } from "../../shops/pause.server";
 import { env } from "../../env.server";
@@ -21,6 +22,8 @@ export interface ProblemRender {
   id: string;
   productId: string;
   productTitle: string;
+  /** "Color: Red" for a render made for one colour (one shot per colour), else null. */
+  colourLabel: string | null;
   creditsCost: number;
   message: string | null;
   since: string;
@@ -59,6 +62,7 @@ export async function loadHome(db: Db, shop: string, now = new Date()): Promise<
     id: row.id,
     productId: row.productId,
     productTitle: row.productTitle,
+    colourLabel: colourLabelOf(variantColourOf(row.variantColour)),
     creditsCost: row.creditsCost,
     message: row.errorMessage,
     since: (row.submittedAt ?? row.submittingAt ?? row.createdAt).toISOString(),
