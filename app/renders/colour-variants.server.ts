@@ -7,7 +7,7 @@ import {
   type ColourPlan,
   type ColourTarget,
 } from "./colour-variants";
-import { queueRender, queueRoomProblem, QueueFullError } from "./create-renders.server";
+import { queueRenderGroups } from "./create-renders.server";
 import type { ProductForRender } from "./product-source";
 import type { RenderOptions } from "./render-options";
 
@@ -15,9 +15,8 @@ type Db = Pick<PrismaClient, "render" | "run" | "$transaction">;
 
 /**
  * Queues one render per colour of one product (Generate, the product action): each colour's render from its own
- * photos, keyed by the request's key and the colour, so a retried request queues each colour once. The room for
- * all of them is checked first; a queue that fills meanwhile may leave some colours unqueued, which the same
- * request sent again adds.
+ * photos, keyed by the request's key and the colour. All colours are queued in one transaction or none (a full
+ * queue refuses the whole request), and a retried request finds them and queues nothing more.
  */
 export async function queueColourRenders(
   db: Db,
@@ -32,26 +31,19 @@ export async function queueColourRenders(
     maxQueuedPerShop?: number;
   },
 ): Promise<{ renders: Render[]; created: number }> {
-  const candidates = input.candidates ?? 1;
-  const problem = await queueRoomProblem(db, input.shop, input.targets.length * candidates, input.maxQueuedPerShop);
-  if (problem) throw new QueueFullError(problem);
-  const renders: Render[] = [];
-  let created = 0;
-  for (const target of input.targets) {
-    const queued = await queueRender(db, {
-      shop: input.shop,
-      product: input.product,
+  const { renders, created } = await queueRenderGroups(db, {
+    shop: input.shop,
+    product: input.product,
+    options: input.options,
+    groups: input.targets.map((target) => ({
       images: target.images,
-      options: input.options,
       variantColour: target.colour,
       requestKey: colourRequestKey(input.requestKey, target.colour.value),
-      candidates,
-      ...(input.maxQueuedPerShop ? { maxQueuedPerShop: input.maxQueuedPerShop } : {}),
-    });
-    renders.push(...queued.renders);
-    if (queued.created) created += 1;
-  }
-  return { renders, created };
+    })),
+    ...(input.candidates ? { candidates: input.candidates } : {}),
+    ...(input.maxQueuedPerShop ? { maxQueuedPerShop: input.maxQueuedPerShop } : {}),
+  });
+  return { renders, created: created ? input.targets.length : 0 };
 }
 
 /** What a page shows of a product's colours before "one per colour" is chosen; null when it has none. */

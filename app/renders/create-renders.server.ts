@@ -155,25 +155,96 @@ export async function queueRender(
     input.requestKey,
     (requestKey) => renderForRequestKey(db, input.shop, requestKey),
     () =>
-      db.$transaction(async (tx) => {
-        await lockShopQueue(tx, input.shop);
-        const problem = await queueRoomProblem(tx, input.shop, numbering.length, input.maxQueuedPerShop);
-        if (problem) throw new QueueFullError(problem);
-        const [first, ...others] = numbering.map((candidate, position) =>
-          renderRow(input.shop, input.product, input.images, input.options, {
-            ...(position === 0 && input.requestKey ? { requestKey: input.requestKey } : {}),
-            ...(input.regeneratedFromId ? { regeneratedFromId: input.regeneratedFromId } : {}),
-            ...(input.variantColour ? { variantColour: input.variantColour } : {}),
-            ...(candidate ? { candidate } : {}),
-          }),
-        );
-        const render = await tx.render.create({ data: first as Prisma.RenderUncheckedCreateInput });
-        if (others.length > 0) await tx.render.createMany({ data: others });
-        return render;
-      }),
+      db.$transaction((tx) =>
+        createQueued(
+          tx,
+          input.shop,
+          numbering.map((candidate, position) =>
+            renderRow(input.shop, input.product, input.images, input.options, {
+              ...(position === 0 && input.requestKey ? { requestKey: input.requestKey } : {}),
+              ...(input.regeneratedFromId ? { regeneratedFromId: input.regeneratedFromId } : {}),
+              ...(input.variantColour ? { variantColour: input.variantColour } : {}),
+              ...(candidate ? { candidate } : {}),
+            }),
+          ),
+          input.maxQueuedPerShop,
+        ),
+      ),
   );
   const renders = await candidatesBeside(db, row);
   return { render: row, renders, created };
+}
+
+/** One group of renders of a product: its photos, its colour, and the request key its first render holds. */
+export interface RenderGroupRequest {
+  images: SourceImages;
+  variantColour: VariantColour | null;
+  requestKey: string;
+}
+
+/**
+ * Queues several groups of renders of one product (one shot per colour: a group per colour, each of `candidates`
+ * renders) all or none, in one transaction, checked against the queue's room as a whole. Each group's first render
+ * holds that group's key; a retried request finds them and queues nothing more.
+ */
+export async function queueRenderGroups(
+  db: Db,
+  input: {
+    shop: string;
+    product: ProductForRender;
+    options: RenderOptions;
+    groups: RenderGroupRequest[];
+    /** 1 to 4 per group (MAX_CANDIDATES); the caller has validated it. */
+    candidates?: number;
+    maxQueuedPerShop?: number;
+  },
+): Promise<{ renders: Render[]; created: boolean }> {
+  const keys = input.groups.map((group) => group.requestKey);
+  if (keys.length === 0) return { renders: [], created: false };
+  const { created } = await oncePerRequestKey(
+    keys[0],
+    // All groups are made together, so any key found means the request was carried out.
+    () => db.render.findFirst({ where: { shop: input.shop, requestKey: { in: keys } } }),
+    () =>
+      db.$transaction((tx) =>
+        createQueued(
+          tx,
+          input.shop,
+          input.groups.flatMap((group) =>
+            candidatesOf(input.candidates ?? 1).map((candidate, position) =>
+              renderRow(input.shop, input.product, group.images, input.options, {
+                ...(position === 0 ? { requestKey: group.requestKey } : {}),
+                ...(group.variantColour ? { variantColour: group.variantColour } : {}),
+                ...(candidate ? { candidate } : {}),
+              }),
+            ),
+          ),
+          input.maxQueuedPerShop,
+        ),
+      ),
+  );
+  const renders: Render[] = [];
+  for (const key of keys) {
+    const first = await renderForRequestKey(db, input.shop, key);
+    if (first) renders.push(...(await candidatesBeside(db, first)));
+  }
+  return { renders, created };
+}
+
+/** Creates queued renders under the shop's queue lock, after checking they all fit; returns the first. */
+async function createQueued(
+  tx: Prisma.TransactionClient,
+  shop: string,
+  rows: Prisma.RenderCreateManyInput[],
+  maxQueuedPerShop: number | undefined,
+): Promise<Render> {
+  await lockShopQueue(tx, shop);
+  const problem = await queueRoomProblem(tx, shop, rows.length, maxQueuedPerShop);
+  if (problem) throw new QueueFullError(problem);
+  const [first, ...others] = rows;
+  const render = await tx.render.create({ data: first as Prisma.RenderUncheckedCreateInput });
+  if (others.length > 0) await tx.render.createMany({ data: others });
+  return render;
 }
 
 /** The render and its fellow candidates (made with it), in candidate order; the render alone when it has none. */

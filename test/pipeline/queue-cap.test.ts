@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queueRender, QueueFullError, startRun } from "../../app/renders/create-renders.server";
+import { variantColourOf, type ColourTarget } from "../../app/renders/colour-variants";
+import { queueColourRenders } from "../../app/renders/colour-variants.server";
 import { planRun } from "../../app/renders/plan-run.server";
 import type { ProductForRender } from "../../app/renders/product-source";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
@@ -72,5 +74,56 @@ describe("a shop's queued backlog cap", () => {
     await expect(queue()).rejects.toBeInstanceOf(QueueFullError);
     await database.prisma.render.updateMany({ where: { shop: SHOP }, data: { state: "cancelled" } });
     expect((await queue()).created).toBe(true);
+  });
+});
+
+describe("one shot per colour in a nearly full queue", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    // PostgreSQL: the requests below really run side by side.
+    database = await createTestDatabase("postgres");
+    await seedShop(database.prisma, SHOP);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const tee = product(1);
+  const target = (value: string, n: number): ColourTarget => ({
+    colour: { optionName: "Color", value, variantIds: [`gid://shopify/ProductVariant/${n}`] },
+    images: { front: [`https://cdn.test/${value}.jpg`], mediaIds: [`gid://shopify/MediaImage/${n}`] },
+  });
+  const queueColours = (requestKey: string, maxQueuedPerShop: number) =>
+    queueColourRenders(database.prisma, {
+      shop: SHOP,
+      product: tee,
+      targets: [target("Red", 11), target("Navy", 12)],
+      options: DEFAULT_TEST_OPTIONS,
+      requestKey,
+      maxQueuedPerShop,
+    });
+
+  it("queues all of a product's colours or none, however many requests race for the last room", async () => {
+    // Room for 4 renders; four requests of 2 colours each: two get both colours, two get none.
+    const outcomes = await Promise.allSettled(["a", "b", "c", "d"].map((key) => queueColours(`race-${key}`, 4)));
+    const keysOf = async (key: string) =>
+      database.prisma.render.count({ where: { requestKey: { startsWith: `race-${key}` } } });
+    const counts = await Promise.all(["a", "b", "c", "d"].map(keysOf));
+    expect(counts.every((count) => count === 0 || count === 2)).toBe(true);
+    expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(2);
+    for (const outcome of outcomes)
+      if (outcome.status === "rejected") expect(outcome.reason).toBeInstanceOf(QueueFullError);
+    expect(await database.prisma.render.count({ where: { state: "queued" } })).toBe(4);
+  });
+
+  it("answers a retried request with the colours it queued, queueing nothing more", async () => {
+    await database.prisma.render.deleteMany();
+    const first = await queueColours("retried", 10);
+    const again = await queueColours("retried", 10);
+    expect(first.created).toBe(2);
+    expect(again.created).toBe(0);
+    expect(again.renders.map((render) => render.id)).toEqual(first.renders.map((render) => render.id));
+    expect(again.renders.map((render) => variantColourOf(render.variantColour)?.value)).toEqual(["Red", "Navy"]);
+    expect(await database.prisma.render.count()).toBe(2);
   });
 });
