@@ -89,6 +89,7 @@ async function prepareStore(): Promise<() => Promise<number>> {
     start: () => Promise.reject(new Error("not started here")),
     status: async () => ({ status: "COMPLETED", objectCount: env.BULK_OBJECTS, errorCode: null, url: env.BULK_URL }),
     read: (url) => reader.read(url),
+    cancel: () => Promise.reject(new Error("not cancelled here")),
   };
   return async () => {
     await advanceExport(db, listing!, {

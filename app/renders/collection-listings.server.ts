@@ -164,12 +164,22 @@ export async function readListingPage(
   });
 }
 
-/** Gives up on a listing with a reason staff can read; fenced like every other write. */
-export async function failListing(db: Db, listing: CollectionListing, message: string, now: Date): Promise<void> {
-  await db.collectionListing.updateMany({
+/** Gives up on a listing with a reason staff can read; fenced like every other write. False: taken over first. */
+export async function failListing(db: Db, listing: CollectionListing, message: string, now: Date): Promise<boolean> {
+  const failed = await db.collectionListing.updateMany({
     where: { id: listing.id, leaseToken: listing.leaseToken, status: "listing" },
     data: { status: "failed", error: message, leaseOwner: null, leaseUntil: null, finishedAt: now },
   });
+  return failed.count === 1;
+}
+
+/**
+ * The bulk export a listing that just failed leaves running at Shopify, if any: nothing will read it, and it
+ * would hold one of the shop's bulk operation slots (and our one export per shop) until it finished.
+ */
+export function abandonedExportOf(listing: CollectionListing): string | null {
+  if (listing.method !== "bulk" || !listing.bulkOperationId) return null;
+  return EXPORT_UNDER_WAY.includes(listing.bulkStatus ?? "") ? listing.bulkOperationId : null;
 }
 
 /** A worker id for listing leases when the caller has none. */

@@ -53,4 +53,6 @@ export interface CollectionExport {
   ): Promise<{ status: ExportStatus; objectCount: number; errorCode: string | null; url: string | null } | null>;
   /** Streams a finished export's products from its result URL, line by line. */
   read(url: string): AsyncIterable<ExportEvent>;
+  /** Asks Shopify to stop an export; false when it would not (finished already, or unknown), with its reason. */
+  cancel(operationId: string): Promise<{ ok: true } | { ok: false; reason: string }>;
 }

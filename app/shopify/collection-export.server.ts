@@ -19,7 +19,7 @@ import { outboundFetch, type OutboundFetch } from "../net/outbound";
 import { AdminGraphqlError } from "./admin-errors";
 import type { AdminGraphql } from "./admin-graphql.server";
 import { LIST_COLLECTION_PRODUCTS_FOR_RENDER } from "./operations/collections";
-import { GET_BULK_OPERATION, RUN_BULK_QUERY } from "./operations/bulk-operations";
+import { CANCEL_BULK_OPERATION, GET_BULK_OPERATION, RUN_BULK_QUERY } from "./operations/bulk-operations";
 import { photosOf, productForRenderOf, type ListedProductNode } from "./product-source.server";
 
 /**
@@ -248,6 +248,12 @@ export function makeCollectionExport(admin: AdminGraphql, fetch: OutboundFetch =
         errorCode: node.errorCode ?? null,
         url: node.url ?? null,
       };
+    },
+
+    async cancel(operationId) {
+      const result = await admin.query(CANCEL_BULK_OPERATION, { id: operationId });
+      const errors = result.bulkOperationCancel?.userErrors ?? [];
+      return errors.length === 0 ? { ok: true } : { ok: false, reason: errors.map((e) => e.message).join("; ") };
     },
 
     async *read(url) {

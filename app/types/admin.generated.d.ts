@@ -22,6 +22,13 @@ export type GetBulkOperationQueryVariables = AdminTypes.Exact<{
 
 export type GetBulkOperationQuery = { node?: AdminTypes.Maybe<Pick<AdminTypes.BulkOperation, 'id' | 'status' | 'errorCode' | 'objectCount' | 'url'>> };
 
+export type CancelBulkOperationMutationVariables = AdminTypes.Exact<{
+  id: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type CancelBulkOperationMutation = { bulkOperationCancel?: AdminTypes.Maybe<{ bulkOperation?: AdminTypes.Maybe<Pick<AdminTypes.BulkOperation, 'id' | 'status'>>, userErrors: Array<Pick<AdminTypes.UserError, 'field' | 'message'>> }> };
+
 export type ListCollectionProductsForRenderQueryVariables = AdminTypes.Exact<{
   id: AdminTypes.Scalars['ID']['input'];
   first: AdminTypes.Scalars['Int']['input'];
@@ -211,6 +218,7 @@ interface GeneratedQueryTypes {
 
 interface GeneratedMutationTypes {
   "#graphql\n  mutation RunBulkQuery($query: String!) {\n    bulkOperationRunQuery(query: $query) {\n      bulkOperation {\n        id\n        status\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: RunBulkQueryMutation, variables: RunBulkQueryMutationVariables},
+  "#graphql\n  mutation CancelBulkOperation($id: ID!) {\n    bulkOperationCancel(id: $id) {\n      bulkOperation {\n        id\n        status\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: CancelBulkOperationMutation, variables: CancelBulkOperationMutationVariables},
   "#graphql\n  mutation CreateStagedUploads($input: [StagedUploadInput!]!) {\n    stagedUploadsCreate(input: $input) {\n      stagedTargets {\n        url\n        resourceUrl\n        parameters {\n          name\n          value\n        }\n      }\n      userErrors {\n        field\n        message\n      }\n    }\n  }\n": {return: CreateStagedUploadsMutation, variables: CreateStagedUploadsMutationVariables},
   "#graphql\n  mutation CreateFile($files: [FileCreateInput!]!) {\n    fileCreate(files: $files) {\n      files {\n        id\n        fileStatus\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: CreateFileMutation, variables: CreateFileMutationVariables},
   "#graphql\n  mutation AttachFileToProduct($fileId: ID!, $productId: ID!, $alt: String) {\n    fileUpdate(files: [{ id: $fileId, alt: $alt, referencesToAdd: [$productId] }]) {\n      files {\n        id\n        fileStatus\n        alt\n      }\n      userErrors {\n        field\n        message\n        code\n      }\n    }\n  }\n": {return: AttachFileToProductMutation, variables: AttachFileToProductMutationVariables},

@@ -1,7 +1,8 @@
-import type { PrismaClient } from "@prisma/client";
+import type { CollectionListing, PrismaClient } from "@prisma/client";
 import {
   advanceExport,
   claimCollectionListing,
+  abandonedExportOf,
   failListing,
   listingOwnerId,
   readListingPage,
@@ -54,6 +55,19 @@ export function makeCollectionLister(deps: CollectionListerDeps): CollectionList
   const shutdown = new AbortController();
   let running: Promise<void> | undefined;
 
+  /** Best effort: the failure that got us here may be Shopify not answering, and then this fails too. */
+  async function cancelAbandonedExport(listing: CollectionListing): Promise<void> {
+    const operationId = abandonedExportOf(listing);
+    if (!operationId) return;
+    try {
+      const cancelled = await (await deps.collectionExportFor(listing.shop)).cancel(operationId);
+      if (!cancelled.ok)
+        deps.logger?.info("bulk export not cancelled", { shop: listing.shop, operationId, reason: cancelled.reason });
+    } catch (error) {
+      deps.logger?.warn("cancelling a bulk export failed", { shop: listing.shop, operationId, error: String(error) });
+    }
+  }
+
   async function runOnce(): Promise<boolean> {
     let listing = await claimCollectionListing(deps.db, { owner, now: now(), leaseMs });
     if (!listing) return false;
@@ -94,7 +108,7 @@ export function makeCollectionLister(deps: CollectionListerDeps): CollectionList
         error instanceof AdminApiError
           ? "Shopify did not answer as expected while the collection was being read. Preview again to retry."
           : "The collection could not be read from Shopify (is the app still installed?). Preview again to retry.";
-      await failListing(deps.db, listing, message, now());
+      if (await failListing(deps.db, listing, message, now())) await cancelAbandonedExport(listing);
     }
     return true;
   }

@@ -303,6 +303,38 @@ describe("a bulk run over a large collection", () => {
     expect((await storedProducts(collectionId)).map((product) => product.id)).toEqual(productIds);
   });
 
+  it("cancels the export of a listing it gives up on, so it holds none of the shop's bulk operation slots", async () => {
+    const db = app.database.prisma;
+    // The five exports the test above left running: cancelled, which frees the shop's slots.
+    const { adminGraphqlForShop } = await import("../../app/shopify/admin-for-shop.server");
+    const exporter = makeCollectionExport(await adminGraphqlForShop(SHOP));
+    const running = app.fake.bulkOperations(SHOP).filter((op) => op.status === "CREATED" || op.status === "RUNNING");
+    expect(running).toHaveLength(5);
+    for (const { op } of running) expect(await exporter.cancel(op.id)).toEqual({ ok: true });
+    expect(await exporter.cancel(running[0]!.op.id)).toMatchObject({ ok: false });
+    await db.collectionListing.updateMany({ data: { finishedAt: new Date(Date.now() - 16 * 60_000) } });
+    // Shopify's side takes minutes this time: the export is still running when the listing fails.
+    app.fake.setBulkOperationTimeline({ queuedMs: 60_000 });
+    try {
+      expect(await preview()).toMatchObject({ intent: "listing", listing: { phase: "exporting" } });
+      const worker = await lister("canceller");
+      expect(await worker.runOnce()).toBe(true);
+      const started = await listingOf(collectionId);
+      expect(started.bulkOperationId).toBeTruthy();
+      // Asking how the export is going gets an answer the client does not retry: the lister gives up.
+      await ageLeases();
+      app.fake.failNext(1, { status: 400, shop: SHOP });
+      expect(await worker.runOnce()).toBe(true);
+      expect(await listingOf(collectionId)).toMatchObject({ status: "failed" });
+      const operation = app.fake.bulkOperations(SHOP).find(({ op }) => op.id === started.bulkOperationId);
+      expect(operation?.status).toBe("CANCELED");
+      // Staff see the failure on the next preview, which starts the listing afresh.
+      expect(await preview()).toMatchObject({ ok: false });
+    } finally {
+      app.fake.setBulkOperationTimeline({ queuedMs: 0 });
+    }
+  });
+
   it("says so in plain words when the collection cannot be read", async () => {
     const db = app.database.prisma;
     await db.collectionListing.updateMany({ data: { finishedAt: new Date(Date.now() - 16 * 60_000) } });

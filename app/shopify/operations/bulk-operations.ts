@@ -33,3 +33,19 @@ export const GET_BULK_OPERATION = `#graphql
     }
   }
 `;
+
+/** Stops an export we no longer need: it would hold one of the shop's bulk operation slots until it finished. */
+export const CANCEL_BULK_OPERATION = `#graphql
+  mutation CancelBulkOperation($id: ID!) {
+    bulkOperationCancel(id: $id) {
+      bulkOperation {
+        id
+        status
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
