@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formValuesOf, renderOptionsFormSchema } from "../../renders/render-options-form";
-import {
-  describeGarments,
-  previewInputsKey,
-  rendersWithinBudget,
-  scopeFormFields,
-} from "./bulk-run-form";
+import { describeGarments, previewInputsKey, rendersWithinBudget, scopeFormFields } from "./bulk-run-form";
 
 describe("Bulk run page logic", () => {
   it("posts a collection or the picked products as the server's scope fields", () => {
