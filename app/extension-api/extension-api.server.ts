@@ -22,6 +22,7 @@ import { budgetSchema, runScopeSchema, type RunScope } from "../renders/run-requ
 import { candidatesSchema } from "../renders/candidates";
 import { chooseSourceImages, sourceImagesOf } from "../renders/source-images";
 import { colourPlanOf } from "../renders/colour-variants";
+import { describeListing } from "../renders/listing-progress";
 import { colourChoiceOf, queueColourRenders } from "../renders/colour-variants.server";
 import { settingsViewOf } from "../settings/settings.server";
 import { loadShopCatalog } from "../settings/tryon-client.server";
@@ -45,6 +46,8 @@ const productIdSchema = z.string({ error: "The product is missing." }).transform
   return gid ?? "";
 });
 const lookIdSchema = z.string().min(1).max(64).optional();
+/** One shot per colour (ADR 057): JSON true or false only, off when left out (older extension bundles send none). */
+const perColourSchema = z.boolean({ error: "One shot per colour must be true or false." }).default(false);
 
 export const reviewPathFor = (productId: string) => `/app/review?productId=${encodeURIComponent(productId)}`;
 export const runPathFor = (runId: string) => `/app/runs/${encodeURIComponent(runId)}`;
@@ -154,7 +157,7 @@ const createRenderSchema = z.object({
   requestKey: requestKeySchema,
   lookId: lookIdSchema,
   candidates: candidatesSchema,
-  perColour: z.boolean().default(false),
+  perColour: perColourSchema,
 });
 
 /**
@@ -244,6 +247,7 @@ const runPreviewSchema = z.object({
   lookId: lookIdSchema,
   regenerate: z.boolean().default(false),
   candidates: candidatesSchema,
+  perColour: perColourSchema,
 });
 const startRunSchema = runPreviewSchema.extend({
   requestKey: requestKeySchema,
@@ -254,7 +258,7 @@ const startRunSchema = runPreviewSchema.extend({
 async function planForExtension(
   db: Db,
   admin: AdminRequest,
-  input: { scope: RunScope; options: RenderOptions; regenerate: boolean; candidates: number },
+  input: { scope: RunScope; options: RenderOptions; regenerate: boolean; candidates: number; perColour: boolean },
 ): Promise<PlanOutcome> {
   try {
     return await planScope(db, {
@@ -286,12 +290,20 @@ export async function previewRunFromExtension(db: Db, admin: AdminRequest, reque
     options,
     regenerate: input.data.regenerate,
     candidates: input.data.candidates,
+    perColour: input.data.perColour,
   });
   const { choices, hasKey, paused } = await lookChoices(db, admin.shop);
   if (!outcome.ok && outcome.listing) {
-    // A large collection read in the background: its progress, and the extension asks again.
-    return okAnswer<{ listing: ListingProgress; looks: LookChoice[]; problem: string | null; paused: string | null }>({
-      listing: outcome.listing,
+    // A large collection read in the background: its progress in the bulk-run page's words, and the extension
+    // asks again. The counts stay beside the words for extension bundles older than this answer.
+    const { sentence, detail, progress } = describeListing(outcome.listing);
+    return okAnswer<{
+      listing: ListingProgress & { sentence: string; detail: string; progress?: number };
+      looks: LookChoice[];
+      problem: string | null;
+      paused: string | null;
+    }>({
+      listing: { ...outcome.listing, sentence, detail, ...(progress !== null ? { progress } : {}) },
       looks: choices,
       problem: setupProblem(hasKey, choices),
       paused,
@@ -310,14 +322,14 @@ export async function previewRunFromExtension(db: Db, admin: AdminRequest, reque
 export async function startRunFromExtension(db: Db, admin: AdminRequest, request: Request) {
   const input = await readJsonBody(request, startRunSchema);
   if (!input.ok) return input.answer;
-  const { scope, lookId, regenerate, requestKey, candidates } = input.data;
+  const { scope, lookId, regenerate, requestKey, candidates, perColour } = input.data;
   const budgetCredits = input.data.budgetCredits ?? null;
   const existing = await runForRequestKey(db, admin.shop, requestKey);
   if (existing) return okAnswer({ runId: existing.id, created: false, runPath: runPathFor(existing.id) });
 
   const options = await optionsForExtension(db, admin.shop, lookId);
   if (!options) return refusal(400, "Choose default render options in the app's Settings first.");
-  const outcome = await planForExtension(db, admin, { scope, options, regenerate, candidates });
+  const outcome = await planForExtension(db, admin, { scope, options, regenerate, candidates, perColour });
   if (!outcome.ok) return refusal(400, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
   if (outcome.plan.eligible.length === 0) return refusal(400, "No product in this selection can be rendered.");
   if (budgetCredits !== null && budgetCredits < outcome.plan.creditsPerRender) {

@@ -1,14 +1,31 @@
 /**
  * The three admin extensions: each toml declares the target its UI is written for, its sources type-check with
  * the extension's own tsconfig (Preact JSX against @shopify/ui-extensions' component types), and it bundles
- * (as the Shopify CLI does, with esbuild) under Shopify's 64 KB limit for admin UI extensions.
+ * (as the Shopify CLI does, with esbuild) under Shopify's 64 KB limit for admin UI extensions. The bulk actions
+ * also run in Chromium, in the sandbox admin's extension host, against the app's own extension API routes.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
 import { parse as parseToml } from "smol-toml";
 import ts from "typescript";
 import { build } from "vite";
-import { describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../../e2e/support/chromium";
+import { extensionHostPage } from "../../sandbox/admin-pages";
+import { compileBrowserScript } from "../../sandbox/browser-scripts";
+import { buildExtensionBundles, type ExtensionBundle } from "../../sandbox/extension-bundles";
+import {
+  DEFAULT_LOOK,
+  jsonOf,
+  OPTION_FIELDS,
+  postFormAs,
+  postJsonAs,
+  respond,
+  startMerchantApp,
+  type MerchantApp,
+  type RouteFunction,
+} from "../support/merchant-app";
 
 const EXTENSIONS_DIR = join(import.meta.dirname, "..", "..", "extensions");
 const SHARED_SOURCES = join(import.meta.dirname, "..", "..", "packages", "extension-shared", "src");
@@ -115,15 +132,51 @@ describe("the code the extensions share (packages/extension-shared)", () => {
   it("reads a large collection's progress from the run preview answer (test/routes/large-collections.test.ts sends it)", async () => {
     const { readRunPreview } = await import("@model-shots/extension-shared/api");
     const looks = [{ id: null, name: "Shop defaults", summary: "", credits: 5, sends: null, problem: null }];
-    const listing = { scopeTitle: "Everything", listed: 50, expected: 260 };
-    expect(readRunPreview({ listing, looks, problem: null, paused: null })).toEqual({
-      reading: listing,
-      summary: null,
-      looks,
-      problem: null,
-      paused: null,
+    const counts = { scopeTitle: "Everything", listed: 50, expected: 260 };
+    const words = {
+      sentence: `"Everything" is a large collection: reading its products from Shopify, 50 of 260 so far.`,
+      detail: "Shopify has exported the collection; Model Shots is reading it.",
+    };
+    expect(
+      readRunPreview({ listing: { ...counts, ...words, progress: 19 }, looks, problem: null, paused: null }),
+    ).toEqual({ reading: { ...counts, ...words, progress: 19 }, summary: null, looks, problem: null, paused: null });
+    // While Shopify exports there is no bar; a progress that is not a percentage is no bar either.
+    for (const progress of [undefined, null, "19", 140, -1, Number.NaN])
+      expect(readRunPreview({ listing: { ...counts, ...words, progress }, looks })?.reading?.progress).toBeNull();
+    // An app older than this bundle sends the counts only.
+    expect(readRunPreview({ listing: counts, looks })?.reading).toEqual({
+      ...counts,
+      sentence: null,
+      detail: null,
+      progress: null,
     });
     expect(readRunPreview({ listing: { scopeTitle: "Everything", listed: "fifty" }, looks })).toBeNull();
+  });
+
+  it("reads one shot per colour's counts and notes from the run preview answer, and their absence", async () => {
+    const { readRunPreview } = await import("@model-shots/extension-shared/api");
+    const summary = {
+      scopeTitle: "Colours",
+      productCount: 3,
+      eligibleCount: 4,
+      skippedCount: 0,
+      skipped: [],
+      creditsPerRender: 5,
+      candidatesPerProduct: 1,
+      renderCount: 4,
+      estimateCredits: 20,
+      sends: [],
+    };
+    const colours = {
+      renders: 2,
+      products: 1,
+      notes: [{ productId: "gid://shopify/Product/2", title: "Plain dress", text: "One shot from its photos." }],
+    };
+    expect(readRunPreview({ summary: { ...summary, colours }, looks: [] })?.summary?.colours).toEqual(colours);
+    expect(readRunPreview({ summary, looks: [] })?.summary?.colours).toBeNull();
+    expect(
+      readRunPreview({ summary: { ...summary, colours: { renders: "2", notes: [] } }, looks: [] })?.summary?.colours,
+    ).toBeNull();
   });
 
   it("calls only API routes the app has", () => {
@@ -141,5 +194,194 @@ describe("the code the extensions share (packages/extension-shared)", () => {
         path,
       ).toBe(true);
     }
+  });
+});
+
+describe("the bulk actions in a browser, against the app's extension API", () => {
+  const SHOP = "extensions-ui.myshopify.com";
+  const ORIGIN = "http://admin.test";
+  let app: MerchantApp;
+  let browser: Browser;
+  let bundles: Map<string, ExtensionBundle>;
+  let hostScript: string;
+  let api: Record<string, RouteFunction>;
+  let bulkPage: RouteFunction;
+  let colourProducts: string[];
+  let largeCollection: string;
+  let overCapCollection: string;
+
+  beforeAll(async () => {
+    app = await startMerchantApp();
+    api = {
+      "/api/run-preview": (await import("../../app/routes/api.run-preview/route")).action,
+      "/api/runs": (await import("../../app/routes/api.runs/route")).action,
+    };
+    bulkPage = (await import("../../app/routes/app.runs.new/route")).action;
+    await app.installShop(SHOP);
+    await app.saveServiceKey(SHOP, { defaults: DEFAULT_LOOK });
+    const store = app.fake.store;
+    const colour = (value: string) => [{ name: "Color", value }];
+    // As in test/routes/colour-variants.test.ts: a tee whose red and blue show photos of their own, a dress in
+    // colours without any, a plain tee.
+    colourProducts = [
+      store.addProduct(SHOP, {
+        title: "Colour tee",
+        productType: "T-Shirts",
+        images: [
+          { filename: "colour-tee.jpg", alt: "Colour tee" },
+          { filename: "colour-tee-red.jpg", alt: "Colour tee" },
+          { filename: "colour-tee-blue.jpg", alt: "Colour tee" },
+        ],
+        variants: [
+          { title: "Red", selectedOptions: colour("Red"), imageIndex: 1 },
+          { title: "Blue", selectedOptions: colour("Blue"), imageIndex: 2 },
+        ],
+      }).id,
+      store.addProduct(SHOP, {
+        title: "Plain dress",
+        productType: "Dresses",
+        images: [{ filename: "plain-dress.jpg", alt: "Plain dress" }],
+        variants: [
+          { title: "Black", selectedOptions: colour("Black") },
+          { title: "White", selectedOptions: colour("White") },
+        ],
+      }).id,
+      store.addProduct(SHOP, { title: "Plain tee", images: [{ alt: "Front" }] }).id,
+    ];
+    const many = (count: number, title: string) =>
+      Array.from(
+        { length: count },
+        (_, i) => store.addProduct(SHOP, { title: `${title} ${i + 1}`, images: [{ alt: "Front" }] }).id,
+      );
+    // Over .env.example's BULK_RUN_LIST_INLINE_UP_TO (250): read in the background (ADR 055).
+    largeCollection = store.addCollection(SHOP, { title: "Whole catalog", productIds: many(260, "Catalog tee") }).id;
+    overCapCollection = store.addCollection(SHOP, { title: "Hundred and one", productIds: many(101, "Tee") }).id;
+    bundles = new Map((await buildExtensionBundles({ cacheDir: null })).map((bundle) => [bundle.handle, bundle]));
+    hostScript = await compileBrowserScript("extension-host");
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  /**
+   * Opens an admin action as the sandbox admin's dialog frame does (the host page, the `shopify` global and the
+   * `s-*` stand-ins), its relative fetches answered by the app's routes with a session token for SHOP.
+   */
+  async function openAction(
+    handle: string,
+    selected: string[],
+  ): Promise<{ page: Page; sent: Array<{ path: string; body: Record<string, unknown> }> }> {
+    const bundle = bundles.get(handle);
+    if (!bundle) throw new Error(`No extension ${handle}`);
+    const page = await browser.newPage();
+    // Under the test's own timeout, so a failure names what it waited for.
+    page.setDefaultTimeout(15_000);
+    // What this action sent to the app, in order.
+    const sent: Array<{ path: string; body: Record<string, unknown> }> = [];
+    await page.route(`${ORIGIN}/**`, async (route) => {
+      const request = route.request();
+      const path = new URL(request.url()).pathname;
+      if (path === "/__sandbox/session-token") return route.fulfill({ json: { token: "signed-below" } });
+      if (path === "/__sandbox/extension-host.js")
+        return route.fulfill({ body: hostScript, contentType: "text/javascript" });
+      if (path === `/__sandbox/extensions/${handle}.js`)
+        return route.fulfill({ body: bundle.code, contentType: "text/javascript" });
+      if (path === `/__sandbox/extensions/${handle}`) {
+        const config = {
+          handle,
+          target: bundle.target,
+          selected,
+          appOrigin: ORIGIN,
+          adminBase: `${ORIGIN}/store/test`,
+          appBase: `${ORIGIN}/store/test/apps/model-shots`,
+        };
+        return route.fulfill({ body: extensionHostPage(bundle.name, config), contentType: "text/html" });
+      }
+      const action = api[path];
+      if (!action) return route.fulfill({ status: 404, body: "" });
+      const body = request.postDataJSON() as Record<string, unknown>;
+      sent.push({ path, body });
+      const response = await respond(action, await postJsonAs(SHOP, path, body));
+      return route.fulfill({ status: response.status, body: await response.text(), contentType: "application/json" });
+    });
+    await page.goto(`${ORIGIN}/__sandbox/extensions/${handle}`);
+    opened.push(page);
+    return { page, sent };
+  }
+  const opened: Page[] = [];
+  // A page left open would go on asking for previews.
+  afterEach(async () => {
+    for (const page of opened.splice(0)) await page.close();
+  });
+
+  it("the collection action tells a large collection's export in the bulk-run page's words, then its bar", async () => {
+    const { page } = await openAction("bulk-collection-action", [largeCollection]);
+    await page
+      .getByText(`"Whole catalog" is a large collection: Shopify is preparing an export of its 260 products.`)
+      .waitFor();
+    await page.getByText(/^Shopify exports large collections in the background/).waitFor();
+    expect(await page.getByText(/0 of 260/).count()).toBe(0);
+    expect(await page.locator("s-box").count()).toBe(0);
+    // The checkbox is there while the collection is read.
+    await page.getByRole("checkbox", { name: "One shot per colour" }).waitFor();
+
+    // The worker stores what Shopify exported; the action asks again by itself and shows the count and a bar.
+    await app.database.prisma.collectionListing.update({
+      where: { shop_collectionId: { shop: SHOP, collectionId: largeCollection } },
+      data: { bulkStatus: "COMPLETED", listed: 65 },
+    });
+    await page
+      .getByText(`"Whole catalog" is a large collection: reading its products from Shopify, 65 of 260 so far.`)
+      .waitFor({ timeout: 15_000 });
+    // s-box has no stand-in in the sandbox's extension host: its properties are attributes, and it draws nothing.
+    await page.locator('s-box[accessibilitylabel="25% read"] > s-box[inlinesize="25%"]').waitFor({ state: "attached" });
+  });
+
+  it("the product selection action offers one shot per colour, and the estimate counts colours when it is ticked", async () => {
+    const { page, sent } = await openAction("bulk-products-action", colourProducts);
+    await page.getByText("3 of 3", { exact: true }).waitFor();
+    await page.getByRole("button", { name: "Start run for about 15 credits" }).waitFor();
+    expect(sent).toEqual([{ path: "/api/run-preview", body: expect.objectContaining({ perColour: false }) }]);
+
+    await page.getByRole("checkbox", { name: "One shot per colour" }).check();
+    await page.getByText("4 renders", { exact: true }).waitFor();
+    await page.getByText("2 of these renders are one per colour, for 1 product.").waitFor();
+    await page
+      .getByText(
+        "Plain dress: None of the colors (Black and White) has a photo of its own, so one shot is made from the product's photos and added to no variant.",
+      )
+      .waitFor();
+    await page.getByRole("button", { name: "Start run for about 20 credits" }).click();
+    await page.getByText("Run started").waitFor();
+    expect(sent.at(-1)).toMatchObject({ path: "/api/runs", body: { perColour: true } });
+    const run = await app.database.prisma.run.findFirstOrThrow({
+      where: { shop: SHOP },
+      orderBy: { createdAt: "desc" },
+    });
+    expect(await app.database.prisma.render.count({ where: { runId: run.id } })).toBe(4);
+  });
+
+  it("the collection action refuses one shot per colour past 100 products in the page's words, and untick recovers", async () => {
+    const { page } = await openAction("bulk-collection-action", [overCapCollection]);
+    await page.getByText("101 of 101", { exact: true }).waitFor();
+    await page.getByRole("checkbox", { name: "One shot per colour" }).check();
+    // The bulk-run page's refusal of the same collection, word for word.
+    const refusal = await respond(
+      bulkPage,
+      await postFormAs(SHOP, "/app/runs/new", {
+        intent: "preview",
+        scopeKind: "collection",
+        collectionId: overCapCollection,
+        perColour: "on",
+        ...OPTION_FIELDS,
+      }),
+    );
+    const { formError } = await jsonOf<{ formError: string }>(refusal);
+    expect(formError).toMatch(/takes at most 100 products/);
+    await page.getByText(formError, { exact: true }).waitFor();
+    await page.getByRole("checkbox", { name: "One shot per colour" }).uncheck();
+    await page.getByText("101 of 101", { exact: true }).waitFor();
   });
 });

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { badSessionTokenRequest, sessionTokenRequest } from "../../harness/shopify-requests";
+import { variantColourOf } from "../../app/renders/colour-variants";
+import { describeListing } from "../../app/renders/listing-progress";
 import {
   DEFAULT_LOOK,
   jsonOf,
+  OPTION_FIELDS,
+  postFormAs,
   postJsonAs,
   respond,
   startMerchantApp,
@@ -12,6 +16,11 @@ import {
 
 const SHOP = "api-a.myshopify.com";
 const OTHER = "api-b.myshopify.com";
+/** A shop of its own for one shot per colour and large collections: the counts above stay the first shop's. */
+const COLOURS = "api-c.myshopify.com";
+const CREDITS_PER_RENDER = 5;
+// Just over .env.example's BULK_RUN_LIST_INLINE_UP_TO (250): read in the background (ADR 055).
+const LARGE_COLLECTION = 260;
 const EXTENSION_ORIGIN = "https://extensions.shopifycdn.com";
 
 describe("The admin extensions' API", () => {
@@ -207,5 +216,242 @@ describe("The admin extensions' API", () => {
     );
     expect(response.status).toBe(400);
     expect(await app.database.prisma.run.count({ where: { shop: OTHER } })).toBe(0);
+  });
+
+  describe("one shot per colour and large collections, from the bulk actions", () => {
+    let bulkPage: RouteFunction;
+    let teeId: string;
+    let colourCollection: string;
+    let largeCollection: string;
+    let overCapCollection: string;
+
+    beforeAll(async () => {
+      bulkPage = (await import("../../app/routes/app.runs.new/route")).action;
+      await app.installShop(COLOURS);
+      await app.saveServiceKey(COLOURS, { defaults: DEFAULT_LOOK });
+      const store = app.fake.store;
+      const colour = (value: string, size: string) => [
+        { name: "Color", value },
+        { name: "Size", value: size },
+      ];
+      // As in colour-variants.test.ts: red and blue show photos of their own, green none (not rendered).
+      teeId = store.addProduct(COLOURS, {
+        title: "Colour tee",
+        productType: "T-Shirts",
+        images: [
+          { filename: "colour-tee.jpg", alt: "Colour tee" },
+          { filename: "colour-tee-red.jpg", alt: "Colour tee" },
+          { filename: "colour-tee-blue.jpg", alt: "Colour tee" },
+        ],
+        variants: [
+          { title: "Red / S", selectedOptions: colour("Red", "S"), imageIndex: 1 },
+          { title: "Blue / S", selectedOptions: colour("Blue", "S"), imageIndex: 2 },
+          { title: "Green / S", selectedOptions: colour("Green", "S") },
+        ],
+      }).id;
+      // Colours, but no variant shows a photo: one shot from the product's photos.
+      const plainDress = store.addProduct(COLOURS, {
+        title: "Plain dress",
+        productType: "Dresses",
+        images: [{ filename: "plain-dress.jpg", alt: "Plain dress" }],
+        variants: [
+          { title: "Black", selectedOptions: [{ name: "Colour", value: "Black" }] },
+          { title: "White", selectedOptions: [{ name: "Colour", value: "White" }] },
+        ],
+      }).id;
+      const plainTee = store.addProduct(COLOURS, { title: "Plain tee", images: [{ alt: "Front" }] }).id;
+      colourCollection = store.addCollection(COLOURS, {
+        title: "Colours",
+        productIds: [teeId, plainDress, plainTee],
+      }).id;
+      const many = (count: number, title: string) =>
+        Array.from({ length: count }, (_, i) => store.addProduct(COLOURS, { title: `${title} ${i + 1}` }).id);
+      largeCollection = store.addCollection(COLOURS, {
+        title: "Whole catalog",
+        productIds: many(LARGE_COLLECTION, "Catalog tee"),
+      }).id;
+      overCapCollection = store.addCollection(COLOURS, { title: "Hundred and one", productIds: many(101, "Tee") }).id;
+    });
+
+    const post = async (route: RouteFunction, path: string, body: Record<string, unknown>) =>
+      respond(route, await postJsonAs(COLOURS, path, body));
+    /** What this shop has queued: a refused or preview-only request changes neither. */
+    const created = async () => ({
+      runs: await app.database.prisma.run.count({ where: { shop: COLOURS } }),
+      renders: await app.database.prisma.render.count({ where: { shop: COLOURS } }),
+    });
+
+    type Summary = {
+      eligibleCount: number;
+      productCount: number;
+      renderCount: number;
+      estimateCredits: number;
+      colours?: { renders: number; products: number; notes: Array<{ title: string; text: string }> };
+    };
+
+    it("says a large collection's progress in the bulk-run page's words while Shopify exports it, counts kept", async () => {
+      const before = await created();
+      const scope = { kind: "collection", collectionId: largeCollection };
+      const response = await post(preview, "/api/run-preview", { scope });
+      expect(response.status).toBe(200);
+      const body = await jsonOf<{ listing: Record<string, unknown>; summary?: unknown }>(response);
+      expect(body.listing).toEqual({
+        // What extension bundles older than the words read.
+        scopeTitle: "Whole catalog",
+        listed: 0,
+        expected: LARGE_COLLECTION,
+        phase: "exporting",
+        exported: 0,
+        sentence: `"Whole catalog" is a large collection: Shopify is preparing an export of its ${LARGE_COLLECTION} products.`,
+        detail:
+          "Shopify exports large collections in the background, in seconds to a few minutes. You can leave this page; the preview is ready when you come back.",
+      });
+      expect(body.summary).toBeUndefined();
+
+      // The worker has Shopify's export under way, then stores what it exported: the words follow, with a bar.
+      const where = { shop_collectionId: { shop: COLOURS, collectionId: largeCollection } };
+      await app.database.prisma.collectionListing.update({
+        where,
+        data: { bulkStatus: "RUNNING", bulkObjects: 1_234 },
+      });
+      expect(
+        (await jsonOf<{ listing: unknown }>(await post(preview, "/api/run-preview", { scope }))).listing,
+      ).toMatchObject({
+        sentence: `"Whole catalog" is a large collection: Shopify is exporting its products, 1,234 items so far (products and their photos).`,
+      });
+      await app.database.prisma.collectionListing.update({ where, data: { listed: 130 } });
+      const storing = await jsonOf<{ listing: Record<string, unknown> }>(
+        await post(preview, "/api/run-preview", { scope }),
+      );
+      expect(storing.listing).toMatchObject({
+        listed: 130,
+        expected: LARGE_COLLECTION,
+        sentence: `"Whole catalog" is a large collection: reading its products from Shopify, 130 of ${LARGE_COLLECTION} so far.`,
+        progress: 50,
+      });
+      // The page words the same listing the same way (its browser code calls describeListing on what it gets).
+      const page = await jsonOf<{ listing: Parameters<typeof describeListing>[0] }>(
+        await respond(
+          bulkPage,
+          await postFormAs(COLOURS, "/app/runs/new", {
+            intent: "preview",
+            scopeKind: "collection",
+            collectionId: largeCollection,
+            ...OPTION_FIELDS,
+          }),
+        ),
+      );
+      expect(storing.listing).toEqual({ ...page.listing, ...describeListing(page.listing) });
+      expect(await created()).toEqual(before);
+    });
+
+    it("counts colours in the preview when asked, as the bulk-run page plans them, and not otherwise", async () => {
+      const before = await created();
+      const scope = { kind: "collection", collectionId: colourCollection };
+      const perColour = await jsonOf<{ summary: Summary }>(
+        await post(preview, "/api/run-preview", { scope, perColour: true, candidates: 2 }),
+      );
+      // Red and blue of the tee, the dress once from its photo, the plain tee once; two candidates of each.
+      expect(perColour.summary).toMatchObject({
+        eligibleCount: 4,
+        productCount: 3,
+        renderCount: 8,
+        estimateCredits: 8 * CREDITS_PER_RENDER,
+        colours: { renders: 2, products: 1 },
+      });
+      expect(perColour.summary.colours?.notes.map((note) => note.title)).toEqual(["Colour tee", "Plain dress"]);
+      expect(perColour.summary.colours?.notes[1]?.text).toBe(
+        "None of the colours (Black and White) has a photo of its own, so one shot is made from the product's photos and added to no variant.",
+      );
+      const page = await jsonOf<{ summary: Summary }>(
+        await respond(
+          bulkPage,
+          await postFormAs(COLOURS, "/app/runs/new", {
+            intent: "preview",
+            scopeKind: "collection",
+            collectionId: colourCollection,
+            perColour: "on",
+            candidates: "2",
+            ...OPTION_FIELDS,
+          }),
+        ),
+      );
+      expect(perColour.summary.colours).toEqual(page.summary.colours);
+      const once = await jsonOf<{ summary: Summary }>(await post(preview, "/api/run-preview", { scope }));
+      expect(once.summary).toMatchObject({ eligibleCount: 3, renderCount: 3, estimateCredits: 3 * CREDITS_PER_RENDER });
+      expect(once.summary.colours).toBeUndefined();
+      expect(await created()).toEqual(before);
+    });
+
+    it("starts a run with one render per colour, each on its colour's variants", async () => {
+      const start = { scope: { kind: "collection", collectionId: colourCollection }, requestKey: "ext-colours-run-1" };
+      const answer = await jsonOf<{ ok: boolean; runId: string; estimateCredits: number }>(
+        await post(runs, "/api/runs", { ...start, perColour: true }),
+      );
+      expect(answer).toMatchObject({ ok: true, estimateCredits: 4 * CREDITS_PER_RENDER });
+      const rows = await app.database.prisma.render.findMany({ where: { runId: answer.runId } });
+      expect(rows).toHaveLength(4);
+      const colours = rows.filter((row) => row.productId === teeId).map((row) => variantColourOf(row.variantColour));
+      expect(colours.map((colour) => colour?.value).sort()).toEqual(["Blue", "Red"]);
+      expect(await app.database.prisma.run.findUniqueOrThrow({ where: { id: answer.runId } })).toMatchObject({
+        scope: { perColour: true },
+      });
+      await app.database.prisma.render.deleteMany({ where: { shop: COLOURS } });
+      await app.database.prisma.run.deleteMany({ where: { shop: COLOURS } });
+    });
+
+    it("refuses one shot per colour past 100 products with the bulk-run page's sentence, creating nothing", async () => {
+      const before = await created();
+      const scope = { kind: "collection", collectionId: overCapCollection };
+      const page = await jsonOf<{ formError: string; fieldErrors: Record<string, string> }>(
+        await respond(
+          bulkPage,
+          await postFormAs(COLOURS, "/app/runs/new", {
+            intent: "preview",
+            scopeKind: "collection",
+            collectionId: overCapCollection,
+            perColour: "on",
+            ...OPTION_FIELDS,
+          }),
+        ),
+      );
+      expect(page.formError).toMatch(/takes at most 100 products/);
+      for (const [route, path, body] of [
+        [preview, "/api/run-preview", { scope, perColour: true }],
+        [runs, "/api/runs", { scope, perColour: true, requestKey: "ext-colours-over-cap" }],
+      ] as const) {
+        const response = await post(route, path, body);
+        expect(response.status).toBe(400);
+        expect(await jsonOf(response)).toMatchObject({
+          ok: false,
+          error: page.formError,
+          fieldErrors: { perColour: page.fieldErrors.perColour },
+        });
+      }
+      // Once per product, the same collection is fine.
+      const once = await post(preview, "/api/run-preview", { scope });
+      expect(once.status).toBe(200);
+      expect(await created()).toEqual(before);
+    });
+
+    it("refuses a perColour that is not true or false, saying so, and creates nothing", async () => {
+      const before = await created();
+      const scope = { kind: "collection", collectionId: colourCollection };
+      for (const perColour of ["yes", "on", 1, null, { colours: true }]) {
+        for (const [route, path, body] of [
+          [preview, "/api/run-preview", { scope, perColour }],
+          [runs, "/api/runs", { scope, perColour, requestKey: "ext-colours-invalid" }],
+          [renders, "/api/renders", { productId: teeId, perColour, requestKey: "ext-colours-invalid" }],
+        ] as const) {
+          const response = await post(route, path, body);
+          expect(response.status, `${path} ${JSON.stringify(perColour)}`).toBe(400);
+          expect(await jsonOf(response)).toMatchObject({
+            ok: false,
+            fieldErrors: { perColour: "One shot per colour must be true or false." },
+          });
+        }
+      }
+      expect(await created()).toEqual(before);
+    });
   });
 });

@@ -4,7 +4,10 @@ import { previewRunFromExtension } from "../../extension-api/extension-api.serve
 import { preflightOnlyLoader, requireAdmin } from "../../web/admin-request.server";
 import { apiResponse } from "../../web/api-response.server";
 
-/** POST /api/run-preview { scope, lookId?, regenerate? }: eligible count, skipped products and the estimate. Changes nothing. */
+/**
+ * POST /api/run-preview { scope, lookId?, regenerate?, candidates?, perColour? }: eligible count, skipped products and
+ * the estimate, or a large collection's listing progress in words. Changes nothing.
+ */
 export const action = async ({ request }: ActionFunctionArgs) => {
   const admin = await requireAdmin(request);
   return apiResponse(admin, await previewRunFromExtension(prisma, admin, request));

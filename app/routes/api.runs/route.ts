@@ -4,7 +4,10 @@ import { startRunFromExtension } from "../../extension-api/extension-api.server"
 import { preflightOnlyLoader, requireAdmin } from "../../web/admin-request.server";
 import { apiResponse } from "../../web/api-response.server";
 
-/** POST /api/runs { scope, requestKey, lookId?, regenerate?, budgetCredits? }: starts a bulk run, once per requestKey. */
+/**
+ * POST /api/runs { scope, requestKey, lookId?, regenerate?, candidates?, perColour?, budgetCredits? }: starts a bulk
+ * run, once per requestKey.
+ */
 export const action = async ({ request }: ActionFunctionArgs) => {
   const admin = await requireAdmin(request);
   return apiResponse(admin, await startRunFromExtension(prisma, admin, request));

@@ -26,7 +26,6 @@ import { RenderOptionsFields } from "../../components/RenderOptionsFields";
 import { useRequestKey } from "../../web/request-key";
 import {
   describeGarments,
-  describeListing,
   previewInputsKey,
   rendersWithinBudget,
   scopeFormFields,
@@ -34,6 +33,7 @@ import {
 } from "./bulk-run-form";
 import { WhatIsSentList } from "../../components/WhatIsSentList";
 import { CandidatesSelect } from "../../components/CandidatesSelect";
+import { describeListing } from "../../renders/listing-progress";
 
 /** How often the page asks again while a large collection is being read. */
 const LISTING_POLL_MS = 3_000;

@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formValuesOf, renderOptionsFormSchema } from "../../renders/render-options-form";
-import {
-  describeGarments,
-  describeListing,
-  previewInputsKey,
-  rendersWithinBudget,
-  scopeFormFields,
-} from "./bulk-run-form";
+import { describeGarments, previewInputsKey, rendersWithinBudget, scopeFormFields } from "./bulk-run-form";
 
 describe("Bulk run page logic", () => {
   it("posts a collection or the picked products as the server's scope fields", () => {
@@ -72,24 +66,5 @@ describe("Bulk run page logic", () => {
         lockBackground: "",
       }).success,
     ).toBe(true);
-  });
-
-  it("tells a large collection's progress in words: waiting its turn, Shopify's export, then products stored", () => {
-    const listing = { scopeTitle: "Whole catalog", listed: 0, expected: 20_000, exported: 0 };
-    expect(describeListing({ ...listing, phase: "queued" }).sentence).toBe(
-      `"Whole catalog" is a large collection: Shopify is exporting another of this shop's collections for Model Shots; this one is next.`,
-    );
-    expect(describeListing({ ...listing, phase: "exporting" }).sentence).toBe(
-      `"Whole catalog" is a large collection: Shopify is preparing an export of its 20,000 products.`,
-    );
-    expect(describeListing({ ...listing, phase: "exporting", exported: 12_345 })).toMatchObject({
-      sentence: `"Whole catalog" is a large collection: Shopify is exporting its products, 12,345 items so far (products and their photos).`,
-      progress: null,
-    });
-    expect(describeListing({ ...listing, phase: "storing", listed: 5_000 })).toMatchObject({
-      sentence: `"Whole catalog" is a large collection: reading its products from Shopify, 5,000 of 20,000 so far.`,
-      progress: 25,
-    });
-    expect(describeListing({ ...listing, phase: "pages", listed: 250 }).detail).toMatch(/a thousand products every/);
   });
 });

@@ -8,6 +8,7 @@ import {
   newRequestKey,
   readRunPreview,
   readStartedRun,
+  type CollectionReading,
   type RunPreview,
   type StartedRun,
 } from "./api";
@@ -19,7 +20,10 @@ import {
 
 export type RunScope = { kind: "products"; productIds: string[] } | { kind: "collection"; collectionId: string };
 
-type Previewed = { state: "loading" } | { state: "failed"; error: string } | { state: "ready"; preview: RunPreview };
+type Previewed =
+  | { state: "loading" }
+  | { state: "failed"; error: string; fieldErrors: Record<string, string> }
+  | { state: "ready"; preview: RunPreview };
 type Started =
   | { state: "idle" }
   | { state: "sending" }
@@ -29,9 +33,42 @@ type Started =
 const SKIPPED_SHOWN = 5;
 const READING_POLL_MS = 3_000;
 
+/** Said on the bulk-run page too (app/routes/app.runs.new/BulkRunPage.tsx). */
+const PER_COLOUR_LABEL = "One shot per colour";
+const PER_COLOUR_DETAILS =
+  "For products whose variants differ by colour: each colour rendered from its own variant photo and added to that colour's variants. Products without colours, or without a photo per colour, get one shot as usual.";
+
+/** The listing's progress as the app words it; an app older than this bundle sends counts only. */
+function ReadingProgress({ reading }: { reading: CollectionReading }) {
+  const sentence =
+    reading.sentence ??
+    `"${reading.scopeTitle}" is a large collection: Model Shots is reading its products from Shopify (${reading.listed} of ${reading.expected} so far).`;
+  return (
+    <s-stack gap="small-200">
+      <s-paragraph>{sentence}</s-paragraph>
+      {reading.progress !== null ? (
+        // Admin extensions have no progress bar component: a filled box inside a subdued one.
+        <s-box
+          background="subdued"
+          borderRadius="base"
+          blockSize="8px"
+          overflow="hidden"
+          accessibilityLabel={`${reading.progress}% read`}
+        >
+          <s-box background="strong" blockSize="8px" inlineSize={`${reading.progress}%`} />
+        </s-box>
+      ) : null}
+      <s-paragraph>
+        {reading.detail ?? "The estimate appears here when it is done; you can also close this and come back."}
+      </s-paragraph>
+    </s-stack>
+  );
+}
+
 export function BulkRunForm({ scope, heading, close }: { scope: RunScope; heading: string; close: () => void }) {
   const [lookId, setLookId] = useState("");
   const [regenerate, setRegenerate] = useState(false);
+  const [perColour, setPerColour] = useState(false);
   const [budget, setBudget] = useState("");
   const [candidates, setCandidates] = useState(1);
   const [previewed, setPreviewed] = useState<Previewed>({ state: "loading" });
@@ -44,12 +81,18 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
 
   useEffect(() => {
     if (poll === 0) setPreviewed({ state: "loading" });
-    void callApp("/api/run-preview", readRunPreview, { scope, regenerate, candidates, ...lookField }).then((result) =>
-      setPreviewed(result.ok ? { state: "ready", preview: result.data } : { state: "failed", error: result.error }),
+    void callApp("/api/run-preview", readRunPreview, { scope, regenerate, candidates, perColour, ...lookField }).then(
+      (result) =>
+        setPreviewed(
+          result.ok
+            ? { state: "ready", preview: result.data }
+            : { state: "failed", error: result.error, fieldErrors: result.fieldErrors },
+        ),
     );
-    // The scope is fixed for the life of the action; the look, regenerate and candidates change the estimate.
+    // The scope is fixed for the life of the action; the look, regenerate, candidates and one per colour change
+    // the estimate.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lookId, regenerate, candidates, poll]);
+  }, [lookId, regenerate, candidates, perColour, poll]);
 
   const preview = previewed.state === "ready" ? previewed.preview : null;
   const reading = preview?.reading ?? null;
@@ -69,6 +112,7 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
       scope,
       regenerate,
       candidates,
+      perColour,
       requestKey,
       budgetCredits,
       ...lookField,
@@ -88,26 +132,50 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
         {preview?.paused ? (
           <s-banner tone="warning">{`Rendering is paused for your shop: ${preview.paused}`}</s-banner>
         ) : null}
-        {reading ? (
-          <s-paragraph>
-            {`"${reading.scopeTitle}" is a large collection: Model Shots is reading its products from Shopify (${reading.listed} of ${reading.expected} so far). The estimate appears here when it is done; you can also close this and come back.`}
-          </s-paragraph>
-        ) : null}
+        {reading ? <ReadingProgress reading={reading} /> : null}
         {summary ? (
           <s-stack gap="small-200">
-            <s-paragraph>
-              <s-text type="strong">{`${summary.eligibleCount} of ${summary.productCount}`}</s-text>
-              {summary.candidatesPerProduct > 1
-                ? ` products will be rendered (${summary.scopeTitle}), ${summary.candidatesPerProduct} candidates each: ${summary.renderCount} renders, about `
-                : ` products will be rendered (${summary.scopeTitle}), about `}
-              <s-text type="strong">{formatCredits(summary.estimateCredits)}</s-text>
-              {` (${formatCredits(summary.creditsPerRender)} each, refunded if the service fails one).`}
-            </s-paragraph>
+            {summary.colours ? (
+              // One per colour: the estimate counts renders (a colour each), as the bulk-run page says it.
+              <s-paragraph>
+                <s-text type="strong">{`${summary.eligibleCount} ${summary.eligibleCount === 1 ? "render" : "renders"}`}</s-text>
+                {summary.candidatesPerProduct > 1
+                  ? ` of ${summary.productCount} products (${summary.scopeTitle}), ${summary.candidatesPerProduct} candidates of each: ${summary.renderCount} renders, about `
+                  : ` of ${summary.productCount} products (${summary.scopeTitle}), about `}
+                <s-text type="strong">{formatCredits(summary.estimateCredits)}</s-text>
+                {` (${formatCredits(summary.creditsPerRender)} each, refunded if the service fails one).`}
+              </s-paragraph>
+            ) : (
+              <s-paragraph>
+                <s-text type="strong">{`${summary.eligibleCount} of ${summary.productCount}`}</s-text>
+                {summary.candidatesPerProduct > 1
+                  ? ` products will be rendered (${summary.scopeTitle}), ${summary.candidatesPerProduct} candidates each: ${summary.renderCount} renders, about `
+                  : ` products will be rendered (${summary.scopeTitle}), about `}
+                <s-text type="strong">{formatCredits(summary.estimateCredits)}</s-text>
+                {` (${formatCredits(summary.creditsPerRender)} each, refunded if the service fails one).`}
+              </s-paragraph>
+            )}
+            {summary.colours && summary.colours.renders > 0 ? (
+              <s-paragraph>
+                {`${summary.colours.renders} of these renders are one per colour, for ${summary.colours.products} ${summary.colours.products === 1 ? "product" : "products"}.`}
+              </s-paragraph>
+            ) : null}
+            {summary.colours && summary.colours.notes.length > 0 ? (
+              <s-unordered-list>
+                {summary.colours.notes.map((note) => (
+                  <s-list-item key={note.productId}>{`${note.title}: ${note.text}`}</s-list-item>
+                ))}
+              </s-unordered-list>
+            ) : null}
             {summary.sends.map((sent) => (
               <SentLines
                 key={JSON.stringify(sent)}
                 sent={sent}
-                heading={`${sent.count} ${sent.count === 1 ? "product" : "products"} as:`}
+                heading={
+                  summary.colours
+                    ? `${sent.count} ${sent.count === 1 ? "render" : "renders"} as:`
+                    : `${sent.count} ${sent.count === 1 ? "product" : "products"} as:`
+                }
               />
             ))}
             {summary.skippedCount > 0 ? (
@@ -135,6 +203,14 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
           </s-select>
         ) : null}
         <CandidatesSelect label="Candidates per product" value={candidates} onChange={setCandidates} />
+        <s-checkbox
+          label={PER_COLOUR_LABEL}
+          details={PER_COLOUR_DETAILS}
+          checked={perColour}
+          error={previewed.state === "failed" ? previewed.fieldErrors.perColour : undefined}
+          disabled={started.state === "sending" || started.state === "done"}
+          onChange={(event) => setPerColour(event.currentTarget.checked)}
+        />
         <s-checkbox
           label="Also regenerate products that already have an approved render with this look"
           checked={regenerate}

@@ -65,6 +65,18 @@ export interface CollectionReading {
   scopeTitle: string;
   listed: number;
   expected: number;
+  /** Where the listing is, in the bulk-run page's words; null from an app older than this bundle. */
+  sentence: string | null;
+  detail: string | null;
+  /** Percent of the products stored (0 to 100), or null while Shopify is still exporting. */
+  progress: number | null;
+}
+
+/** One shot per colour in a run's estimate: renders made per colour, for how many products, and what befalls each. */
+export interface RunColours {
+  renders: number;
+  products: number;
+  notes: Array<{ productId: string; title: string; text: string }>;
 }
 
 export interface RunPreview {
@@ -82,6 +94,8 @@ export interface RunPreview {
     estimateCredits: number;
     /** What the run sends, per different set of options, with how many products. */
     sends: Array<WhatIsSent & { count: number }>;
+    /** Present when one shot per colour was asked for: `eligibleCount` then counts colours' renders. */
+    colours: RunColours | null;
   } | null;
   looks: LookChoice[];
   problem: string | null;
@@ -172,7 +186,32 @@ function readingOf(value: unknown): CollectionReading | null {
   if (!isRecord(value)) return null;
   const listed = num(value.listed);
   const expected = num(value.expected);
-  return listed === null || expected === null ? null : { scopeTitle: str(value.scopeTitle) ?? "", listed, expected };
+  if (listed === null || expected === null) return null;
+  const progress = num(value.progress);
+  return {
+    scopeTitle: str(value.scopeTitle) ?? "",
+    listed,
+    expected,
+    sentence: str(value.sentence),
+    detail: str(value.detail),
+    // A bar only for a percentage; anything else is shown as the sentence alone.
+    progress: progress !== null && progress >= 0 && progress <= 100 ? progress : null,
+  };
+}
+
+function runColoursOf(value: unknown): RunColours | null {
+  if (!isRecord(value) || !Array.isArray(value.notes)) return null;
+  const renders = num(value.renders);
+  const products = num(value.products);
+  if (renders === null || products === null) return null;
+  const notes = value.notes.flatMap((item): RunColours["notes"] => {
+    if (!isRecord(item)) return [];
+    const productId = str(item.productId);
+    const title = str(item.title);
+    const text = str(item.text);
+    return productId && title && text ? [{ productId, title, text }] : [];
+  });
+  return { renders, products, notes };
 }
 
 export const readRunPreview: Guard<RunPreview> = (body) => {
@@ -219,6 +258,7 @@ export const readRunPreview: Guard<RunPreview> = (body) => {
       renderCount: num(summary.renderCount) ?? eligibleCount * candidatesPerProduct,
       estimateCredits,
       sends,
+      colours: runColoursOf(summary.colours),
     },
     looks,
     problem: str(body.problem),
