@@ -97,6 +97,33 @@ import type { ExtensionHostConfig, ExtensionDialogHost } from "../frame-protocol
       :host([gap^="small"]){gap:6px}</style><slot></slot>`;
   }
 
+  /** A plain box: the sizes, background and corner the extensions give it (their progress bar is two boxes). */
+  class Box extends StandIn {
+    static override observedAttributes = [
+      "background",
+      "blocksize",
+      "inlinesize",
+      "borderradius",
+      "overflow",
+      "accessibilitylabel",
+    ];
+    static override html = `<style>:host{display:block}</style><slot></slot>`;
+    protected override update(): void {
+      const backgrounds: Record<string, string> = { subdued: "#ebebeb", strong: "#303030", base: "#ffffff" };
+      const attribute = (name: string) => this.getAttribute(name) ?? "";
+      this.style.background = backgrounds[attribute("background")] ?? "";
+      this.style.blockSize = attribute("blocksize");
+      this.style.inlineSize = attribute("inlinesize");
+      this.style.borderRadius = attribute("borderradius") ? "4px" : "";
+      this.style.overflow = attribute("overflow");
+      const label = attribute("accessibilitylabel");
+      if (label) {
+        this.setAttribute("role", "img");
+        this.setAttribute("aria-label", label);
+      }
+    }
+  }
+
   class Text extends StandIn {
     static override observedAttributes = ["type"];
     static override html = `<style>:host{display:inline} :host([type="strong"]){font-weight:600}</style><slot></slot>`;
@@ -265,6 +292,7 @@ import type { ExtensionHostConfig, ExtensionDialogHost } from "../frame-protocol
   const elements: Record<string, CustomElementConstructor> = {
     "s-admin-action": AdminAction,
     "s-stack": Stack,
+    "s-box": Box,
     "s-text": Text,
     "s-paragraph": Paragraph,
     "s-banner": Banner,

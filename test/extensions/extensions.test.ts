@@ -335,8 +335,13 @@ describe("the bulk actions in a browser, against the app's extension API", () =>
     await page
       .getByText(`"Whole catalog" is a large collection: reading its products from Shopify, 65 of 260 so far.`)
       .waitFor({ timeout: 15_000 });
-    // s-box has no stand-in in the sandbox's extension host: its properties are attributes, and it draws nothing.
-    await page.locator('s-box[accessibilitylabel="25% read"] > s-box[inlinesize="25%"]').waitFor({ state: "attached" });
+    // The bar: a quarter of its track filled, announced as "25% read".
+    const track = page.getByRole("img", { name: "25% read" });
+    await track.waitFor();
+    const fill = track.locator("s-box");
+    const [trackBox, fillBox] = [await track.boundingBox(), await fill.boundingBox()];
+    expect(trackBox?.width).toBeGreaterThan(100);
+    expect((fillBox?.width ?? 0) / (trackBox?.width ?? 1)).toBeCloseTo(0.25, 2);
   });
 
   it("the product selection action offers one shot per colour, and the estimate counts colours when it is ticked", async () => {
