@@ -65,6 +65,30 @@ function ReadingProgress({ reading }: { reading: CollectionReading }) {
   );
 }
 
+const plural = (count: number, noun: string) => (count === 1 ? noun : `${noun}s`);
+
+/**
+ * The estimate's sentence, around its credits. With one per colour it counts renders (a colour each), as the
+ * bulk-run page says it; otherwise products.
+ */
+function estimateWords(summary: NonNullable<RunPreview["summary"]>): { counted: string; rest: string } {
+  const { eligibleCount, productCount, scopeTitle, candidatesPerProduct, renderCount } = summary;
+  const perColour = summary.colours !== null;
+  const candidates =
+    candidatesPerProduct > 1
+      ? `, ${candidatesPerProduct} ${perColour ? "candidates of each" : "candidates each"}: ${renderCount} renders`
+      : "";
+  return perColour
+    ? {
+        counted: `${eligibleCount} ${plural(eligibleCount, "render")}`,
+        rest: ` of ${productCount} products (${scopeTitle})${candidates}, about `,
+      }
+    : {
+        counted: `${eligibleCount} of ${productCount}`,
+        rest: ` products will be rendered (${scopeTitle})${candidates}, about `,
+      };
+}
+
 export function BulkRunForm({ scope, heading, close }: { scope: RunScope; heading: string; close: () => void }) {
   const [lookId, setLookId] = useState("");
   const [regenerate, setRegenerate] = useState(false);
@@ -102,6 +126,7 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
     return () => clearTimeout(timer);
   }, [reading]);
   const summary = preview?.summary;
+  const estimate = summary ? estimateWords(summary) : null;
   const budgetCredits = /^\d+$/.test(budget.trim()) ? Number(budget.trim()) : null;
   const blocked = !summary || summary.eligibleCount === 0 || preview?.problem !== null;
 
@@ -135,26 +160,12 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
         {reading ? <ReadingProgress reading={reading} /> : null}
         {summary ? (
           <s-stack gap="small-200">
-            {summary.colours ? (
-              // One per colour: the estimate counts renders (a colour each), as the bulk-run page says it.
-              <s-paragraph>
-                <s-text type="strong">{`${summary.eligibleCount} ${summary.eligibleCount === 1 ? "render" : "renders"}`}</s-text>
-                {summary.candidatesPerProduct > 1
-                  ? ` of ${summary.productCount} products (${summary.scopeTitle}), ${summary.candidatesPerProduct} candidates of each: ${summary.renderCount} renders, about `
-                  : ` of ${summary.productCount} products (${summary.scopeTitle}), about `}
-                <s-text type="strong">{formatCredits(summary.estimateCredits)}</s-text>
-                {` (${formatCredits(summary.creditsPerRender)} each, refunded if the service fails one).`}
-              </s-paragraph>
-            ) : (
-              <s-paragraph>
-                <s-text type="strong">{`${summary.eligibleCount} of ${summary.productCount}`}</s-text>
-                {summary.candidatesPerProduct > 1
-                  ? ` products will be rendered (${summary.scopeTitle}), ${summary.candidatesPerProduct} candidates each: ${summary.renderCount} renders, about `
-                  : ` products will be rendered (${summary.scopeTitle}), about `}
-                <s-text type="strong">{formatCredits(summary.estimateCredits)}</s-text>
-                {` (${formatCredits(summary.creditsPerRender)} each, refunded if the service fails one).`}
-              </s-paragraph>
-            )}
+            <s-paragraph>
+              <s-text type="strong">{estimate?.counted}</s-text>
+              {estimate?.rest}
+              <s-text type="strong">{formatCredits(summary.estimateCredits)}</s-text>
+              {` (${formatCredits(summary.creditsPerRender)} each, refunded if the service fails one).`}
+            </s-paragraph>
             {summary.colours && summary.colours.renders > 0 ? (
               <s-paragraph>
                 {`${summary.colours.renders} of these renders are one per colour, for ${summary.colours.products} ${summary.colours.products === 1 ? "product" : "products"}.`}
@@ -171,11 +182,7 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
               <SentLines
                 key={JSON.stringify(sent)}
                 sent={sent}
-                heading={
-                  summary.colours
-                    ? `${sent.count} ${sent.count === 1 ? "render" : "renders"} as:`
-                    : `${sent.count} ${sent.count === 1 ? "product" : "products"} as:`
-                }
+                heading={`${sent.count} ${plural(sent.count, summary.colours ? "render" : "product")} as:`}
               />
             ))}
             {summary.skippedCount > 0 ? (
