@@ -10,8 +10,8 @@ export default {
   mutate: [
     "app/worker/sql/**/*.ts",
     "app/worker/steps/**/*.ts",
-    "app/renders/render-states.ts",
-    "app/renders/render-store.server.ts",
+    "app/renders/lifecycle/render-states.ts",
+    "app/renders/lifecycle/render-store.server.ts",
     "!**/*.test.ts",
   ],
   coverageAnalysis: "perTest",

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
-import { createPrismaClient } from "./db/prisma-client.server";
+import { createPrismaClient } from "~/db/prisma-client.server";
 import { env } from "./env.server";
 
 declare global {

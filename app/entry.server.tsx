@@ -4,7 +4,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { addDocumentResponseHeaders } from "./shopify.server";
-import { ensureInProcessWorker } from "./worker/in-process.server";
+import { ensureInProcessWorker } from "~/worker/in-process.server";
 
 // Local development: the worker runs in this process (WORKER_MODE=in-process); a no-op in production.
 if (process.env.NODE_ENV !== "test") ensureInProcessWorker();

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { parseAllowList } from "./net/outbound";
-import { parseKeyring } from "./settings/secret-box.server";
+import { parseAllowList } from "~/net/outbound";
+import { parseKeyring } from "~/lib/secret-box.server";
 
 /**
  * The key committed in .env.example (a test keeps the two equal): anyone can read it, so production refuses it.
@@ -35,7 +35,7 @@ const envSchema = z.object({
   // Connections per process; scripts/with-database.ts sets 1 for the embedded database (one session).
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  // The keyring sealing stored secrets: comma-separated id:base64key, newest first (app/settings/secret-box.server.ts).
+  // The keyring sealing stored secrets: comma-separated id:base64key, newest first (app/lib/secret-box.server.ts).
   APP_ENCRYPTION_KEYS: z
     .string()
     .optional()

@@ -3,10 +3,10 @@ import { AppDistribution, shopifyApp } from "@shopify/shopify-app-remix/server";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import prisma from "./db.server";
 import { env } from "./env.server";
-import { ADMIN_API_VERSION } from "./shopify/api-version";
-import { keyringFromEnv } from "./settings/secret-box.server";
-import { encryptedSessionStorage } from "./shops/encrypted-session-storage.server";
-import { recordShopInstalled } from "./shops/shop-lifecycle.server";
+import { ADMIN_API_VERSION } from "~/shopify/api-version";
+import { keyringFromEnv } from "~/lib/secret-box.server";
+import { encryptedSessionStorage } from "~/shops/encrypted-session-storage.server";
+import { recordShopInstalled } from "~/shops/shop-lifecycle.server";
 
 const config = env();
 

@@ -11,13 +11,13 @@
 import "./lib/env";
 import { readFileSync, writeFileSync } from "node:fs";
 import { z } from "zod";
-import { createPrismaClient } from "../app/db/prisma-client.server";
-import { useOutboundPolicy } from "../app/net/outbound";
-import { advanceExport, claimCollectionListing } from "../app/renders/collection-listings.server";
-import type { CollectionExport } from "../app/renders/product-source";
-import type { AdminGraphql } from "../app/shopify/admin-graphql.server";
-import { makeCollectionExport } from "../app/shopify/collection-export.server";
-import { exposedGc, makeTransferGc } from "../app/worker/transfer-gc";
+import { createPrismaClient } from "~/db/prisma-client.server";
+import { useOutboundPolicy } from "~/net/outbound";
+import { advanceExport, claimCollectionListing } from "~/renders/runs/collection-listings.server";
+import type { CollectionExport } from "~/catalog/catalog-port";
+import type { AdminGraphql } from "~/shopify/admin-graphql.server";
+import { makeCollectionExport } from "~/shopify/collection-export.server";
+import { exposedGc, makeTransferGc } from "~/worker/transfer-gc";
 
 const env = z
   .object({

@@ -6,7 +6,7 @@
  * claim's leases are released afterwards (not timed), so every sample sees the same rows. PostgreSQL.
  */
 import type { PrismaClient } from "@prisma/client";
-import { claimDueSubmits, lockSubmitClaims } from "../app/worker/sql/claim-renders";
+import { claimDueSubmits, lockSubmitClaims } from "~/worker/sql/claim-renders";
 import { createTestDatabase } from "../harness/database";
 import { insertRenders, seedServiceShop } from "./lib/fixtures";
 import { fixed, summarize } from "./lib/stats";

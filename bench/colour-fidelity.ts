@@ -24,11 +24,11 @@ import {
   decodeWithSharp,
   scoreColourFidelity,
   verdictFor,
-} from "../app/colour";
-import { labPixels } from "../app/colour/lab";
+} from "~/colour";
+import { labPixels } from "~/colour/lab";
 import { type Pair, generatePair, targetShift } from "./colour/pairs";
 import { STANDARD_WEIGHTS } from "./colour/scenes";
-import { seededRandom } from "../app/lib/seeded-random";
+import { seededRandom } from "~/lib/seeded-random";
 import { fixed, percentile } from "./lib/stats";
 import type { Benchmark } from "./lib/types";
 

@@ -7,11 +7,11 @@
  * Baseline, same run: the work itself, done directly once per render: download the result, staged upload and
  * fileCreate, then ask for the file's status every 50 ms until READY.
  */
-import { seededRandom } from "../app/lib/seeded-random";
-import { jobInputFor } from "../app/renders/render-options";
-import { createTryOnClient, silentTryOnLogger } from "../app/tryon";
+import { seededRandom } from "~/lib/seeded-random";
+import { jobInputFor } from "~/looks/render-options";
+import { createTryOnClient, silentTryOnLogger } from "~/tryon";
 import { fakeAdminGraphql } from "../harness/pipeline";
-import { makeRenderMedia } from "../app/shopify/render-media.server";
+import { makeRenderMedia } from "~/shopify/render-media.server";
 import { startTryOnSimulator } from "../fakes/tryon-service";
 import { startFakeAdminServer } from "../fakes/shopify-admin";
 import { createTestDatabase } from "../harness/database";

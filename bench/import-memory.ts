@@ -13,8 +13,8 @@
  */
 import type { PrismaClient } from "@prisma/client";
 import sharp from "sharp";
-import { jobInputFor } from "../app/renders/render-options";
-import { createTryOnClient, silentTryOnLogger } from "../app/tryon";
+import { jobInputFor } from "~/looks/render-options";
+import { createTryOnClient, silentTryOnLogger } from "~/tryon";
 import { startImageServer, startTryOnSimulator } from "../fakes/tryon-service";
 import { startFakeAdminServer } from "../fakes/shopify-admin";
 import { createTestDatabase } from "../harness/database";

@@ -6,7 +6,7 @@
  * simulated clock with perfect timers, so it gets no tick or scheduling delay at all: the most favourable
  * version of the naive approach.
  */
-import type { TryOnClient } from "../app/tryon";
+import type { TryOnClient } from "~/tryon";
 import { eachLimited } from "./lib/stats";
 
 export interface NaivePollerResult {

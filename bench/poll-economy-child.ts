@@ -5,7 +5,7 @@
  */
 import "./lib/env";
 import { z } from "zod";
-import { workerConfigSchema } from "../app/worker/worker-config";
+import { workerConfigSchema } from "~/worker/worker-config";
 import { createTestDatabase } from "../harness/database";
 import { runScheduler, type Outcome, type Scenario } from "./poll-economy-scenario";
 

@@ -6,13 +6,13 @@
  * (bench/poll-economy-child.ts) with its own database and clock, so the scenarios run side by side.
  */
 import type { PrismaClient, Render } from "@prisma/client";
-import { seededRandom } from "../app/lib/seeded-random";
-import { jobInputFor } from "../app/renders/render-options";
-import { WORKER_STATES } from "../app/renders/render-states";
-import { createTryOnClient, silentTryOnLogger, type TryOnClient } from "../app/tryon";
-import { firstPollDelayMs } from "../app/worker/steps/poll-schedule";
-import { makeWorker } from "../app/worker/worker";
-import { makeWorkerConfig, type WorkerConfigInput } from "../app/worker/worker-config";
+import { seededRandom } from "~/lib/seeded-random";
+import { jobInputFor } from "~/looks/render-options";
+import { WORKER_STATES } from "~/renders/lifecycle/render-states";
+import { createTryOnClient, silentTryOnLogger, type TryOnClient } from "~/tryon";
+import { firstPollDelayMs } from "~/worker/steps/poll-schedule";
+import { makeWorker } from "~/worker/worker";
+import { makeWorkerConfig, type WorkerConfigInput } from "~/worker/worker-config";
 import { startTryOnSimulator, type TryOnSimulator } from "../fakes/tryon-service";
 import { BENCH_OPTIONS, insertRenders, readyFilesMedia, secretBox, seedServiceShop } from "./lib/fixtures";
 import { runNaivePoller } from "./naive-poller";

@@ -9,9 +9,9 @@
 import { spawn } from "node:child_process";
 import os from "node:os";
 import { join } from "node:path";
-import { createTryOnClient, silentTryOnLogger } from "../app/tryon";
-import { jobInputFor } from "../app/renders/render-options";
-import { makeWorkerConfig } from "../app/worker/worker-config";
+import { createTryOnClient, silentTryOnLogger } from "~/tryon";
+import { jobInputFor } from "~/looks/render-options";
+import { makeWorkerConfig } from "~/worker/worker-config";
 import { startFakeAdminServer } from "../fakes/shopify-admin";
 import { startTryOnSimulator } from "../fakes/tryon-service";
 import { createTestDatabase } from "../harness/database";

@@ -6,8 +6,8 @@
  * database, which shows what lateness the machine itself adds.
  */
 import type { PrismaClient } from "@prisma/client";
-import { jobInputFor } from "../app/renders/render-options";
-import { createTryOnClient, silentTryOnLogger } from "../app/tryon";
+import { jobInputFor } from "~/looks/render-options";
+import { createTryOnClient, silentTryOnLogger } from "~/tryon";
 import { startTryOnSimulator } from "../fakes/tryon-service";
 import { startFakeAdminServer } from "../fakes/shopify-admin";
 import { createTestDatabase } from "../harness/database";

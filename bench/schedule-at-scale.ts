@@ -11,9 +11,9 @@
  */
 import os from "node:os";
 import type { PrismaClient } from "@prisma/client";
-import { jobInputFor } from "../app/renders/render-options";
-import { createTryOnClient, silentTryOnLogger } from "../app/tryon";
-import { makeWorkerConfig } from "../app/worker/worker-config";
+import { jobInputFor } from "~/looks/render-options";
+import { createTryOnClient, silentTryOnLogger } from "~/tryon";
+import { makeWorkerConfig } from "~/worker/worker-config";
 import { startFakeAdminServer } from "../fakes/shopify-admin";
 import { startTryOnSimulator, type TryOnSimulator } from "../fakes/tryon-service";
 import { createTestDatabase } from "../harness/database";

@@ -10,7 +10,7 @@ import "./lib/env";
 import { loadavg } from "node:os";
 import type { Prisma, RenderState } from "@prisma/client";
 import { setupServer } from "msw/node";
-import { seededRandom } from "../app/lib/seeded-random";
+import { seededRandom } from "~/lib/seeded-random";
 import { z } from "zod";
 import {
   createFakeAdminApi,
@@ -97,9 +97,9 @@ const server = setupServer(...fakeAdminHandlers(fake));
 server.listen({ onUnhandledRequest: "bypass" });
 routeShopifyApiFetchThroughMsw();
 
-const review = await import("../app/routes/app.review/route");
-const history = await import("../app/routes/app.history/route");
-const { sessionStorage } = await import("../app/shopify.server");
+const review = await import("~/routes/app.review/route");
+const history = await import("~/routes/app.history/route");
+const { sessionStorage } = await import("~/shopify.server");
 
 const seedStarted = performance.now();
 const random = seededRandom(42);

@@ -4,8 +4,8 @@
  * it), the clock is fixed, and the database is PostgreSQL. Counted twice: statements on the wire (pg pool,
  * BEGIN/COMMIT included) and Prisma operations (as test/pipeline/worker-tick.test.ts counts them).
  */
-import type { TryOnClient, TryOnJobStatus } from "../app/tryon";
-import { makeWorker } from "../app/worker/worker";
+import type { TryOnClient, TryOnJobStatus } from "~/tryon";
+import { makeWorker } from "~/worker/worker";
 import { createTestDatabase } from "../harness/database";
 import { countingPrisma, insertRenders, readyFilesMedia, secretBox, seedServiceShop } from "./lib/fixtures";
 import { fixed } from "./lib/stats";

@@ -14,10 +14,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { PrismaClient, Render } from "@prisma/client";
 import { z } from "zod";
-import { createPrismaClient } from "../app/db/prisma-client.server";
-import { installOneHttpClient } from "../app/net/outbound";
-import type { TryOnClient } from "../app/tryon";
-import { makeWorker, type Worker } from "../app/worker/worker";
+import { createPrismaClient } from "~/db/prisma-client.server";
+import { installOneHttpClient } from "~/net/outbound";
+import type { TryOnClient } from "~/tryon";
+import { makeWorker, type Worker } from "~/worker/worker";
 import { workerDepsFor } from "../harness/pipeline";
 
 const env = z

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { z } from "zod";
-import { ADMIN_API_VERSION } from "../app/shopify/api-version";
+import { ADMIN_API_VERSION } from "~/shopify/api-version";
 import { DEMO_TEE_COLOURS } from "../sandbox/demo-store";
 import { simulatorLedger } from "./support/services";
 import { describeFindings, StaffBrowser } from "./support/staff-browser";

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { PrismaClient } from "@prisma/client";
 import pg from "pg";
-import { createPrismaClient } from "../app/db/prisma-client.server";
-import { startEmbeddedPostgres } from "../app/db/embedded-postgres.server";
+import { createPrismaClient } from "~/db/prisma-client.server";
+import { startEmbeddedPostgres } from "~/db/embedded-postgres.server";
 
 export type DatabaseKind = "pglite" | "postgres";
 export const DATABASE_KINDS: DatabaseKind[] = ["pglite", "postgres"];

@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient, Render } from "@prisma/client";
-import { lookKeyOf } from "../app/renders/create-renders.server";
-import { jobInputFor, type RenderOptions } from "../app/renders/render-options";
+import { lookKeyOf } from "~/renders/lifecycle/queue-renders.server";
+import { jobInputFor, type RenderOptions } from "~/looks/render-options";
 
 export const DEFAULT_TEST_OPTIONS: RenderOptions = {
   productType: "top",

@@ -1,6 +1,6 @@
 /** For tests of the try-on client (app/tryon): a logger that keeps its lines, and a job the simulator accepts. */
-import type { LogFields, TryOnLogger } from "../app/tryon/logging";
-import type { TryOnJobInput } from "../app/tryon/wire";
+import type { LogFields, TryOnLogger } from "~/tryon/logging";
+import type { TryOnJobInput } from "~/tryon/wire";
 
 export interface LogLine {
   level: "debug" | "info" | "warn" | "error";

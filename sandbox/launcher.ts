@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { parse as parseToml } from "smol-toml";
 import { z } from "zod";
 import { loadLocalEnv } from "../scripts/local-env";
-import { startTryOnSimulator, type TryOnSimulator } from "../fakes/tryon-service/index";
+import { startTryOnSimulator, type TryOnSimulator } from "../fakes/tryon-service";
 import { startFakeAdminServer, type FakeAdminServer } from "../fakes/shopify-admin/server";
 import type { FakeAdminApi } from "../fakes/shopify-admin/fake-admin";
 import { APP_TITLE, SANDBOX_STAFF_USER_ID, startAdminFrame, type AdminFrame } from "./admin-frame";

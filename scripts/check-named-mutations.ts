@@ -43,7 +43,7 @@ const MUTATIONS: NamedMutation[] = [
   },
   {
     name: "lease renewal ignores the lease token",
-    file: "app/renders/render-store.server.ts",
+    file: "app/renders/lifecycle/render-store.server.ts",
     find: `    UPDATE "Render" SET "leaseExpiresAt" = \${dbNowPlus(leaseMs)}
     WHERE id = \${held.id} AND state = \${held.state}::"RenderState" AND "leaseToken" = \${held.leaseToken}`,
     replace: `    UPDATE "Render" SET "leaseExpiresAt" = \${dbNowPlus(leaseMs)}

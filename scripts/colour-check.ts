@@ -10,7 +10,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
-import { scoreColourFidelity } from "../app/colour";
+import { scoreColourFidelity } from "~/colour";
 
 const USAGE = "usage: npm run colour-check -- <product photo> <render>";
 

@@ -3,7 +3,7 @@ import { ApiVersion } from "@shopify/shopify-api";
 import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { ADMIN_API_VERSION } from "../app/shopify/api-version";
+import { ADMIN_API_VERSION } from "~/shopify/api-version";
 
 const appToml = z
   .object({

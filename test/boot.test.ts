@@ -11,7 +11,7 @@ describe("starting the app", () => {
     process.env.SHOPIFY_API_SECRET = "";
     process.env.SHOPIFY_APP_URL = "localhost";
     vi.resetModules();
-    await expect(import("../app/shopify.server")).rejects.toThrow(
+    await expect(import("~/shopify.server")).rejects.toThrow(
       /SHOPIFY_API_SECRET is required\n.*SHOPIFY_APP_URL must be the app's public URL/s,
     );
   });
@@ -19,6 +19,6 @@ describe("starting the app", () => {
   it("refuses to run in production without a database server", async () => {
     Object.assign(process.env, { NODE_ENV: "production", DATABASE_URL: "" });
     vi.resetModules();
-    await expect(import("../app/shopify.server")).rejects.toThrow(/DATABASE_URL is required in production/);
+    await expect(import("~/shopify.server")).rejects.toThrow(/DATABASE_URL is required in production/);
   });
 });

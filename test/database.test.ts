@@ -4,8 +4,8 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import { Session } from "@shopify/shopify-api";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient } from "../app/db/prisma-client.server";
-import { eraseShopData, recordShopInstalled, recordShopUninstalled } from "../app/shops/shop-lifecycle.server";
+import { createPrismaClient } from "~/db/prisma-client.server";
+import { eraseShopData, recordShopInstalled, recordShopUninstalled } from "~/shops/shop-lifecycle.server";
 import { prismaCliEnv } from "../scripts/local-env";
 import { applyMigrations, createEmptyDatabase, DATABASE_KINDS, migrationFiles } from "../harness/database";
 

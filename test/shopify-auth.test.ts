@@ -1,7 +1,7 @@
 import { setUpValidSession } from "@shopify/shopify-api/test-helpers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DATABASE_KINDS, snapshotAllRows, type TestDatabase } from "../harness/database";
-import type * as AppHome from "../app/routes/app._index/route";
+import type * as AppHome from "~/routes/app._index/route";
 import { useAppDatabase } from "./support/app-modules";
 import {
   badSessionTokenRequest,
@@ -29,8 +29,8 @@ describe.each(DATABASE_KINDS)("authenticate.admin on %s", (kind) => {
 
   beforeAll(async () => {
     database = await useAppDatabase(kind);
-    ({ loader } = await import("../app/routes/app._index/route"));
-    const { sessionStorage } = await import("../app/shopify.server");
+    ({ loader } = await import("~/routes/app._index/route"));
+    const { sessionStorage } = await import("~/shopify.server");
     // An installed shop: a non-expired offline session, as token exchange would have stored it.
     await sessionStorage.storeSession(
       setUpValidSession({

@@ -30,7 +30,7 @@ describe("installing through token exchange", () => {
   });
 
   it("stores an expiring offline session and records the shop on the first document load", async () => {
-    const { loader } = await import("../app/routes/app._index/route");
+    const { loader } = await import("~/routes/app._index/route");
     const request = await embeddedDocumentRequest("/app", SHOP);
     const response: unknown = await loader({ request, params: {}, context: {} });
     expect(response instanceof Response ? response.status : 200).toBe(200);
@@ -48,7 +48,7 @@ describe("installing through token exchange", () => {
   });
 
   it("reuses the stored session on later fetches without another exchange", async () => {
-    const { loader } = await import("../app/routes/app._index/route");
+    const { loader } = await import("~/routes/app._index/route");
     await loader({ request: await sessionTokenRequest("/app", SHOP), params: {}, context: {} });
     expect(fake.requests.filter((entry) => entry.target === "oauth")).toHaveLength(1);
   });

@@ -32,13 +32,13 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
   beforeAll(async () => {
     database = await useAppDatabase(kind);
     routes = {
-      "app/uninstalled": (await import("../app/routes/webhooks.app.uninstalled")).action as Action,
-      "app/scopes_update": (await import("../app/routes/webhooks.app.scopes_update")).action as Action,
-      "customers/data_request": (await import("../app/routes/webhooks.customers.data_request")).action as Action,
-      "customers/redact": (await import("../app/routes/webhooks.customers.redact")).action as Action,
-      "shop/redact": (await import("../app/routes/webhooks.shop.redact")).action as Action,
-      "products/delete": (await import("../app/routes/webhooks.products.delete")).action as Action,
-      "bulk_operations/finish": (await import("../app/routes/webhooks.bulk_operations.finish")).action as Action,
+      "app/uninstalled": (await import("~/routes/webhooks.app.uninstalled")).action as Action,
+      "app/scopes_update": (await import("~/routes/webhooks.app.scopes_update")).action as Action,
+      "customers/data_request": (await import("~/routes/webhooks.customers.data_request")).action as Action,
+      "customers/redact": (await import("~/routes/webhooks.customers.redact")).action as Action,
+      "shop/redact": (await import("~/routes/webhooks.shop.redact")).action as Action,
+      "products/delete": (await import("~/routes/webhooks.products.delete")).action as Action,
+      "bulk_operations/finish": (await import("~/routes/webhooks.bulk_operations.finish")).action as Action,
     };
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@
  * so the same image always gives the same palette.
  */
 import { type DeltaEWeights, type Lab, ciede2000, labDistance, labToRgb8, weightedDistanceSq } from "./lab";
-import { seededRandom } from "../lib/seeded-random";
+import { seededRandom } from "~/lib/seeded-random";
 
 export interface PaletteColour {
   lab: Lab;

@@ -1,6 +1,6 @@
 import { type ColourDetail, type StoredColourVerdict } from "./colour-verdict";
-import { outboundFetch, type OutboundFetch } from "../net/outbound";
-import { cdnRendition } from "../shopify/cdn-rendition";
+import { outboundFetch, type OutboundFetch } from "~/net/outbound";
+import { cdnRendition } from "~/catalog/cdn-rendition";
 import { scoreColourFidelity } from "./score";
 import type { ColourFidelityResult, ColourThresholds } from "./types";
 

@@ -9,7 +9,7 @@ import {
   labToHex,
   scoreColourFidelity,
   verdictFor,
-} from "./index";
+} from "./";
 import { relit } from "./exposure";
 import { RED, RED_HUE_SHIFTED, productPhoto, render, scenePhoto } from "./test-support";
 

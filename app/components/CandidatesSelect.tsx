@@ -1,5 +1,5 @@
 import { Select } from "@shopify/polaris";
-import { CANDIDATE_CHOICES } from "../renders/candidates";
+import { CANDIDATE_CHOICES } from "~/renders/review/candidates";
 
 /** "Candidates" on Generate and Bulk run: 1 to 4 renders to pick the best from in Review, each charged. */
 export function CandidatesSelect(props: {

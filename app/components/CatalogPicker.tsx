@@ -1,5 +1,5 @@
 import { Box, ChoiceList, InlineStack, Text, Thumbnail } from "@shopify/polaris";
-import type { CatalogItem } from "../tryon/catalog-view";
+import type { CatalogItem } from "~/tryon/catalog-view";
 
 export const NONE_VALUE = "";
 

@@ -1,6 +1,6 @@
 import { InlineStack, Pagination } from "@shopify/polaris";
 
-/** Newer and older pages of a list paged by cursor (app/renders/render-queries.server.ts makes the cursors). */
+/** Newer and older pages of a list paged by cursor (app/renders/listings/render-listings.server.ts makes the cursors). */
 export function CursorPagination(props: {
   previousCursor: string | null;
   nextCursor: string | null;

@@ -1,6 +1,6 @@
 import { BlockStack, Card, Select, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
-import type { LookView } from "../looks/looks.server";
+import type { LookView } from "~/looks/looks.server";
 
 /** The "Look" card of the pages that queue renders: start from a saved look (or the shop's defaults), then adjust. */
 export function LookCard(props: {

@@ -2,8 +2,8 @@ import { AppProvider } from "@shopify/polaris";
 import en from "@shopify/polaris/locales/en.json";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import type { CatalogResult } from "../tryon/catalog-view";
-import { formValuesOf } from "../renders/render-options-form";
+import type { CatalogResult } from "~/tryon/catalog-view";
+import { formValuesOf } from "~/web/render-options-form";
 import { CatalogPicker } from "./CatalogPicker";
 import { RenderOptionsFields } from "./RenderOptionsFields";
 

@@ -1,7 +1,7 @@
 import { Banner, BlockStack, Checkbox, FormLayout, InlineGrid, Select, Text, TextField } from "@shopify/polaris";
-import type { FieldErrors } from "../web/forms";
-import type { CatalogResult } from "../tryon/catalog-view";
-import { RENDER_OPTION_CHOICES, withProductType, type RenderOptionsFormValues } from "../renders/render-options-form";
+import type { FieldErrors } from "~/web/forms";
+import type { CatalogResult } from "~/tryon/catalog-view";
+import { RENDER_OPTION_CHOICES, withProductType, type RenderOptionsFormValues } from "~/web/render-options-form";
 import { CatalogPicker } from "./CatalogPicker";
 
 /**

@@ -1,6 +1,6 @@
 import type { RenderState } from "@prisma/client";
 import { Badge } from "@shopify/polaris";
-import { RENDER_STATE_LABELS } from "../renders/render-states";
+import { RENDER_STATE_LABELS } from "~/renders/lifecycle/render-states";
 
 type Tone = "info" | "success" | "warning" | "critical" | "attention" | undefined;
 

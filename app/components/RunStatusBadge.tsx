@@ -1,5 +1,5 @@
 import { Badge } from "@shopify/polaris";
-import type { RunSummary } from "../renders/run-summary";
+import type { RunSummary } from "~/renders/runs/run-summary";
 
 /** Running, paused, cancelled or finished, in the tone the run's progress gives it. */
 export function RunStatusBadge({ run }: { run: RunSummary }) {

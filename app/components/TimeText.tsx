@@ -1,5 +1,5 @@
 import { Text } from "@shopify/polaris";
-import { formatAbsoluteTime, formatRelativeTime } from "../web/format";
+import { formatAbsoluteTime, formatRelativeTime } from "~/web/format";
 import { useShopTimeZone } from "./ShopTimeZone";
 
 /**

@@ -1,5 +1,5 @@
 import { BlockStack, Text } from "@shopify/polaris";
-import type { WhatIsSent } from "../renders/what-is-sent";
+import type { WhatIsSent } from "~/looks/what-is-sent";
 
 /** What a render will send, by name, shown beside the cost before anything is spent (Generate and Bulk run). */
 export function WhatIsSentList({ sent, count }: { sent: WhatIsSent; count?: number }) {

@@ -1,6 +1,6 @@
 import { type Prisma, type PrismaClient } from "@prisma/client";
 import { z } from "zod";
-import { renderOptionsSchema, type RenderOptions } from "../renders/render-options";
+import { renderOptionsSchema, type RenderOptions } from "./render-options";
 
 /**
  * Looks: named sets of render options (model, pose, background and the rest) saved once and reused, so a whole

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { TryOnRateLimitedError, TryOnUnavailableError } from "../tryon";
+import { TryOnRateLimitedError, TryOnUnavailableError } from "~/tryon";
 import { countServiceErrors, makeMetrics } from "./metrics.server";
 
 const noDatabase = { $queryRaw: async () => [] } as unknown as Parameters<typeof makeMetrics>[0];

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@prisma/client";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { RENDER_STATES } from "../renders/render-states";
+import { RENDER_STATES } from "~/renders/lifecycle/render-states";
 
 type Db = Pick<PrismaClient, "$queryRaw">;
 

@@ -4,10 +4,10 @@ import { NavMenu } from "@shopify/app-bridge-react";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
-import { ShopTimeZoneContext } from "../components/ShopTimeZone";
-import prisma from "../db.server";
-import { shopTimeZone } from "../shops/time-zone.server";
-import { requireAdmin } from "../web/admin-request.server";
+import { ShopTimeZoneContext } from "~/components/ShopTimeZone";
+import prisma from "~/db.server";
+import { shopTimeZone } from "~/shops/time-zone.server";
+import { requireAdmin } from "~/web/admin-request.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
-import prisma from "../db.server";
-import { checkHealth } from "../web/health.server";
+import prisma from "~/db.server";
+import { checkHealth } from "~/web/health.server";
 
 /** `GET /healthz` for load balancers and uptime checks: 200 when this process and its database answer, else 503. */
 export const loader = async () => {

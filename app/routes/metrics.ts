@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import prisma from "../db.server";
-import { env } from "../env.server";
-import { metricsResponse } from "../metrics/metrics-endpoint.server";
-import { makeMetrics, type Metrics } from "../metrics/metrics.server";
+import prisma from "~/db.server";
+import { env } from "~/env.server";
+import { metricsResponse } from "~/metrics/metrics-endpoint.server";
+import { makeMetrics, type Metrics } from "~/metrics/metrics.server";
 
 declare global {
   // One registry per web process, across Remix dev reloads.

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import prisma from "../db.server";
-import { appUninstalledPayload, WEBHOOK_TOPICS } from "../shopify/webhook-payloads";
-import { authenticateWebhookFor } from "../shopify/webhooks.server";
-import { recordShopUninstalled } from "../shops/shop-lifecycle.server";
+import prisma from "~/db.server";
+import { appUninstalledPayload, WEBHOOK_TOPICS } from "~/shopify/webhook-payloads";
+import { authenticateWebhookFor } from "~/shopify/webhooks.server";
+import { recordShopUninstalled } from "~/shops/shop-lifecycle.server";
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { shop, triggeredAt } = await authenticateWebhookFor(

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import prisma from "../db.server";
-import { gidOf } from "../lib/gid";
-import { productsDeletePayload, WEBHOOK_TOPICS } from "../shopify/webhook-payloads";
-import { authenticateWebhookFor } from "../shopify/webhooks.server";
-import { recordProductDeleted } from "../shops/shop-lifecycle.server";
+import prisma from "~/db.server";
+import { gidOf } from "~/lib/gid";
+import { productsDeletePayload, WEBHOOK_TOPICS } from "~/shopify/webhook-payloads";
+import { authenticateWebhookFor } from "~/shopify/webhooks.server";
+import { recordProductDeleted } from "~/shops/shop-lifecycle.server";
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const { shop, payload } = await authenticateWebhookFor(request, WEBHOOK_TOPICS.productsDelete, productsDeletePayload);

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
-import { SecretUnreadableError, type SecretBox } from "./secret-box.server";
+import { SecretUnreadableError, type SecretBox } from "~/lib/secret-box.server";
 
 /**
  * Re-seals every stored secret with the keyring's newest key: shops' try-on keys and Shopify sessions' access and

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
-import { makeSecretBox } from "./secret-box.server";
+import { makeSecretBox } from "~/lib/secret-box.server";
 import { saveSettings, settingsViewOf, type KeyChecker, type SettingsInput } from "./settings.server";
 
 const SHOP = "settings-unit.myshopify.com";

@@ -1,9 +1,9 @@
 import type { PrismaClient, ShopSettings } from "@prisma/client";
-import { env } from "../env.server";
-import { CatalogCache, createTryOnClient, type TryOnClient } from "../tryon";
-import { loadCatalog, type CatalogResult } from "../tryon/catalog-view";
-import { WORKER_READ_RETRY } from "../worker/worker-config";
-import { hashServiceKey, keyringFromEnv, SecretUnreadableError, type SecretBox } from "./secret-box.server";
+import { env } from "~/env.server";
+import { CatalogCache, createTryOnClient, type TryOnClient } from "~/tryon";
+import { loadCatalog, type CatalogResult } from "~/tryon/catalog-view";
+import { WORKER_READ_RETRY } from "~/worker/worker-config";
+import { hashServiceKey, keyringFromEnv, SecretUnreadableError, type SecretBox } from "~/lib/secret-box.server";
 
 /**
  * The one place a try-on client is built for the app: a shop's settings give its key (decrypted here) and its own

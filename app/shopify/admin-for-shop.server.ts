@@ -1,5 +1,5 @@
-import prisma from "../db.server";
-import { sessionStorage, unauthenticated } from "../shopify.server";
+import prisma from "~/db.server";
+import { sessionStorage, unauthenticated } from "~/shopify.server";
 import type { AdminGraphql, AdminGraphqlOptions } from "./admin-graphql.server";
 import { adminGraphqlFromOfflineSessions, makeOfflineAdminOpener } from "./offline-token-refresh.server";
 

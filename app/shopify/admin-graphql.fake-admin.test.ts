@@ -20,7 +20,7 @@ import { ATTACH_FILE_TO_PRODUCT, CREATE_FILE, CREATE_STAGED_UPLOADS, GET_FILE_ST
 import { LIBRARY_REFRESH_WINDOW_MS } from "./offline-token-refresh.server";
 import { APPEND_VARIANT_MEDIA, REORDER_PRODUCT_MEDIA } from "./operations/media";
 import { LIST_COLLECTION_PRODUCTS_FOR_RENDER } from "./operations/collections";
-import type { ListCollectionProductsForRenderQuery } from "../types/admin.generated";
+import type { ListCollectionProductsForRenderQuery } from "~/types/admin.generated";
 
 const SHOP = "model-shots-demo.myshopify.com";
 const CLIENT_ID = "client-test-id";

@@ -27,8 +27,8 @@ import {
   HttpThrottlingError,
 } from "@shopify/shopify-api";
 import { z } from "zod";
-import { backoffCeilingMs, backoffDelayMs } from "../lib/backoff";
-import { parseRetryAfter } from "../lib/retry-after";
+import { backoffCeilingMs, backoffDelayMs } from "~/lib/backoff";
+import { parseRetryAfter } from "~/lib/retry-after";
 import {
   AdminGraphqlError,
   AdminHttpError,

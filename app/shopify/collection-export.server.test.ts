@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createFakeAdminApi } from "../../fakes/shopify-admin";
 import { runGraphql } from "../../fakes/shopify-admin/requests";
-import type { ExportEvent, ProductForRender } from "../renders/product-source";
+import type { ExportEvent, ProductForRender } from "~/catalog/catalog-port";
 import { collectionExportQuery, exportEvents, textLines } from "./collection-export.server";
 
 const P1 = "gid://shopify/Product/1";

@@ -1,6 +1,6 @@
 /**
  * A collection's products read through one Shopify bulk operation (ADR 055): the CollectionExport port of
- * app/renders/product-source.ts.
+ * app/catalog/catalog-port.ts.
  *
  * The bulk query is made from LIST_COLLECTION_PRODUCTS_FOR_RENDER itself, the paginated listing's document: the
  * same product selection, with the page arguments dropped and nested `nodes` written as `edges { node }`. A field
@@ -14,8 +14,8 @@
  */
 import { Kind, parse, print, visit, type FieldNode, type SelectionSetNode } from "graphql";
 import { z } from "zod";
-import type { CollectionExport, ExportEvent, ExportStatus, ProductForRender } from "../renders/product-source";
-import { outboundFetch, type OutboundFetch } from "../net/outbound";
+import type { CollectionExport, ExportEvent, ExportStatus, ProductForRender } from "~/catalog/catalog-port";
+import { outboundFetch, type OutboundFetch } from "~/net/outbound";
 import { AdminGraphqlError } from "./admin-errors";
 import type { AdminGraphql } from "./admin-graphql.server";
 import { LIST_COLLECTION_PRODUCTS_FOR_RENDER } from "./operations/collections";

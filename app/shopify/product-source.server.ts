@@ -1,6 +1,6 @@
-import type { CollectionPage, ProductForRender, ProductSource } from "../renders/product-source";
-import type { ProductPhoto } from "../renders/source-images";
-import type { ListCollectionProductsForRenderQuery } from "../types/admin.generated";
+import type { CollectionPage, ProductForRender, ProductSource } from "~/catalog/catalog-port";
+import type { ProductPhoto } from "~/catalog/source-images";
+import type { ListCollectionProductsForRenderQuery } from "~/types/admin.generated";
 import type { AdminGraphql } from "./admin-graphql.server";
 import { GET_PRODUCT_FOR_RENDER } from "./operations/products";
 import { GET_COLLECTION_SUMMARY, LIST_COLLECTION_PRODUCTS_FOR_RENDER } from "./operations/collections";

@@ -5,9 +5,9 @@ import {
   type ProductMediaState,
   type RenderMedia,
   type ShopifyFileStatus,
-} from "../renders/render-media";
+} from "~/renders/review/media-port";
 import type { AdminGraphql } from "./admin-graphql.server";
-import { readStream } from "../lib/streams";
+import { readStream } from "~/lib/streams";
 import { ShopifyUserError, throwIfUserErrors } from "./admin-errors";
 import {
   APPEND_VARIANT_MEDIA,

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { authenticate } from "../shopify.server";
+import { authenticate } from "~/shopify.server";
 import type { WebhookTopic } from "./webhook-payloads";
 
 /** Normalises "APP_UNINSTALLED" and "app/uninstalled" to one form. */

@@ -1,5 +1,5 @@
 import { Session } from "@shopify/shopify-api";
-import { SecretUnreadableError, type SecretBox } from "../settings/secret-box.server";
+import { SecretUnreadableError, type SecretBox } from "~/lib/secret-box.server";
 
 /** The session storage contract of @shopify/shopify-app-session-storage (structural, so no transitive import). */
 export interface SessionStorage {

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
-import { logBulkTransition } from "../renders/transition-log";
+import { logBulkTransition } from "~/renders/lifecycle/transition-log";
 
 /**
  * What the app remembers of a shop's install, and what it forgets when asked. Each function is safe to run

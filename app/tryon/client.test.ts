@@ -5,7 +5,7 @@
 import { inspect } from "node:util";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { readStream } from "../lib/streams";
+import { readStream } from "~/lib/streams";
 import { CatalogCache } from "./catalog";
 import { createTryOnClient, type TryOnClientOptions } from "./client";
 import {

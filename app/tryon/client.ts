@@ -31,8 +31,8 @@ import {
   TryOnUnavailableError,
   TryOnUnexpectedResponseError,
 } from "./errors";
-import { backoffDelayMs } from "../lib/backoff";
-import { parseRetryAfter } from "../lib/retry-after";
+import { backoffDelayMs } from "~/lib/backoff";
+import { parseRetryAfter } from "~/lib/retry-after";
 import {
   decodeJson,
   type FetchLike,
@@ -42,8 +42,8 @@ import {
   sendHttpRequest,
   TransportFailure,
 } from "./http";
-import { outboundFetch } from "../net/outbound";
-import { peekStream } from "../lib/streams";
+import { outboundFetch } from "~/net/outbound";
+import { peekStream } from "~/lib/streams";
 import { formatFromContentType } from "./image-probe";
 import { checkResultHead, RESULT_HEAD_BYTES } from "./result-image";
 import { checkTryOnInput, type InputCheckResult, type RequestTransformedUrl } from "./input-checks";

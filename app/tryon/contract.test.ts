@@ -13,8 +13,8 @@ import {
   type ImageServer,
   type SimFaultRuleInput,
   type TryOnSimulator,
-} from "../../fakes/tryon-service/index";
-import { readStream } from "../lib/streams";
+} from "../../fakes/tryon-service";
+import { readStream } from "~/lib/streams";
 import { CatalogCache } from "./catalog";
 import { createTryOnClient, type TryOnClientOptions } from "./client";
 import { DEFAULT_TRYON_PATHS } from "./config";

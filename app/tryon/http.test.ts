@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readStream } from "../lib/streams";
+import { readStream } from "~/lib/streams";
 import { openHttpStream, sendHttpRequest, TransportFailure, type FetchLike } from "./http";
 
 function failingFetch(error: unknown): FetchLike {

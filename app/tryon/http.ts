@@ -3,7 +3,7 @@
  * the service, did it time out, what came back. Nothing here retries; the client decides that per operation.
  */
 
-import { readStream } from "../lib/streams";
+import { readStream } from "~/lib/streams";
 import { makeDeadline, type Deadline } from "./deadline";
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;

@@ -1,6 +1,6 @@
 import type { CatalogEntry } from "./catalog";
 import type { FetchLike } from "./http";
-import { outboundFetch } from "../net/outbound";
+import { outboundFetch } from "~/net/outbound";
 import { backgroundProblem } from "./background-policy";
 import { ACCEPTED_IMAGE_FORMATS, type ImageFormat, ImageProbeError, probeImage } from "./image-probe";
 import {

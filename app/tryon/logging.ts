@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { appLogger, messageLogger } from "../lib/logger.server";
+import { appLogger, messageLogger } from "~/lib/logger.server";
 
 export type LogFields = Record<string, unknown>;
 

@@ -1,12 +1,12 @@
-import type { ProductSource } from "../renders/product-source";
-import type { RenderMedia } from "../renders/render-media";
-import { AdminApiError } from "../shopify/admin-errors";
-import { makeAdminGraphql } from "../shopify/admin-graphql.server";
-import { makeProductSource } from "../shopify/product-source.server";
-import { makeRenderMedia } from "../shopify/render-media.server";
-import { readShopTimeZone } from "../shopify/shop-info.server";
-import { appLogger } from "../lib/logger.server";
-import { authenticate } from "../shopify.server";
+import type { ProductSource } from "~/catalog/catalog-port";
+import type { RenderMedia } from "~/renders/review/media-port";
+import { AdminApiError } from "~/shopify/admin-errors";
+import { makeAdminGraphql } from "~/shopify/admin-graphql.server";
+import { makeProductSource } from "~/shopify/product-source.server";
+import { makeRenderMedia } from "~/shopify/render-media.server";
+import { readShopTimeZone } from "~/shopify/shop-info.server";
+import { appLogger } from "~/lib/logger.server";
+import { authenticate } from "~/shopify.server";
 
 /**
  * What a page or API route needs once Shopify has authenticated the request: the shop every query is scoped

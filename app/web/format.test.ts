@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { creditsForJob } from "../tryon/cost";
+import { creditsForJob } from "~/tryon/cost";
 import { formatAbsoluteTime, formatCredits, formatDuration, formatRelativeTime } from "./format";
 
 describe("format", () => {

@@ -6,9 +6,9 @@ import {
   failListing,
   listingOwnerId,
   readListingPage,
-} from "../renders/collection-listings.server";
-import type { CollectionExport, ProductSource } from "../renders/product-source";
-import { AdminApiError } from "../shopify/admin-errors";
+} from "~/renders/runs/collection-listings.server";
+import type { CollectionExport, ProductSource } from "~/catalog/catalog-port";
+import { AdminApiError } from "~/shopify/admin-errors";
 import { abortableSleep, type WorkerLogger } from "./tick-context";
 import type { TransferGc } from "./transfer-gc";
 
@@ -42,7 +42,7 @@ export interface CollectionLister {
 }
 
 /**
- * Reads large collections from Shopify in the background (app/renders/collection-listings.server.ts), one at a
+ * Reads large collections from Shopify in the background (app/renders/runs/collection-listings.server.ts), one at a
  * time per process, beside the render worker: a listing mostly waits (for Shopify's bulk export, or its rate
  * limit), so it gets its own loop rather than a slot in the render tick. A listing waiting for its export is
  * released and taken again when the bulk_operations/finish webhook wakes it, or at its next poll.

@@ -1,4 +1,4 @@
-import { env } from "../env.server";
+import { env } from "~/env.server";
 import { makeAppWorker } from "./app-worker.server";
 import type { Worker } from "./worker";
 import type { WorkerConfigInput } from "./worker-config";

@@ -3,10 +3,10 @@
  * SIGTERM stops claiming, lets in-flight submits finish, releases other leases and exits within the grace
  * period; a SIGKILL loses nothing a restart cannot resume (a submit in flight becomes submit_unknown).
  */
-import prisma from "../db.server";
-import { installOneHttpClient } from "../net/outbound";
-import { env } from "../env.server";
-import { startMetricsServer } from "../metrics/metrics-server.server";
+import prisma from "~/db.server";
+import { installOneHttpClient } from "~/net/outbound";
+import { env } from "~/env.server";
+import { startMetricsServer } from "~/metrics/serve-metrics.server";
 import { makeAppWorker } from "./app-worker.server";
 
 installOneHttpClient();

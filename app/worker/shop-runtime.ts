@@ -1,9 +1,9 @@
 import type { PrismaClient, ShopSettings } from "@prisma/client";
 import { LRUCache } from "lru-cache";
-import type { TryOnClient } from "../tryon";
-import { SecretUnreadableError, type SecretBox } from "../settings/secret-box.server";
-import { tryOnAccessOf, type TryOnAccess } from "../settings/tryon-client.server";
-import { pauseShop } from "../shops/pause.server";
+import type { TryOnClient } from "~/tryon";
+import { SecretUnreadableError, type SecretBox } from "~/lib/secret-box.server";
+import { tryOnAccessOf, type TryOnAccess } from "~/settings/tryon-client.server";
+import { pauseShop } from "~/shops/pause.server";
 
 /** What the worker needs to act for one shop during a tick. */
 export interface ShopRuntime {

@@ -1,9 +1,9 @@
 import type { PrismaClient } from "@prisma/client";
-import { backoffDelayMs } from "../lib/backoff";
-import type { Metrics } from "../metrics/metrics.server";
-import type { RenderColourScorer } from "../colour/render-colour.server";
-import type { RenderMedia } from "../renders/render-media";
-import { TryOnError } from "../tryon";
+import { backoffDelayMs } from "~/lib/backoff";
+import type { Metrics } from "~/metrics/metrics.server";
+import type { RenderColourScorer } from "~/colour/render-colour.server";
+import type { RenderMedia } from "~/renders/review/media-port";
+import { TryOnError } from "~/tryon";
 import type { makeServiceGates, TickGateState } from "./service-gates";
 import type { ShopRuntime } from "./shop-runtime";
 import type { TransferGc } from "./transfer-gc";

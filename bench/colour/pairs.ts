@@ -3,7 +3,7 @@
  * Shifts are stratified: a third at most 3 ΔE00 (a quarter of those exactly 0), a third between 3 and 10, a
  * third between 10 and 30, so each rate the benchmark reports rests on about as many pairs.
  */
-import { ciede2000 } from "../../app/colour/lab";
+import { ciede2000 } from "~/colour/lab";
 import {
   type GarmentSpec,
   type Rgb8,

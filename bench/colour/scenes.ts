@@ -11,7 +11,7 @@
  */
 import { convertLab65ToRgb, convertRgbToLab65 } from "culori";
 import sharp from "sharp";
-import { ciede2000, type DeltaEWeights, type Lab } from "../../app/colour/lab";
+import { ciede2000, type DeltaEWeights, type Lab } from "~/colour/lab";
 import { LabelCanvas, type LinearRgb, type Point, encodeLinear, linearFromRgb8, noiseSource } from "./raster";
 
 export type Rgb8 = [number, number, number];

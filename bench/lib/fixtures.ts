@@ -2,10 +2,10 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient, type Prisma } from "@prisma/client";
 import pg from "pg";
-import { lookKeyOf } from "../../app/renders/create-renders.server";
-import { jobInputFor, type RenderOptions } from "../../app/renders/render-options";
-import type { RenderMedia } from "../../app/renders/render-media";
-import { hashServiceKey, makeSecretBox } from "../../app/settings/secret-box.server";
+import { lookKeyOf } from "~/renders/lifecycle/queue-renders.server";
+import { jobInputFor, type RenderOptions } from "~/looks/render-options";
+import type { RenderMedia } from "~/renders/review/media-port";
+import { hashServiceKey, makeSecretBox } from "~/lib/secret-box.server";
 import { TEST_ENCRYPTION_KEY } from "../../harness/pipeline";
 import { DEFAULT_TEST_OPTIONS, seedShop } from "../../harness/render-fixtures";
 

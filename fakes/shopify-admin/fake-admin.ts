@@ -31,7 +31,7 @@ import {
   type GraphQLSchema,
 } from "./graphql-js";
 import { z } from "zod";
-import { ADMIN_API_VERSION } from "../../app/shopify/api-version";
+import { ADMIN_API_VERSION } from "~/shopify/api-version";
 import { STANDARD_PLAN, type BucketPlan, type ThrottleStatus } from "./bucket";
 import { actualQueryCost, requestedQueryCost } from "./cost";
 import { handleAccessTokenRequest, TokenRegistry, type OAuthConfig } from "./oauth";

@@ -3,7 +3,7 @@ import { HttpResponseError, LogSeverity, RequestedTokenType, shopifyApi, type Se
 import { getJwt, USER_ID } from "@shopify/shopify-api/test-helpers";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_API_VERSION } from "../../app/shopify/api-version";
+import { ADMIN_API_VERSION } from "~/shopify/api-version";
 import { createFakeAdminApi } from "./fake-admin";
 import { fakeAdminHandlers, routeShopifyApiFetchThroughMsw } from "./msw";
 import { ID_TOKEN_TYPE, OFFLINE_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT } from "./oauth";

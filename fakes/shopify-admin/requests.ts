@@ -1,5 +1,5 @@
 /** Builders for requests as Shopify's clients send them, for tests that drive the fake directly. */
-import { ADMIN_API_VERSION } from "../../app/shopify/api-version";
+import { ADMIN_API_VERSION } from "~/shopify/api-version";
 import type { FakeAdminApi } from "./fake-admin";
 
 export function adminGraphqlRequest(options: {

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { buildClientSchema, type GraphQLSchema, type IntrospectionQuery } from "./graphql-js";
-import { ADMIN_API_VERSION } from "../../app/shopify/api-version";
+import { ADMIN_API_VERSION } from "~/shopify/api-version";
 import { ensureAdminSchema } from "../../scripts/admin-schema";
 
 const built = new Map<string, GraphQLSchema>();

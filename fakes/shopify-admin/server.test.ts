@@ -2,7 +2,7 @@ import "@shopify/shopify-api/adapters/node";
 import { LogSeverity, Session, shopifyApi } from "@shopify/shopify-api";
 import { abstractFetch, setAbstractFetchFunc } from "@shopify/shopify-api/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_API_VERSION } from "../../app/shopify/api-version";
+import { ADMIN_API_VERSION } from "~/shopify/api-version";
 import { makePng } from "./images";
 import { fetchViaFakeAdminServer, startFakeAdminServer, type FakeAdminServer } from "./server";
 

@@ -1,11 +1,4 @@
-import {
-  ASPECT_RATIOS,
-  BODY_SIZES,
-  EXPRESSIONS,
-  PRODUCT_CATEGORIES,
-  PRODUCT_TYPES,
-  RESOLUTIONS,
-} from "../../app/tryon/wire";
+import { ASPECT_RATIOS, BODY_SIZES, EXPRESSIONS, PRODUCT_CATEGORIES, PRODUCT_TYPES, RESOLUTIONS } from "~/tryon/wire";
 /**
  * The enums the simulator accepts: the sets docs/tryon-service.md records where the spec only samples values, defined
  * once beside the wire format (app/tryon/wire.ts). The contract tests prove every value is accepted end to end.

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { TRYON_CREDIT_COST } from "../../app/tryon/cost";
+import { TRYON_CREDIT_COST } from "~/tryon/cost";
 import { type Answer, HttpProblem, readRequestBody } from "./http";
 import { fetchInputImage } from "./input-images";
 import { type SimJob, type SimJobFate, viewJob } from "./jobs";

@@ -1,4 +1,4 @@
-import type { SubmitTryOnWireBody } from "../../app/tryon/wire";
+import type { SubmitTryOnWireBody } from "~/tryon/wire";
 /**
  * Jobs of the simulator. A job's state is computed from its timestamps when asked, never driven by a timer, so
  * thousands of jobs in flight cost nothing while nobody looks. The only eager work is settlement (the refund of a

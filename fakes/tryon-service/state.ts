@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { seededRandom } from "../../app/lib/seeded-random";
+import { seededRandom } from "~/lib/seeded-random";
 import { FaultRegistry, type SimEndpoint, type SimFaultType } from "./faults";
 import { ImageCache } from "./input-images";
 import { JobStore } from "./jobs";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { TryOnClient } from "../../app/tryon";
+import type { TryOnClient } from "~/tryon";
 import { summarizeSums } from "../../bench/lib/stats";
 import { runNaivePoller } from "../../bench/naive-poller";
 

@@ -8,7 +8,7 @@ import { findBackground, SIM_MANNEQUINS, SIM_POSES } from "../../fakes/tryon-ser
 import { outputSize, renderTryOnResult } from "../../fakes/tryon-service/render";
 import { demoPhoto } from "../../sandbox/demo-images";
 import { DEMO_PRODUCTS } from "../../sandbox/demo-store";
-import { scoreColourFidelity } from "../../app/colour/score";
+import { scoreColourFidelity } from "~/colour/score";
 
 const rendition = (image: Uint8Array) => sharp(image).resize({ width: 640 }).jpeg({ quality: 85 }).toBuffer();
 

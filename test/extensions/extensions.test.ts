@@ -213,10 +213,10 @@ describe("the bulk actions in a browser, against the app's extension API", () =>
   beforeAll(async () => {
     app = await startMerchantApp();
     api = {
-      "/api/run-preview": (await import("../../app/routes/api.run-preview/route")).action,
-      "/api/runs": (await import("../../app/routes/api.runs/route")).action,
+      "/api/run-preview": (await import("~/routes/api.run-preview/route")).action,
+      "/api/runs": (await import("~/routes/api.runs/route")).action,
     };
-    bulkPage = (await import("../../app/routes/app.runs.new/route")).action;
+    bulkPage = (await import("~/routes/app.runs.new/route")).action;
     await app.installShop(SHOP);
     await app.saveServiceKey(SHOP, { defaults: DEFAULT_LOOK });
     const store = app.fake.store;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { approveRender } from "../../app/renders/review.server";
+import { approveRender } from "~/renders/review/review-actions.server";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
 import {
   makeWorker,

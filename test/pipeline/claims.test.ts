@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { claimDueSubmits, claimDueWork, lockSubmitClaims } from "../../app/worker/sql/claim-renders";
-import { expireSubmitLeases } from "../../app/worker/sql/expire-submit-leases";
+import { claimDueSubmits, claimDueWork, lockSubmitClaims } from "~/worker/sql/claim-renders";
+import { expireSubmitLeases } from "~/worker/sql/expire-submit-leases";
 import {
   commitSubmitIntent,
   recordSubmitted,
   renewLease,
   transitionHeldRender,
-} from "../../app/renders/render-store.server";
+} from "~/renders/lifecycle/render-store.server";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../harness/database";
 import { seedRenders, seedShop } from "../../harness/render-fixtures";
 

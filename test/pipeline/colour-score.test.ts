@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRun } from "../../app/renders/create-renders.server";
-import { planRun, productsInScope } from "../../app/renders/plan-run.server";
-import { colourDetailSchema } from "../../app/colour/render-colour.server";
-import { makeProductSource } from "../../app/shopify/product-source.server";
+import { startRun } from "~/renders/lifecycle/queue-renders.server";
+import { planRun, productsInScope } from "~/renders/runs/plan-run.server";
+import { colourDetailSchema } from "~/colour/render-colour.server";
+import { makeProductSource } from "~/shopify/product-source.server";
 import { renderSampleGarment } from "../../fakes/tryon-service/render";
 import type { TestDatabase } from "../../harness/database";
 import {

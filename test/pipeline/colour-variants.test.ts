@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { variantColourOf } from "../../app/renders/colour-variants";
-import { startRun } from "../../app/renders/create-renders.server";
-import { planRun, productsInScope } from "../../app/renders/plan-run.server";
-import { approveRender } from "../../app/renders/review.server";
+import { variantColourOf } from "~/renders/colour-variants/colour-variants";
+import { startRun } from "~/renders/lifecycle/queue-renders.server";
+import { planRun, productsInScope } from "~/renders/runs/plan-run.server";
+import { approveRender } from "~/renders/review/review-actions.server";
 import { DEFAULT_TEST_OPTIONS } from "../../harness/render-fixtures";
-import { makeProductSource } from "../../app/shopify/product-source.server";
+import { makeProductSource } from "~/shopify/product-source.server";
 import type { TestDatabase } from "../../harness/database";
 import {
   fakeAdminGraphql,

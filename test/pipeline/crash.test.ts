@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { approveRender, resolveSubmitUnknown } from "../../app/renders/review.server";
+import { approveRender, resolveSubmitUnknown } from "~/renders/review/review-actions.server";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
 import { startPipelineHarness, type PipelineHarness } from "../../harness/pipeline";
 import { killWorker, startWorkerProcess, type WorkerProcess } from "../support/worker-processes";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordShopUninstalled } from "../../app/shops/shop-lifecycle.server";
-import { hashServiceKey } from "../../app/settings/secret-box.server";
+import { recordShopUninstalled } from "~/shops/shop-lifecycle.server";
+import { hashServiceKey } from "~/lib/secret-box.server";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
 import { startPipelineHarness, type PipelineHarness } from "../../harness/pipeline";
 import { killWorker, startWorkerProcess, type WorkerProcess } from "../support/worker-processes";

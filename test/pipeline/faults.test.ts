@@ -1,7 +1,7 @@
 import type { Prisma, Render } from "@prisma/client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { approveRender } from "../../app/renders/review.server";
-import { recordProductDeleted, recordShopUninstalled } from "../../app/shops/shop-lifecycle.server";
+import { approveRender } from "~/renders/review/review-actions.server";
+import { recordProductDeleted, recordShopUninstalled } from "~/shops/shop-lifecycle.server";
 import type { TestDatabase } from "../../harness/database";
 import {
   fakeAdminGraphql,
@@ -9,8 +9,8 @@ import {
   type PipelineHarness,
   type RunningPipeline,
 } from "../../harness/pipeline";
-import { renderFilename } from "../../app/renders/render-media";
-import { makeRenderMedia } from "../../app/shopify/render-media.server";
+import { renderFilename } from "~/renders/review/media-port";
+import { makeRenderMedia } from "~/shopify/render-media.server";
 import { makePng } from "../../fakes/shopify-admin/images";
 
 const TIME_FACTOR = 0.005;

@@ -3,10 +3,10 @@
  * can tell staff when no worker is running (test/routes/home-history.test.ts covers the warning itself).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSecretBox } from "../../app/settings/secret-box.server";
-import type { TryOnClient } from "../../app/tryon";
-import { workerSilence } from "../../app/worker/heartbeat";
-import { makeWorker } from "../../app/worker/worker";
+import { makeSecretBox } from "~/lib/secret-box.server";
+import type { TryOnClient } from "~/tryon";
+import { workerSilence } from "~/worker/heartbeat";
+import { makeWorker } from "~/worker/worker";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
 import { TEST_ENCRYPTION_KEY } from "../../harness/pipeline";
 

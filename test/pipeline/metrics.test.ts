@@ -3,12 +3,12 @@
  * metrics port and the web endpoint's token.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeSecretBox } from "../../app/settings/secret-box.server";
-import type { TryOnClient } from "../../app/tryon";
-import { metricsResponse } from "../../app/metrics/metrics-endpoint.server";
-import { startMetricsServer } from "../../app/metrics/metrics-server.server";
-import { makeMetrics } from "../../app/metrics/metrics.server";
-import { makeWorker } from "../../app/worker/worker";
+import { makeSecretBox } from "~/lib/secret-box.server";
+import type { TryOnClient } from "~/tryon";
+import { metricsResponse } from "~/metrics/metrics-endpoint.server";
+import { startMetricsServer } from "~/metrics/serve-metrics.server";
+import { makeMetrics } from "~/metrics/metrics.server";
+import { makeWorker } from "~/worker/worker";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
 import { TEST_ENCRYPTION_KEY } from "../../harness/pipeline";
 import { seedRenders, seedShop } from "../../harness/render-fixtures";

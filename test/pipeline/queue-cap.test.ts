@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { queueRender, QueueFullError, startRun } from "../../app/renders/create-renders.server";
-import { variantColourOf, type ColourTarget } from "../../app/renders/colour-variants";
-import { queueColourRenders } from "../../app/renders/colour-variants.server";
-import { planRun } from "../../app/renders/plan-run.server";
-import type { ProductForRender } from "../../app/renders/product-source";
+import { queueRender, QueueFullError, startRun } from "~/renders/lifecycle/queue-renders.server";
+import { variantColourOf, type ColourTarget } from "~/renders/colour-variants/colour-variants";
+import { queueColourRenders } from "~/renders/colour-variants/queue-colour-renders.server";
+import { planRun } from "~/renders/runs/plan-run.server";
+import type { ProductForRender } from "~/catalog/catalog-port";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
 import { DEFAULT_TEST_OPTIONS, seedRenders, seedShop } from "../../harness/render-fixtures";
 

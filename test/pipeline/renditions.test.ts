@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRun } from "../../app/renders/create-renders.server";
-import { planRun, productsInScope } from "../../app/renders/plan-run.server";
-import { makeProductSource } from "../../app/shopify/product-source.server";
+import { startRun } from "~/renders/lifecycle/queue-renders.server";
+import { planRun, productsInScope } from "~/renders/runs/plan-run.server";
+import { makeProductSource } from "~/shopify/product-source.server";
 import type { TestDatabase } from "../../harness/database";
 import {
   fakeAdminGraphql,

@@ -6,9 +6,9 @@ import {
   ReviewError,
   revertRender,
   setRunStatus,
-} from "../../app/renders/review.server";
-import { makeProductSource } from "../../app/shopify/product-source.server";
-import { makeRenderMedia } from "../../app/shopify/render-media.server";
+} from "~/renders/review/review-actions.server";
+import { makeProductSource } from "~/shopify/product-source.server";
+import { makeRenderMedia } from "~/shopify/render-media.server";
 import type { TestDatabase } from "../../harness/database";
 import {
   fakeAdminGraphql,

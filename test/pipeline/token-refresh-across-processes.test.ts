@@ -1,10 +1,10 @@
 import { Session } from "@shopify/shopify-api";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { approveRender } from "../../app/renders/review.server";
-import { keyringFromEnv } from "../../app/settings/secret-box.server";
-import { encryptedSessionStorage } from "../../app/shops/encrypted-session-storage.server";
-import { LIBRARY_REFRESH_WINDOW_MS } from "../../app/shopify/offline-token-refresh.server";
+import { approveRender } from "~/renders/review/review-actions.server";
+import { keyringFromEnv } from "~/lib/secret-box.server";
+import { encryptedSessionStorage } from "~/shops/encrypted-session-storage.server";
+import { LIBRARY_REFRESH_WINDOW_MS } from "~/shopify/offline-token-refresh.server";
 import { OFFLINE_TOKEN_TYPE, TOKEN_EXCHANGE_GRANT } from "../../fakes/shopify-admin/oauth";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
 import { APP_SCOPES } from "../../harness/install-shop";

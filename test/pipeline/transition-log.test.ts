@@ -4,8 +4,8 @@
  */
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeLogger, replaceAppLogger } from "../../app/lib/logger.server";
-import { makeMetrics, type Metrics } from "../../app/metrics/metrics.server";
+import { makeLogger, replaceAppLogger } from "~/lib/logger.server";
+import { makeMetrics, type Metrics } from "~/metrics/metrics.server";
 import type { TestDatabase } from "../../harness/database";
 import {
   startRunningPipeline,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionTokenRequest } from "../../harness/shopify-requests";
-import { variantColourOf } from "../../app/renders/colour-variants";
-import { sourceImagesSchema } from "../../app/renders/render-options";
+import { variantColourOf } from "~/renders/colour-variants/colour-variants";
+import { sourceImagesSchema } from "~/looks/render-options";
 import {
   DEFAULT_LOOK,
   getAs,
@@ -34,12 +34,12 @@ describe("One shot per colour", () => {
 
   beforeAll(async () => {
     app = await startMerchantApp();
-    generate = await import("../../app/routes/app.generate/route");
-    summary = (await import("../../app/routes/api.product-summary/route")).loader;
-    renders = (await import("../../app/routes/api.renders/route")).action;
-    bulk = (await import("../../app/routes/app.runs.new/route")).action;
-    runPage = (await import("../../app/routes/app.runs.$runId/route")).loader;
-    review = (await import("../../app/routes/app.review/route")).action;
+    generate = await import("~/routes/app.generate/route");
+    summary = (await import("~/routes/api.product-summary/route")).loader;
+    renders = (await import("~/routes/api.renders/route")).action;
+    bulk = (await import("~/routes/app.runs.new/route")).action;
+    runPage = (await import("~/routes/app.runs.$runId/route")).loader;
+    review = (await import("~/routes/app.review/route")).action;
     await app.installShop(SHOP);
     await app.saveServiceKey(SHOP, { defaults: DEFAULT_LOOK });
     const store = app.fake.store;

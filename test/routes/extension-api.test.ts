@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { badSessionTokenRequest, sessionTokenRequest } from "../../harness/shopify-requests";
-import { variantColourOf } from "../../app/renders/colour-variants";
-import { describeListing } from "../../app/renders/listing-progress";
+import { variantColourOf } from "~/renders/colour-variants/colour-variants";
+import { describeListing } from "~/renders/runs/listing-progress";
 import {
   DEFAULT_LOOK,
   jsonOf,
@@ -34,10 +34,10 @@ describe("The admin extensions' API", () => {
 
   beforeAll(async () => {
     app = await startMerchantApp();
-    summary = (await import("../../app/routes/api.product-summary/route")).loader;
-    renders = (await import("../../app/routes/api.renders/route")).action;
-    preview = (await import("../../app/routes/api.run-preview/route")).action;
-    runs = (await import("../../app/routes/api.runs/route")).action;
+    summary = (await import("~/routes/api.product-summary/route")).loader;
+    renders = (await import("~/routes/api.renders/route")).action;
+    preview = (await import("~/routes/api.run-preview/route")).action;
+    runs = (await import("~/routes/api.runs/route")).action;
     await app.installShop(SHOP);
     await app.installShop(OTHER);
     await app.saveServiceKey(SHOP, { defaults: DEFAULT_LOOK });
@@ -226,7 +226,7 @@ describe("The admin extensions' API", () => {
     let overCapCollection: string;
 
     beforeAll(async () => {
-      bulkPage = (await import("../../app/routes/app.runs.new/route")).action;
+      bulkPage = (await import("~/routes/app.runs.new/route")).action;
       await app.installShop(COLOURS);
       await app.saveServiceKey(COLOURS, { defaults: DEFAULT_LOOK });
       const store = app.fake.store;

@@ -33,7 +33,7 @@ describe("Generate for a product", () => {
 
   beforeAll(async () => {
     app = await startMerchantApp({ simulator: true });
-    ({ loader, action } = await import("../../app/routes/app.generate/route"));
+    ({ loader, action } = await import("~/routes/app.generate/route"));
     await app.installShop(SHOP);
     await app.installShop(OTHER);
     await app.saveServiceKey(SHOP);

@@ -24,8 +24,8 @@ describe("Home and History", () => {
 
   beforeAll(async () => {
     app = await startMerchantApp();
-    home = await import("../../app/routes/app._index/route");
-    history = await import("../../app/routes/app.history/route");
+    home = await import("~/routes/app._index/route");
+    history = await import("~/routes/app.history/route");
     for (const shop of [SHOP, OTHER, FRESH]) await app.installShop(shop);
     await app.saveServiceKey(SHOP);
     const db = app.database.prisma;
@@ -118,7 +118,7 @@ describe("Home and History", () => {
     await db.workerHeartbeat.deleteMany();
     expect(await homeOf(SHOP)).toMatchObject({ workerSilent: { lastSeenAt: null } });
 
-    const { makeHeartbeat } = await import("../../app/worker/heartbeat");
+    const { makeHeartbeat } = await import("~/worker/heartbeat");
     await makeHeartbeat(db, "home-test-worker").beat();
     expect(await homeOf(SHOP)).toMatchObject({ workerSilent: null });
 

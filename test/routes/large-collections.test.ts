@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookRequest } from "../../harness/shopify-requests";
 import { snapshotAllRows } from "../../harness/database";
-import { COLLECTION_PAGE_SIZE, makeProductSource } from "../../app/shopify/product-source.server";
-import { makeCollectionExport } from "../../app/shopify/collection-export.server";
-import { makeCollectionLister } from "../../app/worker/collection-lister";
-import type { ProductForRender } from "../../app/renders/product-source";
+import { COLLECTION_PAGE_SIZE, makeProductSource } from "~/shopify/product-source.server";
+import { makeCollectionExport } from "~/shopify/collection-export.server";
+import { makeCollectionLister } from "~/worker/collection-lister";
+import type { ProductForRender } from "~/catalog/catalog-port";
 import {
   DEFAULT_LOOK,
   jsonOf,
@@ -63,9 +63,9 @@ describe("a bulk run over a large collection", () => {
         },
       },
     });
-    newRun = await import("../../app/routes/app.runs.new/route");
-    extensionPreview = (await import("../../app/routes/api.run-preview/route")).action;
-    finishWebhook = (await import("../../app/routes/webhooks.bulk_operations.finish")).action;
+    newRun = await import("~/routes/app.runs.new/route");
+    extensionPreview = (await import("~/routes/api.run-preview/route")).action;
+    finishWebhook = (await import("~/routes/webhooks.bulk_operations.finish")).action;
     app.fake.subscribeWebhook("bulk_operations/finish", `https://model-shots.test${WEBHOOK_PATH}`);
     await app.installShop(SHOP);
     await app.saveServiceKey(SHOP, { defaults: DEFAULT_LOOK });
@@ -85,7 +85,7 @@ describe("a bulk run over a large collection", () => {
   afterAll(async () => app?.close());
 
   const lister = async (owner: string, moved: number[] = []) => {
-    const { adminGraphqlForShop } = await import("../../app/shopify/admin-for-shop.server");
+    const { adminGraphqlForShop } = await import("~/shopify/admin-for-shop.server");
     return makeCollectionLister({
       db: app.database.prisma,
       productSourceFor: async (shop) => makeProductSource(await adminGraphqlForShop(shop)),
@@ -120,7 +120,7 @@ describe("a bulk run over a large collection", () => {
   };
   /** The collection as the paginated listing reads it, page by page. */
   const pagedProducts = async () => {
-    const { adminGraphqlForShop } = await import("../../app/shopify/admin-for-shop.server");
+    const { adminGraphqlForShop } = await import("~/shopify/admin-for-shop.server");
     const products: ProductForRender[] = [];
     for await (const product of makeProductSource(await adminGraphqlForShop(SHOP)).collectionProducts(collectionId))
       products.push(product);
@@ -266,7 +266,7 @@ describe("a bulk run over a large collection", () => {
     expect(await preview()).toMatchObject({ intent: "listing" });
     // Five exports of this app still running at Shopify: the sixth is refused with LIMIT_REACHED.
     app.fake.setBulkOperationTimeline({ queuedMs: 3_600_000 });
-    const { adminGraphqlForShop } = await import("../../app/shopify/admin-for-shop.server");
+    const { adminGraphqlForShop } = await import("~/shopify/admin-for-shop.server");
     const exporter = makeCollectionExport(await adminGraphqlForShop(SHOP));
     for (let i = 0; i < 5; i++) expect(await exporter.start(otherCollectionId)).toMatchObject({ ok: true });
     app.fake.setBulkOperationTimeline({ queuedMs: 0 });
@@ -276,8 +276,8 @@ describe("a bulk run over a large collection", () => {
 
   it("survives a page lister dying mid-way: another carries on from the cursor, storing each product once", async () => {
     const db = app.database.prisma;
-    const { claimCollectionListing, readListingPage } = await import("../../app/renders/collection-listings.server");
-    const { adminGraphqlForShop } = await import("../../app/shopify/admin-for-shop.server");
+    const { claimCollectionListing, readListingPage } = await import("~/renders/runs/collection-listings.server");
+    const { adminGraphqlForShop } = await import("~/shopify/admin-for-shop.server");
     await db.collectionListing.updateMany({ data: { finishedAt: new Date(Date.now() - 16 * 60_000) } });
     expect(await preview()).toMatchObject({ intent: "listing" });
     await db.collectionListing.updateMany({ where: { collectionId }, data: { method: "pages" } });
@@ -306,7 +306,7 @@ describe("a bulk run over a large collection", () => {
   it("cancels the export of a listing it gives up on, so it holds none of the shop's bulk operation slots", async () => {
     const db = app.database.prisma;
     // The five exports the test above left running: cancelled, which frees the shop's slots.
-    const { adminGraphqlForShop } = await import("../../app/shopify/admin-for-shop.server");
+    const { adminGraphqlForShop } = await import("~/shopify/admin-for-shop.server");
     const exporter = makeCollectionExport(await adminGraphqlForShop(SHOP));
     const running = app.fake.bulkOperations(SHOP).filter((op) => op.status === "CREATED" || op.status === "RUNNING");
     expect(running).toHaveLength(5);
@@ -350,7 +350,7 @@ describe("a bulk run over a large collection", () => {
   });
 
   it("is erased with the shop", async () => {
-    const { eraseShopData } = await import("../../app/shops/shop-lifecycle.server");
+    const { eraseShopData } = await import("~/shops/shop-lifecycle.server");
     await eraseShopData(app.database.prisma, SHOP);
     expect(await app.database.prisma.collectionListing.count()).toBe(0);
     expect(await app.database.prisma.collectionListingProduct.count()).toBe(0);

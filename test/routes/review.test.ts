@@ -66,8 +66,8 @@ describe("Review", () => {
 
   beforeAll(async () => {
     app = await startMerchantApp({ simulator: true });
-    review = await import("../../app/routes/app.review/route");
-    detail = await import("../../app/routes/app.renders.$renderId/route");
+    review = await import("~/routes/app.review/route");
+    detail = await import("~/routes/app.renders.$renderId/route");
     await app.installShop(SHOP);
     await app.installShop(OTHER);
     await app.saveServiceKey(SHOP);

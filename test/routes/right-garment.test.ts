@@ -38,14 +38,14 @@ describe("The garment a render sends, from every entry point", () => {
 
   beforeAll(async () => {
     app = await startMerchantApp({ simulator: true });
-    routes.summary = (await import("../../app/routes/api.product-summary/route")).loader;
-    routes.renders = (await import("../../app/routes/api.renders/route")).action;
-    routes.preview = (await import("../../app/routes/api.run-preview/route")).action;
-    routes.runs = (await import("../../app/routes/api.runs/route")).action;
-    const generate = await import("../../app/routes/app.generate/route");
+    routes.summary = (await import("~/routes/api.product-summary/route")).loader;
+    routes.renders = (await import("~/routes/api.renders/route")).action;
+    routes.preview = (await import("~/routes/api.run-preview/route")).action;
+    routes.runs = (await import("~/routes/api.runs/route")).action;
+    const generate = await import("~/routes/app.generate/route");
     routes.generateLoader = generate.loader;
     routes.generate = generate.action;
-    routes.bulkRun = (await import("../../app/routes/app.runs.new/route")).action;
+    routes.bulkRun = (await import("~/routes/app.runs.new/route")).action;
     await app.installShop(SHOP);
     await app.saveServiceKey(SHOP, { defaults: TOP_LOOK });
     // Five entry points, five renders running at once: above the default cap the fifth would wait its turn.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lookKeyOf } from "../../app/renders/create-renders.server";
-import { renderOptionsFormSchema } from "../../app/renders/render-options-form";
+import { lookKeyOf } from "~/renders/lifecycle/queue-renders.server";
+import { renderOptionsFormSchema } from "~/web/render-options-form";
 import { seedRenders } from "../../harness/render-fixtures";
 import {
   DEFAULT_LOOK,
@@ -43,9 +43,9 @@ describe("Bulk runs", () => {
 
   beforeAll(async () => {
     app = await startMerchantApp({ simulator: true });
-    newRun = await import("../../app/routes/app.runs.new/route");
-    runPage = await import("../../app/routes/app.runs.$runId/route");
-    runsList = await import("../../app/routes/app.runs._index/route");
+    newRun = await import("~/routes/app.runs.new/route");
+    runPage = await import("~/routes/app.runs.$runId/route");
+    runsList = await import("~/routes/app.runs._index/route");
     await app.installShop(SHOP);
     await app.installShop(OTHER);
     await app.saveServiceKey(SHOP, { defaults: DEFAULT_LOOK });

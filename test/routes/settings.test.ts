@@ -21,7 +21,7 @@ describe("Settings page", () => {
 
   beforeAll(async () => {
     app = await startMerchantApp({ simulator: true });
-    ({ loader, action } = await import("../../app/routes/app.settings/route"));
+    ({ loader, action } = await import("~/routes/app.settings/route"));
     await app.installShop(SHOP);
     await app.installShop(OTHER);
   });
@@ -63,7 +63,7 @@ describe("Settings page", () => {
     const row = await app.database.prisma.shopSettings.findUniqueOrThrow({ where: { shop: SHOP } });
     expect(row.tryOnApiKeyEncrypted).toBeTruthy();
     expect(row.tryOnApiKeyEncrypted).not.toContain(key);
-    const { keyringFromEnv, hashServiceKey } = await import("../../app/settings/secret-box.server");
+    const { keyringFromEnv, hashServiceKey } = await import("~/lib/secret-box.server");
     expect(keyringFromEnv(process.env).open(row.tryOnApiKeyEncrypted ?? "", SHOP)).toBe(key);
     expect(row.tryOnKeyHash).toBe(hashServiceKey(key));
 

@@ -3,7 +3,7 @@
  * it a day later; a failure to ask Shopify never fails a page.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shopTimeZone } from "../../app/shops/time-zone.server";
+import { shopTimeZone } from "~/shops/time-zone.server";
 import {
   getAs,
   jsonOf,
@@ -23,7 +23,7 @@ describe("the shop's time zone", () => {
     app = await startMerchantApp();
     await app.installShop(SHOP);
     app.fake.store.shop(SHOP).record.ianaTimezone = "America/Toronto";
-    layout = (await import("../../app/routes/app")).loader as RouteFunction;
+    layout = (await import("~/routes/app")).loader as RouteFunction;
   });
   afterAll(async () => {
     await app?.close();

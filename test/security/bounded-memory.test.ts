@@ -1,6 +1,6 @@
 import type { ShopSettings } from "@prisma/client";
 import { describe, expect, it } from "vitest";
-import { makeKeyring } from "~/settings/secret-box.server";
+import { makeKeyring } from "~/lib/secret-box.server";
 import type { TryOnClient } from "~/tryon";
 import { makeShopRuntimeLoader, WORKER_CLIENT_CACHE_MAX, type ShopRuntimeDeps } from "~/worker/shop-runtime";
 import { randomBytes } from "node:crypto";

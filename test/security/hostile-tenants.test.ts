@@ -249,7 +249,7 @@ function entryPoints(): EntryPoint[] {
       },
     },
     {
-      // Product photos probed while a bulk run is planned (app/renders/plan-run.server.ts).
+      // Product photos probed while a bulk run is planned (app/renders/runs/plan-run.server.ts).
       name: "image probe",
       attempt: (url) =>
         probeImage(url, { fetch: outboundFetch, timeoutMs: 3_000, maxBytes: 10_000_000 }).then(

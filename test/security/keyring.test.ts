@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
 import { seedShop } from "../../harness/render-fixtures";
 import { resealStoredSecrets } from "~/settings/reseal-secrets.server";
-import { keyringFromEnv, makeKeyring, type RingKey } from "~/settings/secret-box.server";
+import { keyringFromEnv, makeKeyring, type RingKey } from "~/lib/secret-box.server";
 import { loadShopCatalog } from "~/settings/tryon-client.server";
 import { encryptedSessionStorage } from "~/shops/encrypted-session-storage.server";
 import type { TryOnClient } from "~/tryon";

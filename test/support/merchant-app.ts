@@ -66,8 +66,8 @@ export async function startMerchantApp(
   });
   routeShopifyApiFetchThroughMsw();
   const simulator = options.simulator ? await startTryOnSimulator({ timeFactor: 0.01 }) : null;
-  const { sessionStorage } = await import("../../app/shopify.server");
-  const { keyringFromEnv, hashServiceKey } = await import("../../app/settings/secret-box.server");
+  const { sessionStorage } = await import("~/shopify.server");
+  const { keyringFromEnv, hashServiceKey } = await import("~/lib/secret-box.server");
 
   return {
     database,

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@prisma/client";
-import { keyringFromEnv } from "../../app/settings/secret-box.server";
-import { makeWorker } from "../../app/worker/worker";
+import { keyringFromEnv } from "~/lib/secret-box.server";
+import { makeWorker } from "~/worker/worker";
 import { testTryOnClient } from "../../harness/pipeline";
 
 /**

@@ -9,9 +9,9 @@
  * Admin API server.
  */
 import { z } from "zod";
-import { createPrismaClient } from "../../app/db/prisma-client.server";
-import { makeWorker, type WorkerDeps } from "../../app/worker/worker";
-import { workerConfigSchema } from "../../app/worker/worker-config";
+import { createPrismaClient } from "~/db/prisma-client.server";
+import { makeWorker, type WorkerDeps } from "~/worker/worker";
+import { workerConfigSchema } from "~/worker/worker-config";
 import { workerDepsFor } from "../../harness/pipeline";
 
 const env = z
@@ -62,8 +62,8 @@ const worker = makeWorker({
 async function productionRenderMedia(fakeAdminUrl: string): Promise<WorkerDeps["renderMediaFor"]> {
   const { setAbstractFetchFunc } = await import("@shopify/shopify-api/runtime");
   const { fetchViaFakeAdminServer } = await import("../../fakes/shopify-admin/server");
-  const { adminGraphqlForShop } = await import("../../app/shopify/admin-for-shop.server");
-  const { makeRenderMedia } = await import("../../app/shopify/render-media.server");
+  const { adminGraphqlForShop } = await import("~/shopify/admin-for-shop.server");
+  const { makeRenderMedia } = await import("~/shopify/render-media.server");
   // After the app's imports: the library's node adapter sets its own fetch when it loads.
   setAbstractFetchFunc(fetchViaFakeAdminServer(fakeAdminUrl));
   return async (shop) => makeRenderMedia(await adminGraphqlForShop(shop, { baseDelayMs: 20 }));

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import type { WorkerConfigInput } from "../../app/worker/worker-config";
+import type { WorkerConfigInput } from "~/worker/worker-config";
 
 const ENTRY = join(import.meta.dirname, "worker-process.ts");
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import prisma from "../../db.server";
-import { productSummary } from "../../extension-api/extension-api.server";
-import { requireAdmin, timed } from "../../web/admin-request.server";
-import { apiResponse } from "../../web/api-response.server";
+import prisma from "~/db.server";
+import { productSummary } from "~/web/extension-api.server";
+import { requireAdmin, timed } from "~/web/admin-request.server";
+import { apiResponse } from "~/web/api-response.server";
 
 /**
  * GET /api/product-summary?productId=gid: for the product details action, what it will render and what it costs.

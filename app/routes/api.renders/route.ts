@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import prisma from "../../db.server";
-import { createRenderFromExtension } from "../../extension-api/extension-api.server";
-import { preflightOnlyLoader, requireAdmin } from "../../web/admin-request.server";
-import { apiResponse } from "../../web/api-response.server";
+import prisma from "~/db.server";
+import { createRenderFromExtension } from "~/web/extension-api.server";
+import { preflightOnlyLoader, requireAdmin } from "~/web/admin-request.server";
+import { apiResponse } from "~/web/api-response.server";
 
 /** POST /api/renders { productId, requestKey, lookId? }: queues one render, once per requestKey. */
 export const action = async ({ request }: ActionFunctionArgs) => {

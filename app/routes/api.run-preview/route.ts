@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import prisma from "../../db.server";
-import { previewRunFromExtension } from "../../extension-api/extension-api.server";
-import { preflightOnlyLoader, requireAdmin } from "../../web/admin-request.server";
-import { apiResponse } from "../../web/api-response.server";
+import prisma from "~/db.server";
+import { previewRunFromExtension } from "~/web/extension-api.server";
+import { preflightOnlyLoader, requireAdmin } from "~/web/admin-request.server";
+import { apiResponse } from "~/web/api-response.server";
 
 /**
  * POST /api/run-preview { scope, lookId?, regenerate?, candidates?, perColour? }: eligible count, skipped products and

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import prisma from "../../db.server";
-import { startRunFromExtension } from "../../extension-api/extension-api.server";
-import { preflightOnlyLoader, requireAdmin } from "../../web/admin-request.server";
-import { apiResponse } from "../../web/api-response.server";
+import prisma from "~/db.server";
+import { startRunFromExtension } from "~/web/extension-api.server";
+import { preflightOnlyLoader, requireAdmin } from "~/web/admin-request.server";
+import { apiResponse } from "~/web/api-response.server";
 
 /**
  * POST /api/runs { scope, requestKey, lookId?, regenerate?, candidates?, perColour?, budgetCredits? }: starts a bulk

@@ -16,12 +16,12 @@ import {
 } from "@shopify/polaris";
 import { useEffect } from "react";
 import type { HomeView, ProblemRender } from "./home.server";
-import type { FormFailure } from "../../web/forms";
-import { formatCredits } from "../../web/format";
-import { EMPTY_STATE_IMAGE } from "../../components/empty-state";
-import { FormErrorBanner } from "../../components/FormErrorBanner";
-import { TimeText } from "../../components/TimeText";
-import { VariantColourTag } from "../../components/VariantColourTag";
+import type { FormFailure } from "~/web/forms";
+import { formatCredits } from "~/web/format";
+import { EMPTY_STATE_IMAGE } from "~/components/empty-state";
+import { FormErrorBanner } from "~/components/FormErrorBanner";
+import { TimeText } from "~/components/TimeText";
+import { VariantColourTag } from "~/components/VariantColourTag";
 
 /** What staff should do about a paused shop, by the reason the worker recorded. */
 export function pauseAction(reason: string): { kind: "settings"; label: string } | { kind: "resume"; label: string } {

@@ -7,14 +7,14 @@ import {
   rendersNeedingPerson,
   startOfMonthUtc,
   sumCounts,
-} from "../../renders/render-queries.server";
-import { colourLabelOf, variantColourOf } from "../../renders/colour-variants";
-import { IN_PROGRESS_STATES } from "../../renders/render-states";
-import { resumeShop } from "../../shops/pause.server";
-import { env } from "../../env.server";
-import { settingsViewOf } from "../../settings/settings.server";
-import { workerSilence } from "../../worker/heartbeat";
-import { failure, parseForm, type FormFailure } from "../../web/forms";
+} from "~/renders/listings/render-listings.server";
+import { colourLabelOf, variantColourOf } from "~/renders/colour-variants/colour-variants";
+import { IN_PROGRESS_STATES } from "~/renders/lifecycle/render-states";
+import { resumeShop } from "~/shops/pause.server";
+import { env } from "~/env.server";
+import { settingsViewOf } from "~/settings/settings.server";
+import { workerSilence } from "~/worker/heartbeat";
+import { failure, parseForm, type FormFailure } from "~/web/forms";
 
 type Db = PrismaClient;
 

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import prisma from "../../db.server";
-import { requireAdmin, timed } from "../../web/admin-request.server";
+import prisma from "~/db.server";
+import { requireAdmin, timed } from "~/web/admin-request.server";
 import { HomePage } from "./HomePage";
 import { homeAction, loadHome } from "./home.server";
 

@@ -18,22 +18,22 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import type { GenerateActionResult, GeneratePageView, ProductPhotoView } from "./generate.server";
-import { creditsForJob } from "../../tryon/cost";
-import { productAdminUrl } from "../../lib/gid";
-import { formatCredits } from "../../web/format";
-import { optionsToFormFields, withLook, type RenderOptionsFormValues } from "../../renders/render-options-form";
-import { RenderOptionsFields } from "../../components/RenderOptionsFields";
-import { RenderStateBadge } from "../../components/RenderStateBadge";
-import { useRequestKey } from "../../web/request-key";
-import { EMPTY_STATE_IMAGE } from "../../components/empty-state";
-import { FormErrorBanner } from "../../components/FormErrorBanner";
-import { LookCard } from "../../components/LookCard";
-import { PausedBanner } from "../../components/PausedBanner";
-import { TimeText } from "../../components/TimeText";
-import { WhatIsSentList } from "../../components/WhatIsSentList";
-import { whatIsSent } from "../../renders/what-is-sent";
-import { candidatesCostLine } from "../../renders/candidates";
-import { CandidatesSelect } from "../../components/CandidatesSelect";
+import { creditsForJob } from "~/tryon/cost";
+import { productAdminUrl } from "~/lib/gid";
+import { formatCredits } from "~/web/format";
+import { optionsToFormFields, withLook, type RenderOptionsFormValues } from "~/web/render-options-form";
+import { RenderOptionsFields } from "~/components/RenderOptionsFields";
+import { RenderStateBadge } from "~/components/RenderStateBadge";
+import { useRequestKey } from "~/web/request-key";
+import { EMPTY_STATE_IMAGE } from "~/components/empty-state";
+import { FormErrorBanner } from "~/components/FormErrorBanner";
+import { LookCard } from "~/components/LookCard";
+import { PausedBanner } from "~/components/PausedBanner";
+import { TimeText } from "~/components/TimeText";
+import { WhatIsSentList } from "~/components/WhatIsSentList";
+import { whatIsSent } from "~/looks/what-is-sent";
+import { candidatesCostLine } from "~/renders/review/candidates";
+import { CandidatesSelect } from "~/components/CandidatesSelect";
 
 /** Opens App Bridge's product picker and goes to the Generate page of the product chosen. */
 export function useProductPicker() {

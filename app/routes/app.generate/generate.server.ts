@@ -1,30 +1,27 @@
 import type { PrismaClient, RenderState } from "@prisma/client";
 import { z } from "zod";
-import { deleteLook, lookNameSchema, saveLook, type LookView } from "../../looks/looks.server";
-import { QueueFullError, queueRender, renderForRequestKey } from "../../renders/create-renders.server";
-import { candidatesSchema } from "../../renders/candidates";
-import { colourPlanOf } from "../../renders/colour-variants";
-import { colourChoiceOf, queueColourRenders, type ColourChoiceView } from "../../renders/colour-variants.server";
-import type { ProductForRender } from "../../renders/product-source";
-import { RENDER_STATE_LABELS } from "../../renders/render-states";
-import { chooseSourceImages, sourceImagesOf } from "../../renders/source-images";
-import type { AdminRequest } from "../../web/admin-request.server";
-import { describeShopifyFailure } from "../../web/admin-request.server";
+import { deleteLook, lookNameSchema, saveLook, type LookView } from "~/looks/looks.server";
+import { QueueFullError, queueRender, renderForRequestKey } from "~/renders/lifecycle/queue-renders.server";
+import { candidatesSchema } from "~/renders/review/candidates";
+import { colourPlanOf } from "~/renders/colour-variants/colour-variants";
 import {
-  failure,
-  optionalText,
-  parseForm,
-  requestKeySchema,
-  type FieldErrors,
-  type FormFailure,
-} from "../../web/forms";
-import { toGid } from "../../lib/gid";
+  colourChoiceOf,
+  queueColourRenders,
+  type ColourChoiceView,
+} from "~/renders/colour-variants/queue-colour-renders.server";
+import type { ProductForRender } from "~/catalog/catalog-port";
+import { RENDER_STATE_LABELS } from "~/renders/lifecycle/render-states";
+import { chooseSourceImages, sourceImagesOf } from "~/catalog/source-images";
+import type { AdminRequest } from "~/web/admin-request.server";
+import { describeShopifyFailure } from "~/web/admin-request.server";
+import { failure, optionalText, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "~/web/forms";
+import { toGid } from "~/lib/gid";
 import {
   checkOptionsAgainstCatalog,
   loadRenderForm,
   parseWithOptions,
   type RenderFormContext,
-} from "../../renders/render-form.server";
+} from "~/web/render-form-context.server";
 
 type Db = PrismaClient;
 

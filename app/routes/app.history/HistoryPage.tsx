@@ -18,13 +18,13 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import type { HistoryActionResult, HistoryRow } from "./history.server";
-import { formatDuration } from "../../web/format";
-import { CursorPagination } from "../../components/CursorPagination";
-import { EMPTY_STATE_IMAGE } from "../../components/empty-state";
-import { RenderStateBadge } from "../../components/RenderStateBadge";
-import { TimeText } from "../../components/TimeText";
-import { VariantColourTag } from "../../components/VariantColourTag";
-import { rowsWhileFiltering, withListFilter, type RowFilterFields } from "../../web/list-filters";
+import { formatDuration } from "~/web/format";
+import { CursorPagination } from "~/components/CursorPagination";
+import { EMPTY_STATE_IMAGE } from "~/components/empty-state";
+import { RenderStateBadge } from "~/components/RenderStateBadge";
+import { TimeText } from "~/components/TimeText";
+import { VariantColourTag } from "~/components/VariantColourTag";
+import { rowsWhileFiltering, withListFilter, type RowFilterFields } from "~/web/list-filters";
 
 const FILTERABLE: RowFilterFields<HistoryRow> = { productId: (row) => row.productId, state: (row) => row.state };
 

@@ -1,13 +1,13 @@
 import type { PrismaClient, Render, RenderState } from "@prisma/client";
 import { z } from "zod";
-import { listRenders } from "../../renders/render-queries.server";
-import { resolveSubmitUnknown, ReviewError } from "../../renders/review.server";
-import { RENDER_STATE_LABELS, RENDER_STATES } from "../../renders/render-states";
-import { renderSummaryOf, type RenderSummary } from "../../renders/render-summary";
-import { failure, parseForm, type FieldErrors, type FormFailure } from "../../web/forms";
-import { gidPattern } from "../../lib/gid";
-import { formatCredits } from "../../web/format";
-import { candidateGroupCounts, candidateLabelOf } from "../../renders/candidate-groups.server";
+import { listRenders } from "~/renders/listings/render-listings.server";
+import { resolveSubmitUnknown, ReviewError } from "~/renders/review/review-actions.server";
+import { RENDER_STATE_LABELS, RENDER_STATES } from "~/renders/lifecycle/render-states";
+import { renderSummaryOf, type RenderSummary } from "~/renders/listings/render-summary";
+import { failure, parseForm, type FieldErrors, type FormFailure } from "~/web/forms";
+import { gidPattern } from "~/lib/gid";
+import { formatCredits } from "~/web/format";
+import { candidateGroupCounts, candidateLabelOf } from "~/renders/review/candidate-counts.server";
 
 /** History: every render of the shop, newest first, with what it cost and, when it failed, why in plain words. */
 

@@ -1,12 +1,12 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
-import { optionFieldsOf } from "../../renders/render-options";
-import { formValuesOf, type RenderOptionsFormValues } from "../../renders/render-options-form";
-import { ReviewError, stopWaiting } from "../../renders/review.server";
-import { tryOnClientFor } from "../../settings/tryon-client.server";
-import { loadCatalog, type CatalogResult } from "../../tryon/catalog-view";
-import { creditsForJob } from "../../tryon/cost";
-import type { AdminRequest } from "../../web/admin-request.server";
+import { optionFieldsOf } from "~/looks/render-options";
+import { formValuesOf, type RenderOptionsFormValues } from "~/web/render-options-form";
+import { ReviewError, stopWaiting } from "~/renders/review/review-actions.server";
+import { tryOnClientFor } from "~/settings/tryon-client.server";
+import { loadCatalog, type CatalogResult } from "~/tryon/catalog-view";
+import { creditsForJob } from "~/tryon/cost";
+import type { AdminRequest } from "~/web/admin-request.server";
 
 type Db = PrismaClient;
 

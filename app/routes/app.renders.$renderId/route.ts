@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import prisma from "../../db.server";
-import { requireAdmin, timed } from "../../web/admin-request.server";
+import prisma from "~/db.server";
+import { requireAdmin, timed } from "~/web/admin-request.server";
 import { loadRenderDetail, renderDetailAction } from "./render-detail.server";
 
 /**

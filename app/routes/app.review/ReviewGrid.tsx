@@ -1,11 +1,11 @@
 import { BlockStack, Button, Card, Checkbox, InlineGrid, InlineStack, Text } from "@shopify/polaris";
-import { ColourBadge } from "../../components/ColourBadge";
-import { RenderStateBadge } from "../../components/RenderStateBadge";
+import { ColourBadge } from "./ColourBadge";
+import { RenderStateBadge } from "~/components/RenderStateBadge";
 import { memo } from "react";
-import { TimeText } from "../../components/TimeText";
-import { VariantColourTag } from "../../components/VariantColourTag";
+import { TimeText } from "~/components/TimeText";
+import { VariantColourTag } from "~/components/VariantColourTag";
 import type { ReviewItem } from "./review.server";
-import { reviewBlocksOf } from "./candidate-groups";
+import { reviewBlocksOf } from "./candidate-cards";
 
 /**
  * A review image at the card's width (at least 240 px on a laptop), in a fixed 3:4 box so nothing moves while it

@@ -17,20 +17,20 @@ import {
   Text,
 } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { CursorPagination } from "../../components/CursorPagination";
-import { EMPTY_STATE_IMAGE } from "../../components/empty-state";
-import { optionsToFormFields, type RenderOptionsFormValues } from "../../renders/render-options-form";
-import { formDataOf } from "../../web/forms";
-import { newRequestKey } from "../../web/request-key";
+import { CursorPagination } from "~/components/CursorPagination";
+import { EMPTY_STATE_IMAGE } from "~/components/empty-state";
+import { optionsToFormFields, type RenderOptionsFormValues } from "~/web/render-options-form";
+import { formDataOf } from "~/web/forms";
+import { newRequestKey } from "~/web/request-key";
 import type { RenderDetailView } from "../app.renders.$renderId/render-detail.server";
 import { keepSelected, moveIndex, toggleSelected as toggleSelectedIn, type ReviewKeyAction } from "./review-keys";
 import type { ReviewActionResult, ReviewItem, ReviewPageView } from "./review.server";
 import { ReviewGrid } from "./ReviewGrid";
-import { otherCandidatesLabel } from "./candidate-groups";
+import { otherCandidatesLabel } from "./candidate-cards";
 import { SideBySideModal } from "./SideBySideModal";
 import { useReviewShortcuts } from "./use-review-shortcuts";
-import { withListFilter } from "../../web/list-filters";
-import { COLOUR_VERDICT_LABELS } from "../../colour/colour-verdict";
+import { withListFilter } from "~/web/list-filters";
+import { COLOUR_VERDICT_LABELS } from "~/colour/colour-verdict";
 
 const COLOUR_FILTERS = [
   { value: "", label: "Any colour score" },

@@ -1,4 +1,4 @@
-import { ColourBadge, ColourSwatches } from "../../components/ColourBadge";
+import { ColourBadge, ColourSwatches } from "./ColourBadge";
 import {
   Badge,
   Banner,
@@ -14,15 +14,15 @@ import {
   Spinner,
   Text,
 } from "@shopify/polaris";
-import { RenderOptionsFields } from "../../components/RenderOptionsFields";
-import { RenderStateBadge } from "../../components/RenderStateBadge";
-import type { RenderOptionsFormValues } from "../../renders/render-options-form";
-import { creditsForJob } from "../../tryon/cost";
-import { formatCredits } from "../../web/format";
-import type { FieldErrors } from "../../web/forms";
+import { RenderOptionsFields } from "~/components/RenderOptionsFields";
+import { RenderStateBadge } from "~/components/RenderStateBadge";
+import type { RenderOptionsFormValues } from "~/web/render-options-form";
+import { creditsForJob } from "~/tryon/cost";
+import { formatCredits } from "~/web/format";
+import type { FieldErrors } from "~/web/forms";
 import type { RenderDetailView } from "../app.renders.$renderId/render-detail.server";
 import type { ReviewItem } from "./review.server";
-import { otherCandidatesLabel } from "./candidate-groups";
+import { otherCandidatesLabel } from "./candidate-cards";
 
 /** An image that is either fitted to its box or shown at full size with scrolling (zoom). */
 function ReviewImage({

@@ -1,8 +1,8 @@
 import type { PrismaClient, Render, RenderState } from "@prisma/client";
 import { z } from "zod";
-import { renderForRequestKey } from "../../renders/create-renders.server";
-import { listRenders, listRendersByColourChange, type Page } from "../../renders/render-queries.server";
-import { COLOUR_VERDICTS, colourDetailSchema, type StoredColourVerdict } from "../../colour/colour-verdict";
+import { renderForRequestKey } from "~/renders/lifecycle/queue-renders.server";
+import { listRenders, listRendersByColourChange, type Page } from "~/renders/listings/render-listings.server";
+import { COLOUR_VERDICTS, colourDetailSchema, type StoredColourVerdict } from "~/colour/colour-verdict";
 import {
   approveRender,
   regenerateRender,
@@ -10,24 +10,24 @@ import {
   rejectRender,
   revertRender,
   ReviewError,
-} from "../../renders/review.server";
+} from "~/renders/review/review-actions.server";
 import {
   candidateGroupCounts,
   candidateLabelOf,
   type CandidateGroupCounts,
-} from "../../renders/candidate-groups.server";
-import { groupCandidates } from "./candidate-groups";
-import type { FileState, ResultImage } from "../../renders/render-media";
-import { optionFieldsOf, sourceImagesSchema } from "../../renders/render-options";
-import { renderSummaryOf, type RenderSummary } from "../../renders/render-summary";
-import { describeShopifyFailure, type AdminRequest } from "../../web/admin-request.server";
-import { checkbox, failure, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "../../web/forms";
-import { gidPattern } from "../../lib/gid";
-import { formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "../../renders/render-options-form";
-import { tryOnClientFor } from "../../settings/tryon-client.server";
-import { catalogProblems, loadCatalog, type CatalogResult } from "../../tryon/catalog-view";
-import { whatIsSent, whatIsSentLine } from "../../renders/what-is-sent";
-import { cdnRendition } from "../../shopify/cdn-rendition";
+} from "~/renders/review/candidate-counts.server";
+import { groupCandidates } from "./candidate-cards";
+import type { FileState, ResultImage } from "~/renders/review/media-port";
+import { optionFieldsOf, sourceImagesSchema } from "~/looks/render-options";
+import { renderSummaryOf, type RenderSummary } from "~/renders/listings/render-summary";
+import { describeShopifyFailure, type AdminRequest } from "~/web/admin-request.server";
+import { checkbox, failure, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "~/web/forms";
+import { gidPattern } from "~/lib/gid";
+import { formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "~/web/render-options-form";
+import { tryOnClientFor } from "~/settings/tryon-client.server";
+import { catalogProblems, loadCatalog, type CatalogResult } from "~/tryon/catalog-view";
+import { whatIsSent, whatIsSentLine } from "~/looks/what-is-sent";
+import { cdnRendition } from "~/catalog/cdn-rendition";
 
 /** Wide enough for a grid image up to 240 CSS px on a 2× screen. */
 const GRID_IMAGE_WIDTH = 480;

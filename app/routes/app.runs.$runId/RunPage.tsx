@@ -13,13 +13,13 @@ import {
   Text,
 } from "@shopify/polaris";
 import { useEffect } from "react";
-import { FormErrorBanner } from "../../components/FormErrorBanner";
-import { RenderStateBadge } from "../../components/RenderStateBadge";
-import { RunStatusBadge } from "../../components/RunStatusBadge";
-import { TimeText } from "../../components/TimeText";
-import { VariantColourTag } from "../../components/VariantColourTag";
-import { formatCredits } from "../../web/format";
-import type { FormFailure } from "../../web/forms";
+import { FormErrorBanner } from "~/components/FormErrorBanner";
+import { RenderStateBadge } from "~/components/RenderStateBadge";
+import { RunStatusBadge } from "~/components/RunStatusBadge";
+import { TimeText } from "~/components/TimeText";
+import { VariantColourTag } from "~/components/VariantColourTag";
+import { formatCredits } from "~/web/format";
+import type { FormFailure } from "~/web/forms";
 import type { RunView } from "./run.server";
 
 /** How often the run page asks for fresh counts while renders are moving. */

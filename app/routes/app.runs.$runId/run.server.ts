@@ -1,11 +1,11 @@
 import { Prisma, type PrismaClient, type RenderState } from "@prisma/client";
 import { z } from "zod";
-import { countRendersByState, findRun, runCredits } from "../../renders/render-queries.server";
-import { ReviewError, setRunStatus } from "../../renders/review.server";
-import { RENDER_STATE_LABELS, RENDER_STATES } from "../../renders/render-states";
-import { failure, parseForm, type FormFailure } from "../../web/forms";
-import { runScopeRecordSchema, runSummaryOf, type RunSummary } from "../../renders/run-summary";
-import { renderSummaryOf, type RenderSummary } from "../../renders/render-summary";
+import { countRendersByState, findRun, runCredits } from "~/renders/listings/render-listings.server";
+import { ReviewError, setRunStatus } from "~/renders/review/review-actions.server";
+import { RENDER_STATE_LABELS, RENDER_STATES } from "~/renders/lifecycle/render-states";
+import { failure, parseForm, type FormFailure } from "~/web/forms";
+import { runScopeRecordSchema, runSummaryOf, type RunSummary } from "~/renders/runs/run-summary";
+import { renderSummaryOf, type RenderSummary } from "~/renders/listings/render-summary";
 
 type Db = PrismaClient;
 

@@ -1,9 +1,9 @@
 import { Button, Card, EmptyState, IndexTable, InlineStack, Page, Pagination } from "@shopify/polaris";
-import { EMPTY_STATE_IMAGE } from "../../components/empty-state";
-import { RunStatusBadge } from "../../components/RunStatusBadge";
-import { TimeText } from "../../components/TimeText";
-import type { RunSummary } from "../../renders/run-summary";
-import { formatCredits } from "../../web/format";
+import { EMPTY_STATE_IMAGE } from "~/components/empty-state";
+import { RunStatusBadge } from "~/components/RunStatusBadge";
+import { TimeText } from "~/components/TimeText";
+import type { RunSummary } from "~/renders/runs/run-summary";
+import { formatCredits } from "~/web/format";
 
 export function RunsListPage({
   runs,

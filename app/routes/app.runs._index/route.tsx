@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import prisma from "../../db.server";
-import { requireAdmin, timed } from "../../web/admin-request.server";
+import prisma from "~/db.server";
+import { requireAdmin, timed } from "~/web/admin-request.server";
 import { loadRunsList } from "./runs.server";
 import { RunsListPage } from "./RunsListPage";
 

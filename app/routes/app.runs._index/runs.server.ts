@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@prisma/client";
-import { listRuns, runStateCounts } from "../../renders/render-queries.server";
-import { runSummaryOf } from "../../renders/run-summary";
+import { listRuns, runStateCounts } from "~/renders/listings/render-listings.server";
+import { runSummaryOf } from "~/renders/runs/run-summary";
 
 type Db = PrismaClient;
 

@@ -16,14 +16,14 @@ import {
 } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { BulkRunActionResult, BulkRunPageView } from "./bulk-run.server";
-import { formatCredits } from "../../web/format";
-import { formDataOf } from "../../web/forms";
-import { optionsToFormFields, withLook, type RenderOptionsFormValues } from "../../renders/render-options-form";
-import { FormErrorBanner } from "../../components/FormErrorBanner";
-import { LookCard } from "../../components/LookCard";
-import { PausedBanner } from "../../components/PausedBanner";
-import { RenderOptionsFields } from "../../components/RenderOptionsFields";
-import { useRequestKey } from "../../web/request-key";
+import { formatCredits } from "~/web/format";
+import { formDataOf } from "~/web/forms";
+import { optionsToFormFields, withLook, type RenderOptionsFormValues } from "~/web/render-options-form";
+import { FormErrorBanner } from "~/components/FormErrorBanner";
+import { LookCard } from "~/components/LookCard";
+import { PausedBanner } from "~/components/PausedBanner";
+import { RenderOptionsFields } from "~/components/RenderOptionsFields";
+import { useRequestKey } from "~/web/request-key";
 import {
   describeGarments,
   previewInputsKey,
@@ -31,9 +31,9 @@ import {
   scopeFormFields,
   type PickedScope,
 } from "./bulk-run-form";
-import { WhatIsSentList } from "../../components/WhatIsSentList";
-import { CandidatesSelect } from "../../components/CandidatesSelect";
-import { describeListing } from "../../renders/listing-progress";
+import { WhatIsSentList } from "~/components/WhatIsSentList";
+import { CandidatesSelect } from "~/components/CandidatesSelect";
+import { describeListing } from "~/renders/runs/listing-progress";
 
 /** How often the page asks again while a large collection is being read. */
 const LISTING_POLL_MS = 3_000;

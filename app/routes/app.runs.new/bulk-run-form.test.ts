@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formValuesOf, renderOptionsFormSchema } from "../../renders/render-options-form";
+import { formValuesOf, renderOptionsFormSchema } from "~/web/render-options-form";
 import { describeGarments, previewInputsKey, rendersWithinBudget, scopeFormFields } from "./bulk-run-form";
 
 describe("Bulk run page logic", () => {

@@ -1,4 +1,4 @@
-import type { RenderOptionsFormValues } from "../../renders/render-options-form";
+import type { RenderOptionsFormValues } from "~/web/render-options-form";
 
 /** The bulk-run form's pure logic, kept out of the page so it is tested without a browser. */
 

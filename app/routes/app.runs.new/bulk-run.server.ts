@@ -1,30 +1,23 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
-import { env } from "../../env.server";
-import { runForRequestKey, startRun } from "../../renders/create-renders.server";
-import { planScope, type ListingProgress, type PlanOutcome, type PlanSummary } from "../../renders/plan-run.server";
-import { budgetSchema, MAX_PICKED_PRODUCTS, runScopeSchema } from "../../renders/run-request";
-import { candidatesSchema } from "../../renders/candidates";
-import { describeShopifyFailure, type AdminRequest } from "../../web/admin-request.server";
-import {
-  checkbox,
-  failure,
-  formDataToObject,
-  requestKeySchema,
-  type FieldErrors,
-  type FormFailure,
-} from "../../web/forms";
-import { toGid } from "../../lib/gid";
+import { env } from "~/env.server";
+import { runForRequestKey, startRun } from "~/renders/lifecycle/queue-renders.server";
+import { planScope, type ListingProgress, type PlanOutcome, type PlanSummary } from "~/renders/runs/plan-run.server";
+import { budgetSchema, MAX_PICKED_PRODUCTS, runScopeSchema } from "~/renders/runs/run-request";
+import { candidatesSchema } from "~/renders/review/candidates";
+import { describeShopifyFailure, type AdminRequest } from "~/web/admin-request.server";
+import { checkbox, failure, formDataToObject, requestKeySchema, type FieldErrors, type FormFailure } from "~/web/forms";
+import { toGid } from "~/lib/gid";
 import {
   checkOptionsAgainstCatalog,
   loadRenderForm,
   parseWithOptions,
   type RenderFormContext,
-} from "../../renders/render-form.server";
+} from "~/web/render-form-context.server";
 
 /**
  * Bulk runs: a collection or a set of products rendered with one look. Preview first (who is eligible, who is
- * skipped and why, what it will cost), then start; planning is app/renders/plan-run.server.ts.
+ * skipped and why, what it will cost), then start; planning is app/renders/runs/plan-run.server.ts.
  */
 
 type Db = PrismaClient;

@@ -1,7 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import prisma from "../../db.server";
-import { requireAdmin, timed } from "../../web/admin-request.server";
+import prisma from "~/db.server";
+import { requireAdmin, timed } from "~/web/admin-request.server";
 import { BulkRunPage } from "./BulkRunPage";
 import { bulkRunAction, loadBulkRunPage } from "./bulk-run.server";
 

@@ -17,11 +17,11 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useMemo, useState } from "react";
 import type { SettingsActionResult, SettingsPageView } from "./settings-page.server";
-import { describeOptions } from "../../renders/render-options-form";
-import { FormErrorBanner } from "../../components/FormErrorBanner";
-import { RenderOptionsFields } from "../../components/RenderOptionsFields";
+import { describeOptions } from "~/web/render-options-form";
+import { FormErrorBanner } from "~/components/FormErrorBanner";
+import { RenderOptionsFields } from "~/components/RenderOptionsFields";
 import { isSettingsDirty, settingsFormFields, settingsFormStateOf, type SettingsFormState } from "./settings-form";
-import { TimeText } from "../../components/TimeText";
+import { TimeText } from "~/components/TimeText";
 
 const SAVE_BAR_ID = "settings-save-bar";
 

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import prisma from "../../db.server";
-import { requireAdmin, timed } from "../../web/admin-request.server";
+import prisma from "~/db.server";
+import { requireAdmin, timed } from "~/web/admin-request.server";
 import { SettingsPage } from "./SettingsPage";
 import { loadSettingsPage, settingsAction } from "./settings-page.server";
 

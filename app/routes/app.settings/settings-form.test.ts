@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SettingsView } from "../../settings/settings.server";
+import type { SettingsView } from "~/settings/settings.server";
 import { isSettingsDirty, settingsFormFields, settingsFormStateOf } from "./settings-form";
 
 const saved: SettingsView = {

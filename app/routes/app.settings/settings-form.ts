@@ -1,11 +1,11 @@
-import type { SettingsView } from "../../settings/settings.server";
-import type { CatalogResult } from "../../tryon/catalog-view";
+import type { SettingsView } from "~/settings/settings.server";
+import type { CatalogResult } from "~/tryon/catalog-view";
 import {
   formValuesOf,
   optionsToFormFields,
   withCatalogDefaults,
   type RenderOptionsFormValues,
-} from "../../renders/render-options-form";
+} from "~/web/render-options-form";
 
 /** The Settings form's state and what it posts; pure so the save bar's logic is tested without a browser. */
 export interface SettingsFormState {

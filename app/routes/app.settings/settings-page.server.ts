@@ -1,11 +1,11 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
-import { env } from "../../env.server";
-import { deleteLook, listLooks, type LookView } from "../../looks/looks.server";
-import { keyringFromEnv } from "../../settings/secret-box.server";
-import { parseServiceAddress } from "../../settings/service-address";
-import type { RenderOptions } from "../../renders/render-options";
-import { renderOptionsFormSchema } from "../../renders/render-options-form";
+import { env } from "~/env.server";
+import { deleteLook, listLooks, type LookView } from "~/looks/looks.server";
+import { keyringFromEnv } from "~/lib/secret-box.server";
+import { parseServiceAddress } from "~/settings/service-address";
+import type { RenderOptions } from "~/looks/render-options";
+import { renderOptionsFormSchema } from "~/web/render-options-form";
 import {
   checkKeyAgainstService,
   CONCURRENCY_CAP_MAX,
@@ -14,10 +14,10 @@ import {
   type KeyChecker,
   type SettingsInput,
   type SettingsView,
-} from "../../settings/settings.server";
-import { checkbox, failure, optionalText, parseForm, type FieldErrors, type FormFailure } from "../../web/forms";
-import { loadShopCatalog } from "../../settings/tryon-client.server";
-import type { CatalogResult } from "../../tryon/catalog-view";
+} from "~/settings/settings.server";
+import { checkbox, failure, optionalText, parseForm, type FieldErrors, type FormFailure } from "~/web/forms";
+import { loadShopCatalog } from "~/settings/tryon-client.server";
+import type { CatalogResult } from "~/tryon/catalog-view";
 
 type Db = PrismaClient;
 

@@ -5,7 +5,7 @@ import polarisTranslations from "@shopify/polaris/locales/en.json";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { LoginErrorType } from "@shopify/shopify-app-remix/server";
 import { useState } from "react";
-import { login } from "../../shopify.server";
+import { login } from "~/shopify.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 

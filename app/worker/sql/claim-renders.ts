@@ -1,6 +1,6 @@
 import { Prisma, type PrismaClient, type Render } from "@prisma/client";
-import { IN_FLIGHT_STATES, RENDER_STATES, SERVICE_STATES, WORKER_STATES } from "../../renders/render-states";
-import { DB_NOW, dbNowPlus } from "../../renders/render-store.server";
+import { IN_FLIGHT_STATES, RENDER_STATES, SERVICE_STATES, WORKER_STATES } from "~/renders/lifecycle/render-states";
+import { DB_NOW, dbNowPlus } from "~/renders/lifecycle/render-store.server";
 
 export interface ClaimOptions {
   workerId: string;

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
-import { SETTLED_STATES } from "../../renders/render-states";
+import { SETTLED_STATES } from "~/renders/lifecycle/render-states";
 
 /**
  * Marks active runs whose every render has reached review or a final state as completed: one statement per

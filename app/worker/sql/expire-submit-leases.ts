@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@prisma/client";
-import { logRenderTransition } from "../../renders/transition-log";
-import { DB_NOW } from "../../renders/render-store.server";
+import { logRenderTransition } from "~/renders/lifecycle/transition-log";
+import { DB_NOW } from "~/renders/lifecycle/render-store.server";
 
 /**
  * A render still in `submitting` after its lease expired belongs to a worker that died (or hung) while its

@@ -1,5 +1,5 @@
 import { Prisma, type PrismaClient } from "@prisma/client";
-import { WORKER_STATES } from "../../renders/render-states";
+import { WORKER_STATES } from "~/renders/lifecycle/render-states";
 
 /**
  * The earliest time after `now` and before `horizon` at which some render becomes due, or null. An idle worker

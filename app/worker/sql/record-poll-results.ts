@@ -1,5 +1,5 @@
 import type { PrismaClient, RenderState } from "@prisma/client";
-import { logRenderTransition } from "../../renders/transition-log";
+import { logRenderTransition } from "~/renders/lifecycle/transition-log";
 
 /** What one status poll decided for one render. */
 export interface PollOutcome {

@@ -1,10 +1,10 @@
 import { Prisma, type Render, type ShopSettings } from "@prisma/client";
-import { notScored, type RenderColourRecord } from "../../colour/render-colour.server";
-import { sourceImagesSchema } from "../../renders/render-options";
+import { notScored, type RenderColourRecord } from "~/colour/render-colour.server";
+import { sourceImagesSchema } from "~/looks/render-options";
 import { z } from "zod";
-import { MediaChangeRefused, renderFilename, type StagedImage } from "../../renders/render-media";
-import { dbNowPlus, renewLease, transitionHeldRender } from "../../renders/render-store.server";
-import { TryOnResultRejectedError } from "../../tryon";
+import { MediaChangeRefused, renderFilename, type StagedImage } from "~/renders/review/media-port";
+import { dbNowPlus, renewLease, transitionHeldRender } from "~/renders/lifecycle/render-store.server";
+import { TryOnResultRejectedError } from "~/tryon";
 import { backoffMs, describeError, later, type TickContext } from "../tick-context";
 import { TRANSFER_GC_EVERY_BYTES } from "../transfer-gc";
 import { rejectResult } from "./reject-result";

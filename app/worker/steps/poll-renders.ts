@@ -1,6 +1,6 @@
 import type { Render } from "@prisma/client";
 import pLimit from "p-limit";
-import { TryOnError, TryOnRateLimitedError, TryOnUnavailableError, type TryOnJobStatus } from "../../tryon";
+import { TryOnError, TryOnRateLimitedError, TryOnUnavailableError, type TryOnJobStatus } from "~/tryon";
 import { recordPollResults, type PollOutcome } from "../sql/record-poll-results";
 import { backoffMs, describeError, later, type TickContext } from "../tick-context";
 import { durationSample, nextPollDelayMs } from "./poll-schedule";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { seededRandom } from "../../lib/seeded-random";
+import { seededRandom } from "~/lib/seeded-random";
 import { makeWorkerConfig } from "../worker-config";
 import { durationSample, firstPollDelayMs, nextPollDelayMs } from "./poll-schedule";
 

@@ -1,8 +1,8 @@
 import type { Render } from "@prisma/client";
-import { variantsToPublishOn } from "../../renders/colour-variants";
-import { publishOptionsSchema } from "../../renders/publish-options";
-import { MediaChangeRefused, type RenderMedia } from "../../renders/render-media";
-import { renewLease, transitionHeldRender, type HeldRender } from "../../renders/render-store.server";
+import { variantsToPublishOn } from "~/renders/colour-variants/colour-variants";
+import { publishOptionsSchema } from "~/renders/review/publish-options";
+import { MediaChangeRefused, type RenderMedia } from "~/renders/review/media-port";
+import { renewLease, transitionHeldRender, type HeldRender } from "~/renders/lifecycle/render-store.server";
 import { backoffMs, describeError, later, type TickContext } from "../tick-context";
 
 /**

@@ -1,5 +1,5 @@
 import type { Render } from "@prisma/client";
-import { logRenderTransition, timeInState } from "../../renders/transition-log";
+import { logRenderTransition, timeInState } from "~/renders/lifecycle/transition-log";
 import type { TickContext } from "../tick-context";
 
 /**

@@ -1,5 +1,5 @@
 import type { Render } from "@prisma/client";
-import { sourceImagesSchema } from "../../renders/render-options";
+import { sourceImagesSchema } from "~/looks/render-options";
 import {
   commitSubmitIntent,
   isUniqueViolation,
@@ -8,15 +8,15 @@ import {
   releaseUnchargedSubmit,
   transitionHeldRender,
   type HeldRender,
-} from "../../renders/render-store.server";
-import { pauseShop } from "../../shops/pause.server";
+} from "~/renders/lifecycle/render-store.server";
+import { pauseShop } from "~/shops/pause.server";
 import {
   TryOnError,
   TryOnInvalidRequestError,
   TryOnRateLimitedError,
   tryOnJobInputSchema,
   type TryOnJobInput,
-} from "../../tryon";
+} from "~/tryon";
 import { backoffMs, describeError, later, type TickContext } from "../tick-context";
 import { firstPollDelayMs } from "./poll-schedule";
 

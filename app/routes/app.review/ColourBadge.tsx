@@ -1,6 +1,6 @@
 import { Badge, BlockStack, InlineStack, Text } from "@shopify/polaris";
-import { COLOUR_VERDICT_LABELS, type StoredColourVerdict } from "../colour/colour-verdict";
-import type { ReviewColour } from "../routes/app.review/review.server";
+import { COLOUR_VERDICT_LABELS, type StoredColourVerdict } from "~/colour/colour-verdict";
+import type { ReviewColour } from "./review.server";
 
 const TONES: Record<StoredColourVerdict, "success" | "warning" | "critical" | undefined> = {
   good: "success",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatCredits } from "../web/format";
+import { formatCredits } from "~/web/format";
 
 /**
  * Candidates: several renders of one product made at once, so staff pick the best (AI renders vary). Each is a

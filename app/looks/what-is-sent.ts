@@ -1,6 +1,6 @@
 import type { WhatIsSent } from "@model-shots/extension-shared/api";
-import type { CatalogResult } from "../tryon/catalog-view";
-import { creditsForJob } from "../tryon/cost";
+import type { CatalogResult } from "~/tryon/catalog-view";
+import { creditsForJob } from "~/tryon/cost";
 
 /**
  * What a render will send to the try-on service, in the words staff see before spending: the garment, and the

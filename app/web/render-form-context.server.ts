@@ -1,15 +1,15 @@
 import type { PrismaClient } from "@prisma/client";
 import type { z } from "zod";
-import { env } from "../env.server";
-import { listLooks, type LookView } from "../looks/looks.server";
-import { settingsViewOf } from "../settings/settings.server";
-import { loadShopCatalog, tryOnClientFor } from "../settings/tryon-client.server";
-import { catalogProblems, loadCatalog, type CatalogResult } from "../tryon/catalog-view";
-import { parseForm, type FieldErrors } from "../web/forms";
-import { guessGarment } from "./garment-guess";
-import { garmentChoiceFor, posesFromCatalog } from "./product-garment";
-import type { ProductForRender } from "./product-source";
-import type { RenderOptions } from "./render-options";
+import { env } from "~/env.server";
+import { listLooks, type LookView } from "~/looks/looks.server";
+import { settingsViewOf } from "~/settings/settings.server";
+import { loadShopCatalog, tryOnClientFor } from "~/settings/tryon-client.server";
+import { catalogProblems, loadCatalog, type CatalogResult } from "~/tryon/catalog-view";
+import { parseForm, type FieldErrors } from "./forms";
+import { guessGarment } from "~/catalog/garment-guess";
+import { garmentChoiceFor, posesFromCatalog } from "~/catalog/product-garment";
+import type { ProductForRender } from "~/catalog/catalog-port";
+import type { RenderOptions } from "~/looks/render-options";
 import {
   formValuesOf,
   renderOptionsFormSchema,

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../harness/database";
-import { seedRenders, seedShop } from "../../harness/render-fixtures";
-import { countRendersByState, creditsSince, decodeCursor, listRenders, startOfMonthUtc } from "./render-queries.server";
+import { createTestDatabase, type TestDatabase } from "../../../harness/database";
+import { seedRenders, seedShop } from "../../../harness/render-fixtures";
+import {
+  countRendersByState,
+  creditsSince,
+  decodeCursor,
+  listRenders,
+  startOfMonthUtc,
+} from "./render-listings.server";
 
 const SHOP = "queries.myshopify.com";
 

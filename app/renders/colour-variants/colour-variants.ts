@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { gidPattern } from "../lib/gid";
-import type { ProductForRender, ProductSource } from "./product-source";
-import type { SourceImages } from "./render-options";
-import { chooseSourceImages, isGeneratedModelShot, sourceImagesOf, type ProductPhoto } from "./source-images";
+import { gidPattern } from "~/lib/gid";
+import type { ProductForRender, ProductSource } from "~/catalog/catalog-port";
+import type { SourceImages } from "~/looks/render-options";
+import { chooseSourceImages, isGeneratedModelShot, sourceImagesOf, type ProductPhoto } from "~/catalog/source-images";
 
 /**
  * "One shot per colour" (issue 17 point 2, ADR 057): which option of a product is its colour, which variants and

@@ -1,10 +1,10 @@
 import { type PrismaClient } from "@prisma/client";
 import { limitFunction } from "p-limit";
-import { outboundFetch } from "../net/outbound";
-import { MAX_INPUT_IMAGE_BYTES, probeImage } from "../tryon";
-import type { CatalogResult } from "../tryon/catalog-view";
-import { creditsForJob, estimateCredits } from "../tryon/cost";
-import { ACCEPTED_IMAGE_FORMATS } from "../tryon/image-probe";
+import { outboundFetch } from "~/net/outbound";
+import { MAX_INPUT_IMAGE_BYTES, probeImage } from "~/tryon";
+import type { CatalogResult } from "~/tryon/catalog-view";
+import { creditsForJob, estimateCredits } from "~/tryon/cost";
+import { ACCEPTED_IMAGE_FORMATS } from "~/tryon/image-probe";
 import { collectionListing, type ListingPhase } from "./collection-listings.server";
 import {
   approvedColourKey,
@@ -12,20 +12,20 @@ import {
   planProductColours,
   withColourVariants,
   type VariantColour,
-} from "./colour-variants";
-import { lookKeyOf, queueRoomProblem } from "./create-renders.server";
-import { guessGarment } from "./garment-guess";
-import { optionsForProduct, posesFromCatalog, type PosesFor } from "./product-garment";
-import type { ProductForRender, ProductSource } from "./product-source";
-import type { RenderOptions, SourceImages } from "./render-options";
-import type { FieldErrors } from "../web/forms";
+} from "../colour-variants/colour-variants";
+import { lookKeyOf, queueRoomProblem } from "../lifecycle/queue-renders.server";
+import { guessGarment } from "~/catalog/garment-guess";
+import { optionsForProduct, posesFromCatalog, type PosesFor } from "~/catalog/product-garment";
+import type { ProductForRender, ProductSource } from "~/catalog/catalog-port";
+import type { RenderOptions, SourceImages } from "~/looks/render-options";
+import type { FieldErrors } from "~/web/forms";
 import type { RunScope } from "./run-request";
-import { chooseSourceImages, sourceImagesOf } from "./source-images";
-import { whatIsSent, type WhatIsSent } from "./what-is-sent";
+import { chooseSourceImages, sourceImagesOf } from "~/catalog/source-images";
+import { whatIsSent, type WhatIsSent } from "~/looks/what-is-sent";
 
 /**
  * Planning a bulk run, before anything is spent: which products it renders, with which options, which it skips
- * and why, and what it will cost. Nothing here writes a render: create-renders.server.ts starts the run from the
+ * and why, and what it will cost. Nothing here writes a render: queue-renders.server.ts starts the run from the
  * plan. The plan is made again on start, because the preview a browser holds may be stale and is never trusted.
  */
 

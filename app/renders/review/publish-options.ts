@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { gidPattern } from "../lib/gid";
+import { gidPattern } from "~/lib/gid";
 
 /** What staff chose when approving: the variants to show the image on and whether it leads the gallery. */
 export const publishOptionsSchema = z.object({

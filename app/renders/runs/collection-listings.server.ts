@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { CollectionListing, Prisma, PrismaClient } from "@prisma/client";
 import { z } from "zod";
-import type { CollectionExport, ExportStatus, ProductForRender, ProductSource } from "./product-source";
+import type { CollectionExport, ExportStatus, ProductForRender, ProductSource } from "~/catalog/catalog-port";
 
 /**
  * Large collections are read from Shopify by the worker instead of inside a staff request: page by page, at the

@@ -1,4 +1,4 @@
-import type { SourceImages } from "./render-options";
+import type { SourceImages } from "~/looks/render-options";
 
 /** A product's photo as the Admin API returns it (MediaImage). */
 export interface ProductPhoto {

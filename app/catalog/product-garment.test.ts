@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { garmentChoiceFor, optionsForProduct, posesFromCatalog } from "./product-garment";
-import type { RenderOptions } from "./render-options";
+import type { RenderOptions } from "~/looks/render-options";
 
 const LOOK: RenderOptions = {
   productType: "top",

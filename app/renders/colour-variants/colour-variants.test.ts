@@ -11,7 +11,7 @@ import {
   variantsToPublishOn,
   type VariantForColour,
 } from "./colour-variants";
-import type { ProductPhoto } from "./source-images";
+import type { ProductPhoto } from "~/catalog/source-images";
 
 const photo = (mediaId: string, file: string, alt: string | null = null): ProductPhoto => ({
   mediaId,

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import type { RenderOptions } from "./render-options";
-import { creditsForJob } from "../tryon/cost";
-import { ASPECT_RATIOS, DEFAULT_TRYON_ENUMS, MAX_USER_INSTRUCTION_LENGTH, RESOLUTIONS } from "../tryon/wire";
-import type { CatalogResult } from "../tryon/catalog-view";
-import { checkbox, optionalText } from "../web/forms";
-import { BACKGROUND_NOT_ALLOWED, backgroundProblem } from "../tryon/background-policy";
+import type { RenderOptions } from "~/looks/render-options";
+import { creditsForJob } from "~/tryon/cost";
+import { ASPECT_RATIOS, DEFAULT_TRYON_ENUMS, MAX_USER_INSTRUCTION_LENGTH, RESOLUTIONS } from "~/tryon/wire";
+import type { CatalogResult } from "~/tryon/catalog-view";
+import { checkbox, optionalText } from "./forms";
+import { BACKGROUND_NOT_ALLOWED, backgroundProblem } from "~/tryon/background-policy";
 
 /**
  * The render options as a form: the same fields on Generate, Bulk run, Regenerate and the Settings defaults, with

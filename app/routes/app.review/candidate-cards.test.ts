@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupCandidates, reviewBlocksOf } from "./candidate-groups";
+import { groupCandidates, reviewBlocksOf } from "./candidate-cards";
 
 const lone = (id: string) => ({ id, candidate: null });
 const member = (id: string, group: string, index: number) => ({ id, candidate: { group, index } });

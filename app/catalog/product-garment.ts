@@ -1,7 +1,7 @@
-import type { CatalogResult } from "../tryon/catalog-view";
+import type { CatalogResult } from "~/tryon/catalog-view";
 import { guessGarment } from "./garment-guess";
-import type { ProductForRender } from "./product-source";
-import type { RenderOptions } from "./render-options";
+import type { ProductForRender } from "./catalog-port";
+import type { RenderOptions } from "~/looks/render-options";
 
 /**
  * What a product is rendered as. One decision for every way a render is made (the product action, the Generate

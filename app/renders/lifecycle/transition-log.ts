@@ -1,5 +1,5 @@
 import type { RenderState } from "@prisma/client";
-import { appLogger } from "../lib/logger.server";
+import { appLogger } from "~/lib/logger.server";
 
 /** What a transition's log line says: which render of which shop and run, from where to where, after how long. */
 export interface RenderTransition {

@@ -1,12 +1,12 @@
 import type { Prisma, PrismaClient, Render } from "@prisma/client";
-import { logBulkTransition } from "./transition-log";
-import { variantColourOf } from "./colour-variants";
-import { queueRender } from "./create-renders.server";
-import type { ProductSource } from "./product-source";
+import { logBulkTransition } from "../lifecycle/transition-log";
+import { variantColourOf } from "../colour-variants/colour-variants";
+import { queueRender } from "../lifecycle/queue-renders.server";
+import type { ProductSource } from "~/catalog/catalog-port";
 import { publishOptionsSchema, type PublishOptions } from "./publish-options";
-import type { RenderMedia } from "./render-media";
-import { optionFieldsOf, renderOptionsSchema, sourceImagesSchema, type RenderOptions } from "./render-options";
-import { isUniqueViolation, transitionRenderForPerson } from "./render-store.server";
+import type { RenderMedia } from "./media-port";
+import { optionFieldsOf, renderOptionsSchema, sourceImagesSchema, type RenderOptions } from "~/looks/render-options";
+import { isUniqueViolation, transitionRenderForPerson } from "../lifecycle/render-store.server";
 
 type Db = Pick<PrismaClient, "render" | "run" | "$transaction" | "$queryRaw">;
 

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient, Render, Run } from "@prisma/client";
-import type { ProductForRender } from "./product-source";
-import { creditsForJob } from "../tryon/cost";
-import { jobInputFor, type RenderOptions, type SourceImages } from "./render-options";
-import type { RunPlan } from "./plan-run.server";
+import type { ProductForRender } from "~/catalog/catalog-port";
+import { creditsForJob } from "~/tryon/cost";
+import { jobInputFor, type RenderOptions, type SourceImages } from "~/looks/render-options";
+import type { RunPlan } from "../runs/plan-run.server";
 import { isUniqueViolation } from "./render-store.server";
-import type { VariantColour } from "./colour-variants";
+import type { VariantColour } from "../colour-variants/colour-variants";
 
 type Db = Pick<PrismaClient, "render" | "run" | "$transaction">;
 

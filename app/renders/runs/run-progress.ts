@@ -1,5 +1,5 @@
 import type { RenderState, RunStatus } from "@prisma/client";
-import { RENDERING_STATES, SETTLED_STATES, WAITING_STATES } from "./render-states";
+import { RENDERING_STATES, SETTLED_STATES, WAITING_STATES } from "../lifecycle/render-states";
 
 /**
  * A run's progress as staff read it, from its renders' counts by state. Pure, so the run page and the runs list

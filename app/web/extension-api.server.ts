@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
-import { env } from "../env.server";
-import { findLook, listLooks } from "../looks/looks.server";
+import { env } from "~/env.server";
+import { findLook, listLooks } from "~/looks/looks.server";
 import {
   candidatesBeside,
   QueueFullError,
@@ -9,27 +9,27 @@ import {
   renderForRequestKey,
   runForRequestKey,
   startRun,
-} from "../renders/create-renders.server";
-import { planScope, type ListingProgress, type PlanOutcome, type PlanSummary } from "../renders/plan-run.server";
-import type { RenderOptions } from "../renders/render-options";
-import { optionsForProduct, posesFromCatalog } from "../renders/product-garment";
-import type { ProductForRender } from "../renders/product-source";
-import { whatIsSent, whatIsSentLine } from "../renders/what-is-sent";
+} from "~/renders/lifecycle/queue-renders.server";
+import { planScope, type ListingProgress, type PlanOutcome, type PlanSummary } from "~/renders/runs/plan-run.server";
+import type { RenderOptions } from "~/looks/render-options";
+import { optionsForProduct, posesFromCatalog } from "~/catalog/product-garment";
+import type { ProductForRender } from "~/catalog/catalog-port";
+import { whatIsSent, whatIsSentLine } from "~/looks/what-is-sent";
 // The answers' shapes are the ones the extensions read: defined once, in the package they share.
 import type { LookChoice } from "@model-shots/extension-shared/api";
-import type { CatalogResult } from "../tryon/catalog-view";
-import { budgetSchema, runScopeSchema, type RunScope } from "../renders/run-request";
-import { candidatesSchema } from "../renders/candidates";
-import { chooseSourceImages, sourceImagesOf } from "../renders/source-images";
-import { colourPlanOf } from "../renders/colour-variants";
-import { describeListing } from "../renders/listing-progress";
-import { colourChoiceOf, queueColourRenders } from "../renders/colour-variants.server";
-import { settingsViewOf } from "../settings/settings.server";
-import { loadShopCatalog } from "../settings/tryon-client.server";
-import { describeShopifyFailure, type AdminRequest } from "../web/admin-request.server";
-import { okAnswer, readJsonBody, refusal } from "../web/api-response.server";
-import { requestKeySchema } from "../web/forms";
-import { toGid } from "../lib/gid";
+import type { CatalogResult } from "~/tryon/catalog-view";
+import { budgetSchema, runScopeSchema, type RunScope } from "~/renders/runs/run-request";
+import { candidatesSchema } from "~/renders/review/candidates";
+import { chooseSourceImages, sourceImagesOf } from "~/catalog/source-images";
+import { colourPlanOf } from "~/renders/colour-variants/colour-variants";
+import { describeListing } from "~/renders/runs/listing-progress";
+import { colourChoiceOf, queueColourRenders } from "~/renders/colour-variants/queue-colour-renders.server";
+import { settingsViewOf } from "~/settings/settings.server";
+import { loadShopCatalog } from "~/settings/tryon-client.server";
+import { describeShopifyFailure, type AdminRequest } from "./admin-request.server";
+import { okAnswer, readJsonBody, refusal } from "./api-response.server";
+import { requestKeySchema } from "./forms";
+import { toGid } from "~/lib/gid";
 
 /**
  * The JSON API behind the admin extensions (product action, product selection action, collection action), one

@@ -7,9 +7,9 @@ import {
   type ColourPlan,
   type ColourTarget,
 } from "./colour-variants";
-import { queueRenderGroups } from "./create-renders.server";
-import type { ProductForRender } from "./product-source";
-import type { RenderOptions } from "./render-options";
+import { queueRenderGroups } from "../lifecycle/queue-renders.server";
+import type { ProductForRender } from "~/catalog/catalog-port";
+import type { RenderOptions } from "~/looks/render-options";
 
 type Db = Pick<PrismaClient, "render" | "run" | "$transaction">;
 

@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient, Render, RenderState, Run } from "@prisma/client";
 import { z } from "zod";
-import { RENDER_STATES, type NeedsPersonState } from "./render-states";
+import { RENDER_STATES, type NeedsPersonState } from "../lifecycle/render-states";
 
 /**
  * The pages' reads, every one scoped by shop and paged by keyset on the indexes the schema declares:

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { lookKeyOf } from "./create-renders.server";
-import { renderOptionsSchema } from "./render-options";
-import { creditsForJob } from "../tryon/cost";
-import type { CatalogResult } from "../tryon/catalog-view";
+import { lookKeyOf } from "~/renders/lifecycle/queue-renders.server";
+import { renderOptionsSchema } from "~/looks/render-options";
+import { creditsForJob } from "~/tryon/cost";
+import type { CatalogResult } from "~/tryon/catalog-view";
 import {
   describeOptions,
   formValuesOf,
@@ -13,7 +13,7 @@ import {
   withLook,
   withProductType,
 } from "./render-options-form";
-import { parseForm } from "../web/forms";
+import { parseForm } from "./forms";
 
 const FIELDS = {
   productType: "dress",

@@ -1,6 +1,6 @@
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
-import { tryOnJobInputSchema as jobInputSchema, type TryOnJobInput } from "../tryon";
+import { tryOnJobInputSchema as jobInputSchema, type TryOnJobInput } from "~/tryon";
 
 /**
  * A "look" plus options: every submit parameter except the product's own images, which are chosen per
