@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { variantColourOf } from "~/renders/colour-variants/colour-variants";
+import { variantColourOf } from "~/renders/lifecycle/variant-colour";
 import { startRun } from "~/renders/lifecycle/queue-renders.server";
 import { planRun, productsInScope } from "~/renders/runs/plan-run.server";
 import { approveRender } from "~/renders/review/review-actions.server";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queueRender, QueueFullError, startRun } from "~/renders/lifecycle/queue-renders.server";
-import { variantColourOf, type ColourTarget } from "~/renders/colour-variants/colour-variants";
+import { type ColourTarget } from "~/renders/colour-variants/colour-variants";
+import { variantColourOf } from "~/renders/lifecycle/variant-colour";
 import { queueColourRenders } from "~/renders/colour-variants/queue-colour-renders.server";
 import { planRun } from "~/renders/runs/plan-run.server";
 import type { ProductForRender } from "~/catalog/catalog-port";

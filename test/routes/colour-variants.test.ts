@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionTokenRequest } from "../../harness/shopify-requests";
-import { variantColourOf } from "~/renders/colour-variants/colour-variants";
+import { variantColourOf } from "~/renders/lifecycle/variant-colour";
 import { sourceImagesSchema } from "~/looks/render-options";
 import {
   DEFAULT_LOOK,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { badSessionTokenRequest, sessionTokenRequest } from "../../harness/shopify-requests";
-import { variantColourOf } from "~/renders/colour-variants/colour-variants";
+import { variantColourOf } from "~/renders/lifecycle/variant-colour";
 import { describeListing } from "~/renders/runs/listing-progress";
 import {
   DEFAULT_LOOK,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  colourLabelOf,
   colourOptionOf,
   colourPlanOf,
   colourPlanSentence,
@@ -11,6 +10,7 @@ import {
   variantsToPublishOn,
   type VariantForColour,
 } from "./colour-variants";
+import { colourLabelOf } from "../lifecycle/variant-colour";
 import type { ProductPhoto } from "~/catalog/source-images";
 
 const photo = (mediaId: string, file: string, alt: string | null = null): ProductPhoto => ({

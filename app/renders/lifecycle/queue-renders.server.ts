@@ -5,7 +5,7 @@ import { creditsForJob } from "~/tryon/cost";
 import { jobInputFor, type RenderOptions, type SourceImages } from "~/looks/render-options";
 import type { RunPlan } from "../runs/plan-run.server";
 import { isUniqueViolation } from "./render-store.server";
-import type { VariantColour } from "../colour-variants/colour-variants";
+import type { VariantColour } from "./variant-colour";
 
 type Db = Pick<PrismaClient, "render" | "run" | "$transaction">;
 

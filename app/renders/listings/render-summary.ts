@@ -1,7 +1,7 @@
 import type { Render, RenderState } from "@prisma/client";
 import { productAdminUrl } from "~/lib/gid";
 import { RENDER_STATE_LABELS } from "../lifecycle/render-states";
-import { colourLabelOf, variantColourOf } from "../colour-variants/colour-variants";
+import { colourLabelOf, variantColourOf } from "../lifecycle/variant-colour";
 
 /** What every list of renders starts a row with: the product (with its admin link) and the render's state in words. */
 export interface RenderSummary {

@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient, Render } from "@prisma/client";
 import { logBulkTransition } from "../lifecycle/transition-log";
-import { variantColourOf } from "../colour-variants/colour-variants";
+import { variantColourOf } from "../lifecycle/variant-colour";
 import { queueRender } from "../lifecycle/queue-renders.server";
 import type { ProductSource } from "~/catalog/catalog-port";
 import { publishOptionsSchema, type PublishOptions } from "./publish-options";

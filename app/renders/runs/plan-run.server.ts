@@ -11,8 +11,8 @@ import {
   MAX_PER_COLOUR_RUN_PRODUCTS,
   planProductColours,
   withColourVariants,
-  type VariantColour,
 } from "../colour-variants/colour-variants";
+import { type VariantColour } from "../lifecycle/variant-colour";
 import { lookKeyOf, queueRoomProblem } from "../lifecycle/queue-renders.server";
 import { guessGarment } from "~/catalog/garment-guess";
 import { optionsForProduct, posesFromCatalog, type PosesFor } from "~/catalog/product-garment";

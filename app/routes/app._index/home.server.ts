@@ -8,7 +8,7 @@ import {
   startOfMonthUtc,
   sumCounts,
 } from "~/renders/listings/render-listings.server";
-import { colourLabelOf, variantColourOf } from "~/renders/colour-variants/colour-variants";
+import { colourLabelOf, variantColourOf } from "~/renders/lifecycle/variant-colour";
 import { IN_PROGRESS_STATES } from "~/renders/lifecycle/render-states";
 import { resumeShop } from "~/shops/pause.server";
 import { env } from "~/env.server";
