@@ -1,4 +1,4 @@
-import type { VariantForColour } from "~/renders/colour-variants/colour-variants";
+import type { VariantForColour } from "./colour-option";
 import type { ProductPhoto } from "./source-images";
 
 /** A product as the render flow needs it, read from the Admin API (app/shopify/product-source.server.ts). */

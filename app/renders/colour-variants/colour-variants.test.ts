@@ -1,15 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
-  colourOptionOf,
   colourPlanOf,
   colourPlanSentence,
   colourRequestKey,
   planProductColours,
-  productColours,
   rendersPerColourPlan,
   variantsToPublishOn,
-  type VariantForColour,
 } from "./colour-variants";
+import { productColours, colourOptionOf, type VariantForColour } from "~/catalog/colour-option";
 import { colourLabelOf } from "../lifecycle/variant-colour";
 import type { ProductPhoto } from "~/catalog/source-images";
 

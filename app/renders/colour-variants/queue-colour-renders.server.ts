@@ -3,10 +3,10 @@ import {
   colourPlanOf,
   colourPlanSentence,
   colourRequestKey,
-  productColours,
   type ColourPlan,
   type ColourTarget,
 } from "./colour-variants";
+import { productColours } from "~/catalog/colour-option";
 import { queueRenderGroups } from "../lifecycle/queue-renders.server";
 import type { ProductForRender } from "~/catalog/catalog-port";
 import type { RenderOptions } from "~/looks/render-options";
