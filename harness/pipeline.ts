@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
-import { startRun } from "~/renders/lifecycle/queue-renders.server";
+import { startRun } from "~/renders/runs/start-run.server";
 import { planRun, productsInScope } from "~/renders/runs/plan-run.server";
 import { makeRenderColourScorer } from "~/colour/render-colour.server";
 import { exposedGc, makeTransferGc, type TransferGc } from "~/worker/transfer-gc";

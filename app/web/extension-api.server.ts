@@ -7,9 +7,8 @@ import {
   QueueFullError,
   queueRender,
   renderForRequestKey,
-  runForRequestKey,
-  startRun,
 } from "~/renders/lifecycle/queue-renders.server";
+import { startRun, runForRequestKey } from "~/renders/runs/start-run.server";
 import { planScope, type ListingProgress, type PlanOutcome, type PlanSummary } from "~/renders/runs/plan-run.server";
 import type { RenderOptions } from "~/looks/render-options";
 import { optionsForProduct, posesFromCatalog } from "~/catalog/product-garment";

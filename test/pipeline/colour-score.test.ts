@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRun } from "~/renders/lifecycle/queue-renders.server";
+import { startRun } from "~/renders/runs/start-run.server";
 import { planRun, productsInScope } from "~/renders/runs/plan-run.server";
 import { colourDetailSchema } from "~/colour/render-colour.server";
 import { makeProductSource } from "~/shopify/product-source.server";

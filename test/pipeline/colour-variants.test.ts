@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { variantColourOf } from "~/renders/lifecycle/variant-colour";
-import { startRun } from "~/renders/lifecycle/queue-renders.server";
+import { startRun } from "~/renders/runs/start-run.server";
 import { planRun, productsInScope } from "~/renders/runs/plan-run.server";
 import { approveRender } from "~/renders/review/review-actions.server";
 import { DEFAULT_TEST_OPTIONS } from "../../harness/render-fixtures";

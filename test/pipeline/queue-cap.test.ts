@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { queueRender, QueueFullError, startRun } from "~/renders/lifecycle/queue-renders.server";
+import { queueRender, QueueFullError } from "~/renders/lifecycle/queue-renders.server";
+import { startRun } from "~/renders/runs/start-run.server";
 import { type ColourTarget } from "~/renders/colour-variants/colour-variants";
 import { variantColourOf } from "~/renders/lifecycle/variant-colour";
 import { queueColourRenders } from "~/renders/colour-variants/queue-colour-renders.server";

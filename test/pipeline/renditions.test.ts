@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startRun } from "~/renders/lifecycle/queue-renders.server";
+import { startRun } from "~/renders/runs/start-run.server";
 import { planRun, productsInScope } from "~/renders/runs/plan-run.server";
 import { makeProductSource } from "~/shopify/product-source.server";
 import type { TestDatabase } from "../../harness/database";

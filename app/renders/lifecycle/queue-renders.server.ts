@@ -1,9 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { Prisma, PrismaClient, Render, Run } from "@prisma/client";
+import type { Prisma, PrismaClient, Render } from "@prisma/client";
 import type { ProductForRender } from "~/catalog/catalog-port";
 import { creditsForJob } from "~/tryon/cost";
 import { jobInputFor, type RenderOptions, type SourceImages } from "~/looks/render-options";
-import type { RunPlan } from "../runs/plan-run.server";
 import { isUniqueViolation } from "./render-store.server";
 import type { VariantColour } from "./variant-colour";
 
@@ -15,7 +14,7 @@ export function lookKeyOf(options: RenderOptions): string {
   return createHash("sha256").update(canonical).digest("hex").slice(0, 32);
 }
 
-function renderRow(
+export function renderRow(
   shop: string,
   product: ProductForRender,
   images: SourceImages,
@@ -51,7 +50,7 @@ function renderRow(
  * The candidate numbering of `count` renders of one product made together: none for one render, else a new group
  * numbered 1…count. A regenerated candidate instead joins its original's group (regenerateRender).
  */
-function candidatesOf(count: number): Array<{ group: string; index: number } | undefined> {
+export function candidatesOf(count: number): Array<{ group: string; index: number } | undefined> {
   if (count <= 1) return [undefined];
   const group = randomUUID();
   return Array.from({ length: count }, (_, index) => ({ group, index: index + 1 }));
@@ -90,7 +89,7 @@ export async function queueRoomProblem(
 }
 
 /** Serialises queue-room checks of one shop, so two requests cannot both fill the last of its room. */
-const lockShopQueue = (tx: Prisma.TransactionClient, shop: string) =>
+export const lockShopQueue = (tx: Prisma.TransactionClient, shop: string) =>
   tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${"queue:" + shop}))`;
 
 /** The render an earlier create request with this key made, if any (the key is the client's idempotency key). */
@@ -102,16 +101,11 @@ export function renderForRequestKey(
   return db.render.findUnique({ where: { shop_requestKey: { shop, requestKey } } });
 }
 
-/** The run an earlier start request with this key made, if any. */
-export function runForRequestKey(db: Pick<PrismaClient, "run">, shop: string, requestKey: string): Promise<Run | null> {
-  return db.run.findUnique({ where: { shop_requestKey: { shop, requestKey } } });
-}
-
 /**
  * Creates a row once per request key: a retried or double-clicked request gets the row the first one made,
  * whether it is found before creating or the unique index refuses a twin created meanwhile.
  */
-async function oncePerRequestKey<T>(
+export async function oncePerRequestKey<T>(
   requestKey: string | undefined,
   existing: (requestKey: string) => Promise<T | null>,
   create: () => Promise<T>,
@@ -254,64 +248,4 @@ export async function candidatesBeside(db: Pick<PrismaClient, "render">, render:
     where: { shop: render.shop, candidateGroup: render.candidateGroup },
     orderBy: [{ candidateIndex: "asc" }, { id: "asc" }],
   });
-}
-
-/**
- * Starts a bulk run from a plan: the run and all its renders in one transaction, idempotent by `requestKey`.
- * Throws QueueFullError when the shop's queue has no room for the plan (planScope says so before this).
- */
-export async function startRun(
-  db: Db,
-  input: {
-    shop: string;
-    plan: RunPlan;
-    options: RenderOptions;
-    scope: Record<string, unknown>;
-    budgetCredits?: number | null;
-    requestKey?: string;
-    createdBy?: string;
-    maxQueuedPerShop?: number;
-  },
-): Promise<{ run: Run; created: boolean }> {
-  const { row, created } = await oncePerRequestKey(
-    input.requestKey,
-    (requestKey) => runForRequestKey(db, input.shop, requestKey),
-    () =>
-      db.$transaction(async (tx) => {
-        await lockShopQueue(tx, input.shop);
-        const problem = await queueRoomProblem(
-          tx,
-          input.shop,
-          input.plan.eligible.length * input.plan.candidatesPerProduct,
-          input.maxQueuedPerShop,
-        );
-        if (problem) throw new QueueFullError(problem);
-        const run = await tx.run.create({
-          data: {
-            shop: input.shop,
-            scope: input.scope as Prisma.InputJsonValue,
-            options: input.options as unknown as Prisma.InputJsonValue,
-            estimateCredits: input.plan.estimateCredits,
-            budgetCredits: input.budgetCredits ?? null,
-            candidatesPerProduct: input.plan.candidatesPerProduct,
-            ...(input.requestKey ? { requestKey: input.requestKey } : {}),
-            ...(input.createdBy ? { createdBy: input.createdBy } : {}),
-            ...(input.plan.eligible.length === 0 ? { status: "completed", completedAt: new Date() } : {}),
-          },
-        });
-        await tx.render.createMany({
-          data: input.plan.eligible.flatMap(({ product, images, options, variantColour }) =>
-            candidatesOf(input.plan.candidatesPerProduct).map((candidate) =>
-              renderRow(input.shop, product, images, options, {
-                runId: run.id,
-                variantColour,
-                ...(candidate ? { candidate } : {}),
-              }),
-            ),
-          ),
-        });
-        return run;
-      }),
-  );
-  return { run: row, created };
 }

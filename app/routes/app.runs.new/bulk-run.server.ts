@@ -1,7 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { env } from "~/env.server";
-import { runForRequestKey, startRun } from "~/renders/lifecycle/queue-renders.server";
+import { startRun, runForRequestKey } from "~/renders/runs/start-run.server";
 import { planScope, type ListingProgress, type PlanOutcome, type PlanSummary } from "~/renders/runs/plan-run.server";
 import { budgetSchema, MAX_PICKED_PRODUCTS, runScopeSchema } from "~/renders/runs/run-request";
 import { candidatesSchema } from "~/renders/review/candidates";
