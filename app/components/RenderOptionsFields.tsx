@@ -1,5 +1,5 @@
 import { Banner, BlockStack, Checkbox, FormLayout, InlineGrid, Select, Text, TextField } from "@shopify/polaris";
-import type { FieldErrors } from "~/web/forms";
+import type { FieldErrors } from "~/lib/validation";
 import type { CatalogResult } from "~/tryon/catalog-view";
 import { RENDER_OPTION_CHOICES, withProductType, type RenderOptionsFormValues } from "~/web/render-options-form";
 import { CatalogPicker } from "./CatalogPicker";

@@ -2,7 +2,7 @@ import type { PrismaClient, ShopSettings } from "@prisma/client";
 import { type Prisma } from "@prisma/client";
 import { renderOptionsSchema, type RenderOptions } from "~/looks/render-options";
 import { TryOnAuthError, TryOnError, TryOnOutOfCreditsError } from "~/tryon";
-import { failure, type FormFailure } from "~/web/forms";
+import { failure, type FormFailure } from "~/lib/validation";
 import { NOT_PAUSED, pauseOf } from "~/shops/pause.server";
 import { hashServiceKey, type SecretBox } from "~/lib/secret-box.server";
 import { makeTryOnClientFor } from "./tryon-client.server";

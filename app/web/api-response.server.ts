@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import type { z } from "zod";
 import type { AdminRequest } from "./admin-request.server";
-import { fieldErrorsOf, type FieldErrors } from "./forms";
+import { fieldErrorsOf, type FieldErrors } from "~/lib/validation";
 
 /**
  * The answers of the JSON API the admin extensions call: `{ ok: true, ... }`, or `{ ok: false, error, fieldErrors }`

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import {
-  checkbox,
-  fieldErrorsOf,
-  formDataOf,
-  formDataToObject,
-  optionalText,
-  parseForm,
-  requestKeySchema,
-} from "./forms";
+import { checkbox, formDataOf, formDataToObject, parseForm, requestKeySchema } from "./forms";
+import { optionalText, fieldErrorsOf } from "~/lib/validation";
 
 describe("form parsing", () => {
   it("keeps every value of array fields and the last of the others", () => {

@@ -1,20 +1,12 @@
 import { z } from "zod";
+import { type FieldErrors, fieldErrorsOf } from "~/lib/validation";
 
 /**
  * Form posts parsed with zod, with errors keyed by field name so each one is shown next to its field.
  * Shared by server actions and the browser (the types of `fieldErrors` flow into components).
  */
 
-export type FieldErrors = Record<string, string>;
-
 export type FormResult<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors };
-
-/** What an action answers when the input is wrong: shown next to fields, or at the top for the whole form. */
-export interface FormFailure {
-  ok: false;
-  fieldErrors: FieldErrors;
-  formError?: string;
-}
 
 /**
  * FormData as a plain object. Fields listed in `arrays` keep every value (`renderIds`, `variantIds`); others keep
@@ -31,16 +23,6 @@ export function formDataToObject(formData: FormData, arrays: readonly string[] =
   return result;
 }
 
-/** The first message per field; issues on the whole object go under `_form`. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? issue.path.map(String).join(".") : "_form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
 export function parseForm<S extends z.ZodType>(
   schema: S,
   input: FormData | Record<string, unknown>,
@@ -50,10 +32,6 @@ export function parseForm<S extends z.ZodType>(
   const parsed = schema.safeParse(object);
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, fieldErrors: fieldErrorsOf(parsed.error) };
 }
-
-/** An empty text field means "not given". */
-export const optionalText = <T extends z.ZodType>(inner: T) =>
-  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), inner.optional());
 
 /** HTML checkboxes send "on" (or the value given) when ticked and nothing when not. */
 export const checkbox = z.preprocess(
@@ -65,12 +43,6 @@ export const checkbox = z.preprocess(
 export const requestKeySchema = z
   .string({ error: "The form is missing its request key; reload the page and try again." })
   .regex(/^[A-Za-z0-9_-]{8,100}$/, "The form's request key is not valid; reload the page and try again.");
-
-export const failure = (fieldErrors: FieldErrors, formError?: string): FormFailure => ({
-  ok: false,
-  fieldErrors,
-  ...(formError ? { formError } : {}),
-});
 
 /** Fields as the browser posts them: a list is sent as the same name repeated (`renderIds`, `productIds`). */
 export function formDataOf(fields: Record<string, string | string[]>): FormData {

@@ -3,7 +3,8 @@ import type { RenderOptions } from "~/looks/render-options";
 import { creditsForJob } from "~/tryon/cost";
 import { ASPECT_RATIOS, DEFAULT_TRYON_ENUMS, MAX_USER_INSTRUCTION_LENGTH, RESOLUTIONS } from "~/tryon/wire";
 import type { CatalogResult } from "~/tryon/catalog-view";
-import { checkbox, optionalText } from "./forms";
+import { checkbox } from "./forms";
+import { optionalText } from "~/lib/validation";
 import { BACKGROUND_NOT_ALLOWED, backgroundProblem } from "~/tryon/background-policy";
 
 /**

@@ -18,7 +18,7 @@ import { guessGarment } from "~/catalog/garment-guess";
 import { optionsForProduct, posesFromCatalog, type PosesFor } from "~/catalog/product-garment";
 import type { ProductForRender, ProductSource } from "~/catalog/catalog-port";
 import type { RenderOptions, SourceImages } from "~/looks/render-options";
-import type { FieldErrors } from "~/web/forms";
+import type { FieldErrors } from "~/lib/validation";
 import type { RunScope } from "./run-request";
 import { chooseSourceImages, sourceImagesOf } from "~/catalog/source-images";
 import { whatIsSent, type WhatIsSent } from "~/looks/what-is-sent";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText } from "~/web/forms";
+import { optionalText } from "~/lib/validation";
 import { toGid } from "~/lib/gid";
 
 /** What a bulk run request carries, as both the app's form and the extensions' JSON send it: its scope and budget. */

@@ -16,7 +16,7 @@ import {
 } from "@shopify/polaris";
 import { useEffect } from "react";
 import type { HomeView, ProblemRender } from "./home.server";
-import type { FormFailure } from "~/web/forms";
+import type { FormFailure } from "~/lib/validation";
 import { formatCredits } from "~/web/format";
 import { EMPTY_STATE_IMAGE } from "~/components/empty-state";
 import { FormErrorBanner } from "~/components/FormErrorBanner";

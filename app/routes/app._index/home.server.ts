@@ -14,7 +14,8 @@ import { resumeShop } from "~/shops/pause.server";
 import { env } from "~/env.server";
 import { settingsViewOf } from "~/settings/settings.server";
 import { workerSilence } from "~/worker/heartbeat";
-import { failure, parseForm, type FormFailure } from "~/web/forms";
+import { parseForm } from "~/web/forms";
+import { failure, type FormFailure } from "~/lib/validation";
 
 type Db = PrismaClient;
 

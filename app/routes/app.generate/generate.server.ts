@@ -14,7 +14,8 @@ import { RENDER_STATE_LABELS } from "~/renders/lifecycle/render-states";
 import { chooseSourceImages, sourceImagesOf } from "~/catalog/source-images";
 import type { AdminRequest } from "~/web/admin-request.server";
 import { describeShopifyFailure } from "~/web/admin-request.server";
-import { failure, optionalText, parseForm, requestKeySchema, type FieldErrors, type FormFailure } from "~/web/forms";
+import { parseForm, requestKeySchema } from "~/web/forms";
+import { failure, optionalText, type FormFailure, type FieldErrors } from "~/lib/validation";
 import { toGid } from "~/lib/gid";
 import {
   checkOptionsAgainstCatalog,

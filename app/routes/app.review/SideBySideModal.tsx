@@ -19,7 +19,7 @@ import { RenderStateBadge } from "~/components/RenderStateBadge";
 import type { RenderOptionsFormValues } from "~/web/render-options-form";
 import { creditsForJob } from "~/tryon/cost";
 import { formatCredits } from "~/web/format";
-import type { FieldErrors } from "~/web/forms";
+import type { FieldErrors } from "~/lib/validation";
 import type { RenderDetailView } from "../app.renders.$renderId/render-detail.server";
 import type { ReviewItem } from "./review.server";
 import { otherCandidatesLabel } from "./candidate-cards";

@@ -19,7 +19,7 @@ import { RunStatusBadge } from "~/components/RunStatusBadge";
 import { TimeText } from "~/components/TimeText";
 import { VariantColourTag } from "~/components/VariantColourTag";
 import { formatCredits } from "~/web/format";
-import type { FormFailure } from "~/web/forms";
+import type { FormFailure } from "~/lib/validation";
 import type { RunView } from "./run.server";
 
 /** How often the run page asks for fresh counts while renders are moving. */

@@ -3,7 +3,8 @@ import { z } from "zod";
 import { countRendersByState, findRun, runCredits } from "~/renders/listings/render-listings.server";
 import { ReviewError, setRunStatus } from "~/renders/review/review-actions.server";
 import { RENDER_STATE_LABELS, RENDER_STATES } from "~/renders/lifecycle/render-states";
-import { failure, parseForm, type FormFailure } from "~/web/forms";
+import { parseForm } from "~/web/forms";
+import { failure, type FormFailure } from "~/lib/validation";
 import { runScopeRecordSchema, runSummaryOf, type RunSummary } from "~/renders/runs/run-summary";
 import { renderSummaryOf, type RenderSummary } from "~/renders/listings/render-summary";
 

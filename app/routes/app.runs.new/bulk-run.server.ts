@@ -6,7 +6,8 @@ import { planScope, type ListingProgress, type PlanOutcome, type PlanSummary } f
 import { budgetSchema, MAX_PICKED_PRODUCTS, runScopeSchema } from "~/renders/runs/run-request";
 import { candidatesSchema } from "~/renders/review/candidates";
 import { describeShopifyFailure, type AdminRequest } from "~/web/admin-request.server";
-import { checkbox, failure, formDataToObject, requestKeySchema, type FieldErrors, type FormFailure } from "~/web/forms";
+import { checkbox, formDataToObject, requestKeySchema } from "~/web/forms";
+import { failure, type FormFailure, type FieldErrors } from "~/lib/validation";
 import { toGid } from "~/lib/gid";
 import {
   checkOptionsAgainstCatalog,

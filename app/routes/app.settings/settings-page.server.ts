@@ -15,7 +15,8 @@ import {
   type SettingsInput,
   type SettingsView,
 } from "~/settings/settings.server";
-import { checkbox, failure, optionalText, parseForm, type FieldErrors, type FormFailure } from "~/web/forms";
+import { checkbox, parseForm } from "~/web/forms";
+import { failure, optionalText, type FormFailure, type FieldErrors } from "~/lib/validation";
 import { loadShopCatalog } from "~/settings/tryon-client.server";
 import type { CatalogResult } from "~/tryon/catalog-view";
 
