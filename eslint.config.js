@@ -3,6 +3,9 @@ import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { appLayerZones } from "./eslint.layers.js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
@@ -46,6 +49,14 @@ export default tseslint.config(
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
     },
+  },
+  {
+    // Dependencies point down (docs/decisions/059-layers.md): a module imports only from its own layer or below.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })] },
+    rules: { "import-x/no-restricted-paths": ["error", { zones: appLayerZones() }] },
   },
   prettier,
 );

@@ -2,7 +2,6 @@ import type { PrismaClient, ShopSettings } from "@prisma/client";
 import { env } from "~/env.server";
 import { CatalogCache, createTryOnClient, type TryOnClient } from "~/tryon";
 import { loadCatalog, type CatalogResult } from "~/tryon/catalog-view";
-import { WORKER_READ_RETRY } from "~/worker/worker-config";
 import { hashServiceKey, keyringFromEnv, SecretUnreadableError, type SecretBox } from "~/lib/secret-box.server";
 
 /**
@@ -10,6 +9,13 @@ import { hashServiceKey, keyringFromEnv, SecretUnreadableError, type SecretBox }
  * or the default address, and who calls decides the client's patience. Pages, the worker and the Settings key
  * check all come through here.
  */
+
+/**
+ * The worker's try-on clients make one attempt per call: the worker reschedules a failed poll, check or
+ * download itself (with back-off, rate-limit gates and the circuit breaker), and a tick must not wait on a
+ * client's own retries.
+ */
+export const WORKER_READ_RETRY = { attempts: 1 } as const;
 
 /** A shop's way into the try-on service, with its key's hash (the rate-limit gates and logs use the hash). */
 export interface TryOnAccess {

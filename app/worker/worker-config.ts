@@ -88,13 +88,6 @@ export const workerConfigSchema = z.object({
   timeFactor: z.number().positive().max(1).default(1),
 });
 
-/**
- * The worker's try-on clients make one attempt per call: the worker reschedules a failed poll, check or
- * download itself (with back-off, rate-limit gates and the circuit breaker), and a tick must not wait on a
- * client's own retries.
- */
-export const WORKER_READ_RETRY = { attempts: 1 } as const;
-
 export type WorkerConfig = z.infer<typeof workerConfigSchema>;
 export type WorkerConfigInput = z.input<typeof workerConfigSchema>;
 

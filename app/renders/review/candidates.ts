@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { formatCredits } from "~/web/format";
 
 /**
  * Candidates: several renders of one product made at once, so staff pick the best (AI renders vary). Each is a
@@ -29,12 +28,6 @@ export const candidatesSchema = z.preprocess(
     .min(MIN_CANDIDATES, candidatesMessage)
     .max(MAX_CANDIDATES, candidatesMessage),
 );
-
-/** The cost staff see before spending: "3 candidates × 5 credits = 15 credits", or "5 credits" for one. */
-export function candidatesCostLine(candidates: number, creditsPerRender: number): string {
-  const total = formatCredits(candidates * creditsPerRender);
-  return candidates === 1 ? total : `${candidates} candidates × ${formatCredits(creditsPerRender)} = ${total}`;
-}
 
 /**
  * "Candidate 2 of 3" (of the group as it is now, not counting cancelled renders: a regenerated candidate joins it),

@@ -32,8 +32,7 @@ import { PausedBanner } from "~/components/PausedBanner";
 import { TimeText } from "~/components/TimeText";
 import { WhatIsSentList } from "~/components/WhatIsSentList";
 import { whatIsSent } from "~/looks/what-is-sent";
-import { candidatesCostLine } from "~/renders/review/candidates";
-import { CandidatesSelect } from "~/components/CandidatesSelect";
+import { candidatesCostLine, CandidatesSelect } from "~/components/CandidatesSelect";
 
 /** Opens App Bridge's product picker and goes to the Generate page of the product chosen. */
 export function useProductPicker() {
