@@ -9,6 +9,12 @@ const hmr =
     ? { protocol: "ws", host: "localhost", port: 64999, clientPort: 64999 }
     : { protocol: "wss", host: appUrl.hostname, port: Number(process.env.FRONTEND_PORT) || 8002, clientPort: 443 };
 
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
 export default defineConfig({
   server: {
     allowedHosts: [appUrl.hostname],
@@ -19,16 +25,15 @@ export default defineConfig({
   },
   plugins: [
     remix({
-      ignoredRouteFiles: ["**/.*", "**/*.test.*"],
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_lazyRouteDiscovery: true,
-        // Off: the loaders answer with json() and the pages read its serialized types. Turning it on is its own
-        // change (loaders, types and the fetchers' data), not a typing to declare here alone.
-        v3_singleFetch: false,
-        v3_routeConfig: false,
+        // Loaders and actions return plain objects or data(); pages read their types through the Future
+        // declaration below. Routes are listed by app/routes.ts (ADR 060).
+        v3_singleFetch: true,
+        v3_routeConfig: true,
       },
     }),
     tsconfigPaths(),

@@ -1,4 +1,3 @@
-import { json } from "@remix-run/node";
 import type { z } from "zod";
 import type { AdminRequest } from "./admin-request.server";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/validation";
@@ -41,5 +40,5 @@ export async function readJsonBody<S extends z.ZodType>(
 
 /** An extension API answer as JSON with its status, with CORS headers for Shopify's extension origin. */
 export function apiResponse<T>(admin: AdminRequest, answer: ApiAnswer<T>): Response {
-  return admin.cors(json(answer.body, { status: answer.status }));
+  return admin.cors(Response.json(answer.body, { status: answer.status }));
 }

@@ -104,12 +104,27 @@ export async function respond(
   try {
     const value = await route({ request, params, context: {} });
     if (value instanceof Response) return value;
-    return new Response(JSON.stringify(value), { status: 200, headers: { "Content-Type": "application/json" } });
+    // Single fetch: a route answers a plain object, or data(value, init) when it sets a status or headers.
+    const { body, init } = isDataWithResponseInit(value)
+      ? { body: value.data, init: value.init ?? {} }
+      : { body: value, init: {} };
+    const headers = new Headers(init.headers);
+    headers.set("Content-Type", "application/json");
+    return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
   }
 }
+
+interface DataWithResponseInit {
+  type: "DataWithResponseInit";
+  data: unknown;
+  init: ResponseInit | null;
+}
+
+const isDataWithResponseInit = (value: unknown): value is DataWithResponseInit =>
+  typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
 
 export async function jsonOf<T = Record<string, unknown>>(response: Response): Promise<T> {
   return (await response.json()) as T;

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import prisma from "~/db.server";
 import { requireAdmin, timed } from "~/web/admin-request.server";
@@ -8,13 +8,13 @@ import { generateAction, loadGeneratePage } from "./generate.server";
 /** /app/generate?productId=<id or gid>: reached from the product picker, Home and the product admin action. */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(request);
-  return json(await timed("app.generate", admin.shop, () => loadGeneratePage(prisma, admin, new URL(request.url))));
+  return await timed("app.generate", admin.shop, () => loadGeneratePage(prisma, admin, new URL(request.url)));
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const admin = await requireAdmin(request);
   const result = await generateAction(prisma, admin, await request.formData());
-  return json(result, { status: result.ok ? 200 : 400 });
+  return data(result, { status: result.ok ? 200 : 400 });
 };
 
 export default function Generate() {

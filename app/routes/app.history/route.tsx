@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import prisma from "~/db.server";
 import { requireAdmin, timed } from "~/web/admin-request.server";
@@ -8,13 +8,13 @@ import { historyAction, loadHistory } from "./history.server";
 /** /app/history?state=&productId=&runId=&after=|before=: every render, newest first, a page at a time. */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(request);
-  return json(await timed("app.history", admin.shop, () => loadHistory(prisma, admin.shop, new URL(request.url))));
+  return await timed("app.history", admin.shop, () => loadHistory(prisma, admin.shop, new URL(request.url)));
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const admin = await requireAdmin(request);
   const result = await historyAction(prisma, admin.shop, await request.formData());
-  return json(result, { status: result.ok ? 200 : 400 });
+  return data(result, { status: result.ok ? 200 : 400 });
 };
 
 export default function History() {

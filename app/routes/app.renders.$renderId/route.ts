@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
 import { requireAdmin, timed } from "~/web/admin-request.server";
 import { loadRenderDetail, renderDetailAction } from "./render-detail.server";
@@ -12,13 +12,13 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const detail = await timed("app.renders.$renderId", admin.shop, () =>
     loadRenderDetail(prisma, admin, params.renderId ?? ""),
   );
-  if (!detail) return json({ ok: false as const, message: "This render does not exist." }, { status: 404 });
-  return json({ ok: true as const, detail });
+  if (!detail) return data({ ok: false as const, message: "This render does not exist." }, { status: 404 });
+  return { ok: true as const, detail };
 };
 
 /** POST intent=stop-waiting: staff end a render whose job never finished (no resubmit). */
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const admin = await requireAdmin(request);
   const result = await renderDetailAction(prisma, admin, params.renderId ?? "", await request.formData());
-  return json(result, { status: result.ok ? 200 : 400 });
+  return data(result, { status: result.ok ? 200 : 400 });
 };

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import prisma from "~/db.server";
 import { requireAdmin, timed } from "~/web/admin-request.server";
@@ -8,13 +8,13 @@ import { ReviewPage } from "./ReviewPage";
 /** /app/review?state=&runId=&productId=&after=: renders awaiting a decision, with their source photos. */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(request);
-  return json(await timed("app.review", admin.shop, () => loadReviewPage(prisma, admin, new URL(request.url))));
+  return await timed("app.review", admin.shop, () => loadReviewPage(prisma, admin, new URL(request.url)));
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const admin = await requireAdmin(request);
   const result = await reviewAction(prisma, admin, await request.formData());
-  return json(result, { status: result.ok ? 200 : 400 });
+  return data(result, { status: result.ok ? 200 : 400 });
 };
 
 export default function Review() {

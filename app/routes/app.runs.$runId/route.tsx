@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import prisma from "~/db.server";
 import { requireAdmin, timed } from "~/web/admin-request.server";
@@ -10,13 +10,13 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(request);
   const run = await timed("app.runs.$runId", admin.shop, () => loadRun(prisma, admin.shop, params.runId ?? ""));
   // Another shop's run and a run that never existed look the same: a page saying so, with status 404.
-  return json({ run }, { status: run ? 200 : 404 });
+  return data({ run }, { status: run ? 200 : 404 });
 };
 
 export const action = async ({ request, params }: ActionFunctionArgs) => {
   const admin = await requireAdmin(request);
   const result = await runAction(prisma, admin.shop, params.runId ?? "", await request.formData());
-  return json(result, { status: result.ok ? 200 : 400 });
+  return data(result, { status: result.ok ? 200 : 400 });
 };
 
 export default function BulkRun() {

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import prisma from "~/db.server";
 import { requireAdmin, timed } from "~/web/admin-request.server";
@@ -7,7 +7,7 @@ import { RunsListPage } from "./RunsListPage";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(request);
-  return json(await timed("app.runs._index", admin.shop, () => loadRunsList(prisma, admin.shop, new URL(request.url))));
+  return await timed("app.runs._index", admin.shop, () => loadRunsList(prisma, admin.shop, new URL(request.url)));
 };
 
 export default function BulkRuns() {

@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import prisma from "~/db.server";
 import { requireAdmin, timed } from "~/web/admin-request.server";
@@ -8,14 +8,14 @@ import { bulkRunAction, loadBulkRunPage } from "./bulk-run.server";
 /** /app/runs/new, optionally ?collectionId=… or ?productIds=1,2,3 (links from the admin actions). */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(request);
-  return json(await timed("app.runs.new", admin.shop, () => loadBulkRunPage(prisma, admin, new URL(request.url))));
+  return await timed("app.runs.new", admin.shop, () => loadBulkRunPage(prisma, admin, new URL(request.url)));
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const admin = await requireAdmin(request);
   const result = await bulkRunAction(prisma, admin, await request.formData());
   if (result.ok && result.intent === "start") return redirect(`/app/runs/${encodeURIComponent(result.runId)}`);
-  return json(result, { status: result.ok ? 200 : 400 });
+  return data(result, { status: result.ok ? 200 : 400 });
 };
 
 export default function NewBulkRun() {

@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import prisma from "~/db.server";
 import { requireAdmin, timed } from "~/web/admin-request.server";
@@ -7,13 +7,13 @@ import { loadSettingsPage, settingsAction } from "./settings-page.server";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(request);
-  return json(await timed("app.settings", admin.shop, () => loadSettingsPage(prisma, admin.shop)));
+  return await timed("app.settings", admin.shop, () => loadSettingsPage(prisma, admin.shop));
 };
 
 export const action = async ({ request }: ActionFunctionArgs) => {
   const admin = await requireAdmin(request);
   const result = await settingsAction(prisma, admin.shop, await request.formData());
-  return json(result, { status: result.ok ? 200 : 400 });
+  return data(result, { status: result.ok ? 200 : 400 });
 };
 
 export default function Settings() {
