@@ -7,7 +7,8 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { readStream } from "~/lib/streams";
 import { CatalogCache } from "./catalog";
-import { createTryOnClient, type TryOnClientOptions } from "./client";
+import { createTryOnClient } from "./client";
+import type { TryOnClientOptions } from "./connection";
 import {
   TryOnAuthError,
   TryOnInvalidRequestError,

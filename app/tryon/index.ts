@@ -2,16 +2,12 @@
  * The try-on service client: the only code that talks to the external virtual try-on service.
  * It knows nothing of Shopify or the database. See docs/tryon-service.md.
  */
-export {
-  createTryOnClient,
-  type CallOptions,
-  type SubmittedTryOnJob,
-  type TryOnClient,
-  type TryOnClientOptions,
-  type TryOnJobStatus,
-  type TryOnResultImage,
-  type WaitOptions,
-} from "./client";
+export { createTryOnClient, type TryOnClient } from "./client";
+export type { CallOptions, TryOnClientOptions } from "./connection";
+export type { SubmittedTryOnJob } from "./submit-job";
+export type { TryOnJobStatus } from "./job-status";
+export type { TryOnResultImage } from "./download-result";
+export type { WaitOptions } from "./wait-for-job";
 export { CatalogCache, sharedCatalogCache, type CatalogEntry, DEFAULT_CATALOG_TTL_MS } from "./catalog";
 export {
   DEFAULT_READ_RETRY,
