@@ -6,6 +6,7 @@ import { failure, type FormFailure } from "~/lib/validation";
 import { NOT_PAUSED, pauseOf } from "~/shops/pause.server";
 import { hashServiceKey, type SecretBox } from "~/lib/secret-box.server";
 import { makeTryOnClientFor } from "./tryon-client.server";
+import { concurrencyCapOf } from "./concurrency-cap";
 
 /**
  * A shop's settings: the try-on service key (checked against the service before it is stored, stored
@@ -14,8 +15,6 @@ import { makeTryOnClientFor } from "./tryon-client.server";
  */
 
 type Db = Pick<PrismaClient, "shopSettings" | "shop">;
-
-export const CONCURRENCY_CAP_MAX = 20;
 
 /** What the Settings page may show. The key itself is not in it, by construction. */
 export interface SettingsView {
@@ -44,7 +43,7 @@ export function settingsViewOf(row: ShopSettings | null, defaultBaseUrl: string 
     keyLast4: row?.tryOnApiKeyEncrypted ? (row.tryOnApiKeyLast4 ?? null) : null,
     baseUrl: row?.tryOnBaseUrl ?? null,
     defaultBaseUrl: defaultBaseUrl ?? null,
-    concurrencyCap: row?.concurrencyCap ?? 4,
+    concurrencyCap: concurrencyCapOf(row),
     publishWithoutReview: row?.publishWithoutReview ?? false,
     colour: {
       goodMax: row?.colourGoodMax ?? 5,

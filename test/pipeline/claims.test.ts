@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { claimDueSubmits, claimDueWork, lockSubmitClaims } from "~/worker/sql/claim-renders";
 import { expireSubmitLeases } from "~/worker/sql/expire-submit-leases";
+import { DEFAULT_CONCURRENCY_CAP } from "~/settings/concurrency-cap";
 import {
   commitSubmitIntent,
   recordSubmitted,
@@ -67,6 +68,16 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
       claimDueSubmits(database.prisma, { ...claim, workerId: "w2", now: new Date(NOW.getTime() + 120_000) }),
     ]);
     expect(again.map((render) => [render.id, render.state, render.leaseOwner])).toEqual([[first!.id, "queued", "w2"]]);
+  });
+
+  it("caps a shop that never chose a concurrency cap at the app's default, with or without a settings row", async () => {
+    await seedShop(database.prisma, "a.myshopify.com", { concurrencyCap: null });
+    await seedRenders(database.prisma, "a.myshopify.com", DEFAULT_CONCURRENCY_CAP + 3);
+    await database.prisma.shop.create({ data: { domain: "b.myshopify.com" } });
+    await seedRenders(database.prisma, "b.myshopify.com", DEFAULT_CONCURRENCY_CAP + 3);
+    const claimed = await submits();
+    expect(claimed.filter((render) => render.shop === "a.myshopify.com")).toHaveLength(DEFAULT_CONCURRENCY_CAP);
+    expect(claimed.filter((render) => render.shop === "b.myshopify.com")).toHaveLength(DEFAULT_CONCURRENCY_CAP);
   });
 
   it("keeps each shop under its concurrency cap, counting renders already in flight", async () => {

@@ -6,9 +6,9 @@ import { keyringFromEnv } from "~/lib/secret-box.server";
 import { parseServiceAddress } from "~/settings/service-address";
 import type { RenderOptions } from "~/looks/render-options";
 import { renderOptionsFormSchema } from "~/web/render-options-form";
+import { CONCURRENCY_CAP_MAX } from "~/settings/concurrency-cap";
 import {
   checkKeyAgainstService,
-  CONCURRENCY_CAP_MAX,
   getSettingsView,
   saveSettings,
   type KeyChecker,

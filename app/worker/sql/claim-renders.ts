@@ -1,6 +1,7 @@
 import { Prisma, type PrismaClient, type Render } from "@prisma/client";
 import { IN_FLIGHT_STATES, RENDER_STATES, SERVICE_STATES, WORKER_STATES } from "~/renders/lifecycle/render-states";
 import { DB_NOW, dbNowPlus } from "~/renders/lifecycle/render-store.server";
+import { DEFAULT_CONCURRENCY_CAP } from "~/settings/concurrency-cap";
 
 export interface ClaimOptions {
   workerId: string;
@@ -12,18 +13,27 @@ export interface ClaimOptions {
 
 const states = (list: readonly string[]) => Prisma.sql`ARRAY[${Prisma.join(list)}]::"RenderState"[]`;
 
+/** Due, and nobody holds a live lease on it (on the database's clock, so a worker whose clock runs fast takes none). */
+const dueAndFree = (now: Date) => Prisma.sql`
+  r."nextAttemptAt" <= ${now}
+  AND (r."leaseExpiresAt" IS NULL OR r."leaseExpiresAt" < ${DB_NOW})`;
+
+/** The shop's try-on service key is neither rate-limited nor behind an open circuit (g: its ServiceGate). */
+const serviceOpen = (now: Date) => Prisma.sql`
+  (g."pausedUntil" IS NULL OR g."pausedUntil" <= ${now})
+  AND (g."circuitOpenUntil" IS NULL OR g."circuitOpenUntil" <= ${now})`;
+
 /**
- * Conditions shared by both claims: the render is due, nobody holds a live lease on it (on the database's clock,
- * so a worker whose clock runs fast takes no live lease), its shop is installed,
- * and if its step calls the try-on service, that service key is neither rate-limited nor behind an open circuit.
+ * Conditions shared by both claims: the render is due and free, its shop is installed, and if its step calls the
+ * try-on service, that service key is open. The submit claim applies the same parts per shop first (open_shops).
  */
 const claimable = (now: Date) => Prisma.sql`
-  r."nextAttemptAt" <= ${now}
-  AND (r."leaseExpiresAt" IS NULL OR r."leaseExpiresAt" < ${DB_NOW})
+  ${dueAndFree(now)}
   AND s."uninstalledAt" IS NULL
-  AND (r.state <> ALL(${states(SERVICE_STATES)})
-       OR ((g."pausedUntil" IS NULL OR g."pausedUntil" <= ${now})
-           AND (g."circuitOpenUntil" IS NULL OR g."circuitOpenUntil" <= ${now})))`;
+  AND (r.state <> ALL(${states(SERVICE_STATES)}) OR (${serviceOpen(now)}))`;
+
+/** The shop's concurrency cap (st: its ShopSettings), the app's default when it never chose one. */
+const shopCap = Prisma.sql`coalesce(st."concurrencyCap", ${DEFAULT_CONCURRENCY_CAP}::int)`;
 
 const joins = Prisma.sql`
   JOIN "Shop" s ON s.domain = r.shop
@@ -61,16 +71,15 @@ export function claimDueSubmits(db: Pick<PrismaClient, "$queryRaw">, options: Cl
       GROUP BY shop
     ),
     open_shops AS (
-      SELECT s.domain AS shop, coalesce(st."concurrencyCap", 4) - coalesce(b.n, 0) AS room
+      SELECT s.domain AS shop, ${shopCap} - coalesce(b.n, 0) AS room
       FROM "Shop" s
       LEFT JOIN "ShopSettings" st ON st.shop = s.domain
       LEFT JOIN "ServiceGate" g ON g."keyHash" = st."tryOnKeyHash"
       LEFT JOIN busy b ON b.shop = s.domain
       WHERE s."uninstalledAt" IS NULL
         AND st."pausedReason" IS NULL
-        AND (g."pausedUntil" IS NULL OR g."pausedUntil" <= ${now})
-        AND (g."circuitOpenUntil" IS NULL OR g."circuitOpenUntil" <= ${now})
-        AND coalesce(st."concurrencyCap", 4) - coalesce(b.n, 0) > 0
+        AND ${serviceOpen(now)}
+        AND ${shopCap} - coalesce(b.n, 0) > 0
     ),
     candidates AS (
       SELECT c.*, row_number() OVER (PARTITION BY o.shop ORDER BY c."createdAt", c.id) AS shop_rank
@@ -80,8 +89,7 @@ export function claimDueSubmits(db: Pick<PrismaClient, "$queryRaw">, options: Cl
         FROM "Render" r
         LEFT JOIN "Run" run ON run.id = r."runId"
         WHERE r.shop = o.shop AND r.state = 'queued'
-          AND r."nextAttemptAt" <= ${now}
-          AND (r."leaseExpiresAt" IS NULL OR r."leaseExpiresAt" < ${DB_NOW})
+          AND ${dueAndFree(now)}
           AND (run.id IS NULL OR run.status = 'active')
         ORDER BY r."createdAt", r.id
         LIMIT o.room
