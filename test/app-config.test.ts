@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { ApiVersion } from "@shopify/shopify-api";
+import { ApiVersion, AuthScopes } from "@shopify/shopify-api";
 import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -7,6 +7,7 @@ import { ADMIN_API_VERSION } from "~/shopify/api-version";
 
 const appToml = z
   .object({
+    build: z.record(z.string(), z.unknown()).optional(),
     access_scopes: z.object({ scopes: z.string() }),
     webhooks: z.object({
       api_version: z.string(),
@@ -20,6 +21,15 @@ const appToml = z
     }),
   })
   .parse(parse(readFileSync("shopify.app.toml", "utf8")));
+
+const packageJson = z
+  .object({
+    config: z.object({ shopifyCli: z.string() }),
+    scripts: z.record(z.string(), z.string()),
+    dependencies: z.record(z.string(), z.string()),
+    devDependencies: z.record(z.string(), z.string()),
+  })
+  .parse(JSON.parse(readFileSync("package.json", "utf8")));
 
 const subscribedTopics = appToml.webhooks.subscriptions.flatMap((s) => [
   ...(s.topics ?? []),
@@ -36,6 +46,16 @@ describe("shopify.app.toml", () => {
     const example = readFileSync(".env.example", "utf8").match(/^SCOPES=(.*)$/m)?.[1];
     expect(appToml.access_scopes.scopes).toBe("read_products,write_products,write_files");
     expect(example).toBe(appToml.access_scopes.scopes);
+  });
+
+  it("keeps read_products although write_products grants it: no access beyond write_products and write_files (ADR 061)", () => {
+    const scopes = new AuthScopes(appToml.access_scopes.scopes);
+    expect(scopes.equals("write_products,write_files")).toBe(true);
+    expect(scopes.toArray(true)).toContain("read_products");
+  });
+
+  it("sets nothing Shopify's CLI has dropped (include_config_on_deploy: every deploy now includes the config)", () => {
+    expect(appToml.build ?? {}).not.toHaveProperty("include_config_on_deploy");
   });
 
   it("subscribes to the lifecycle, product deletion, bulk exports ending and all three mandatory compliance topics", () => {
@@ -57,6 +77,36 @@ describe("shopify.app.toml", () => {
       const routeFile = `app/routes${subscription.uri.replaceAll("/", ".").replace(/^\./, "/")}.tsx`;
       expect(existsSync(routeFile), `${subscription.uri} → ${routeFile}`).toBe(true);
     }
+  });
+});
+
+describe("shopify.web.toml", () => {
+  const webToml = z
+    .object({ commands: z.record(z.string(), z.string()) })
+    .parse(parse(readFileSync("shopify.web.toml", "utf8")));
+  const scripts = packageJson.scripts;
+
+  it("runs npm scripts of this package (no npx fetching whatever it finds)", () => {
+    expect(Object.keys(webToml.commands).sort()).toEqual(["dev", "predev"]);
+    for (const [name, command] of Object.entries(webToml.commands)) {
+      const script = /^npm run ([\w:-]+)$/.exec(command)?.[1];
+      expect(script, `${name} = "${command}"`).toBeDefined();
+      expect(scripts, `${name} = "${command}"`).toHaveProperty(script!);
+      expect(scripts[script!]).not.toMatch(/\bnpx\b|npm exec/);
+    }
+  });
+});
+
+describe("Shopify's CLI in npm test (ADR 061)", () => {
+  it("is pinned to an exact version and installed on demand, not by npm install", () => {
+    expect(packageJson.config.shopifyCli).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(packageJson.dependencies).not.toHaveProperty("@shopify/cli");
+    expect(packageJson.devDependencies).not.toHaveProperty("@shopify/cli");
+  });
+
+  it("runs `shopify app build` before vitest", () => {
+    expect(packageJson.scripts["test:app-config"]).toBe("tsx scripts/shopify-app-build.ts");
+    expect(packageJson.scripts.test).toMatch(/&& npm run test:app-config && vitest run/);
   });
 });
 
