@@ -4,6 +4,8 @@ import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { ADMIN_API_VERSION } from "~/shopify/api-version";
+import { isEnumType } from "../fakes/shopify-admin/graphql-js";
+import { loadAdminSchema } from "../fakes/shopify-admin/schema";
 
 const appToml = z
   .object({
@@ -70,6 +72,15 @@ describe("shopify.app.toml", () => {
         "shop/redact",
       ].sort(),
     );
+  });
+
+  it("subscribes only to topics Shopify's Admin schema knows for that version (the CLI cannot check them offline)", () => {
+    const topicEnum = loadAdminSchema(appToml.webhooks.api_version).getType("WebhookSubscriptionTopic");
+    if (!isEnumType(topicEnum)) throw new Error("WebhookSubscriptionTopic is not an enum in the Admin schema");
+    const known = topicEnum.getValues().map((value) => value.name);
+    for (const topic of appToml.webhooks.subscriptions.flatMap((s) => s.topics ?? [])) {
+      expect(known, topic).toContain(topic.toUpperCase().replaceAll("/", "_"));
+    }
   });
 
   it("points every webhook subscription at a route file named after its topic", () => {
