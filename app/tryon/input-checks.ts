@@ -2,7 +2,13 @@ import type { CatalogEntry } from "./catalog";
 import type { FetchLike } from "./http";
 import { outboundFetch } from "~/net/outbound";
 import { backgroundProblem } from "./background-policy";
-import { ACCEPTED_IMAGE_FORMATS, type ImageFormat, ImageProbeError, probeImage } from "./image-probe";
+import {
+  ACCEPTED_IMAGE_FORMATS,
+  type ImageFormat,
+  ImageProbeError,
+  type ImageProbeOptions,
+  probeImage,
+} from "./image-probe";
 import {
   DEFAULT_MAX_PRODUCT_IMAGES,
   DEFAULT_TRYON_ENUMS,
@@ -143,56 +149,16 @@ export async function checkTryOnInput(input: TryOnJobInput, deps: InputCheckDeps
 
   const problems: InputProblem[] = [];
   const substitutions: ImageSubstitution[] = [];
-
-  const checkImage = async (field: string, url: string): Promise<string | undefined> => {
-    let probe;
-    try {
-      probe = await probeImage(url, probeOptions);
-    } catch (error) {
-      if (!(error instanceof ImageProbeError)) throw error;
-      problems.push({ field, code: "image_unreachable", message: `${field}: ${error.message}.` });
-      return undefined;
-    }
-    const reason = assessImage(probe.format, probe.sizeBytes, maxBytes);
-    if (!reason) return url;
-    if (!deps.requestTransformedUrl) {
-      problems.push(problemFor(field, reason, ", and no converted copy can be requested for it"));
-      return undefined;
-    }
-    let transformed: string;
-    try {
-      transformed = await deps.requestTransformedUrl(url, reason);
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      problems.push(problemFor(field, reason, `; asking for a converted copy failed (${why})`));
-      return undefined;
-    }
-    try {
-      const second = await probeImage(transformed, probeOptions);
-      const stillWrong = assessImage(second.format, second.sizeBytes, maxBytes);
-      if (stillWrong) {
-        problems.push(problemFor(field, stillWrong, " (checked on the converted copy)"));
-        return undefined;
-      }
-    } catch (error) {
-      if (!(error instanceof ImageProbeError)) throw error;
-      problems.push({ field, code: "image_unreachable", message: `${field}: the converted copy: ${error.message}.` });
-      return undefined;
-    }
-    substitutions.push({ field, from: url, to: transformed, reason });
-    return transformed;
+  const imageCheck: ImageCheck = {
+    probeOptions,
+    maxBytes,
+    requestTransformedUrl: deps.requestTransformedUrl,
+    problems,
+    substitutions,
   };
-
-  const checkCatalogId = async (field: string, id: string, list: Promise<CatalogEntry[]>, what: string) => {
-    const entries = await list;
-    if (!entries.some((entry) => entry.id === id)) {
-      problems.push({
-        field,
-        code: "unknown_catalog_id",
-        message: `${field}: "${id}" is not a ${what} the try-on service lists for this account.`,
-      });
-    }
-  };
+  const checkImage = (field: string, url: string) => checkOneImage(imageCheck, field, url);
+  const checkCatalogId = (field: string, id: string, list: Promise<CatalogEntry[]>, what: string) =>
+    checkOneCatalogId(problems, field, id, list, what);
 
   const backgroundIsUrl = checked.background !== undefined && isHttpUrl(checked.background);
   await Promise.all([
@@ -232,4 +198,83 @@ export async function checkTryOnInput(input: TryOnJobInput, deps: InputCheckDeps
     return { ok: false, problems };
   }
   return { ok: true, input: checked, substitutions };
+}
+
+/** What checking one image needs, and where it reports: the problems and substitutions of the whole check. */
+interface ImageCheck {
+  probeOptions: ImageProbeOptions;
+  maxBytes: number;
+  requestTransformedUrl: RequestTransformedUrl | undefined;
+  problems: InputProblem[];
+  substitutions: ImageSubstitution[];
+}
+
+/** The URL to send for an image: its own, a converted copy's, or undefined once a problem is reported. */
+async function checkOneImage(check: ImageCheck, field: string, url: string): Promise<string | undefined> {
+  const { probeOptions, maxBytes, problems } = check;
+  let probe;
+  try {
+    probe = await probeImage(url, probeOptions);
+  } catch (error) {
+    if (!(error instanceof ImageProbeError)) throw error;
+    problems.push({ field, code: "image_unreachable", message: `${field}: ${error.message}.` });
+    return undefined;
+  }
+  const reason = assessImage(probe.format, probe.sizeBytes, maxBytes);
+  if (!reason) return url;
+  return convertedCopy(check, field, url, reason);
+}
+
+/** A converted copy of an image the service would refuse, checked in turn, or undefined once a problem is reported. */
+async function convertedCopy(
+  check: ImageCheck,
+  field: string,
+  url: string,
+  reason: TransformReason,
+): Promise<string | undefined> {
+  const { probeOptions, maxBytes, problems } = check;
+  if (!check.requestTransformedUrl) {
+    problems.push(problemFor(field, reason, ", and no converted copy can be requested for it"));
+    return undefined;
+  }
+  let transformed: string;
+  try {
+    transformed = await check.requestTransformedUrl(url, reason);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    problems.push(problemFor(field, reason, `; asking for a converted copy failed (${why})`));
+    return undefined;
+  }
+  try {
+    const second = await probeImage(transformed, probeOptions);
+    const stillWrong = assessImage(second.format, second.sizeBytes, maxBytes);
+    if (stillWrong) {
+      problems.push(problemFor(field, stillWrong, " (checked on the converted copy)"));
+      return undefined;
+    }
+  } catch (error) {
+    if (!(error instanceof ImageProbeError)) throw error;
+    problems.push({ field, code: "image_unreachable", message: `${field}: the converted copy: ${error.message}.` });
+    return undefined;
+  }
+  check.substitutions.push({ field, from: url, to: transformed, reason });
+  return transformed;
+}
+
+/** Reports a catalog id the service does not list for this account. */
+async function checkOneCatalogId(
+  problems: InputProblem[],
+  field: string,
+  id: string,
+  list: Promise<CatalogEntry[]>,
+  what: string,
+): Promise<void> {
+  const entries = await list;
+  if (!entries.some((entry) => entry.id === id)) {
+    problems.push({
+      field,
+      code: "unknown_catalog_id",
+      message: `${field}: "${id}" is not a ${what} the try-on service lists for this account.`,
+    });
+  }
 }
