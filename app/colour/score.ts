@@ -23,18 +23,9 @@ import { matchPalettes, meanDeltaE } from "./match";
 import { relativeExposure, relit } from "./exposure";
 import { type PaletteColour, extractPalette, samplePixels } from "./palette";
 import { type MaskedRaster, shrinkMasked } from "./resample";
-import {
-  type BackgroundEstimate,
-  type LabImage,
-  type PixelMask,
-  CHROMA_FIRST_KL,
-  backgroundMask,
-  countSet,
-  erode,
-  estimateBackground,
-  maskMinus,
-  skinMask,
-} from "./segment";
+import { type BackgroundEstimate, estimateBackground } from "./backdrop";
+import type { LabImage } from "./lab-image";
+import { type PixelMask, CHROMA_FIRST_KL, backgroundMask, countSet, erode, maskMinus, skinMask } from "./segment";
 import type {
   ColourFidelityOptions,
   ColourFidelityResult,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ciede2000, labFromRgb8, labPixels } from "./lab";
-import { type LabImage, backgroundMask, countSet, erode, estimateBackground, isSkinTone, skinMask } from "./segment";
+import { estimateBackground } from "./backdrop";
+import type { LabImage } from "./lab-image";
+import { backgroundMask, countSet, erode, isSkinTone, skinMask } from "./segment";
 
 type Rgba = [number, number, number, number?];
 
