@@ -1,16 +1,7 @@
 import type { PrismaClient, Render, RenderState } from "@prisma/client";
 import { z } from "zod";
-import { renderForRequestKey } from "~/renders/lifecycle/queue-renders.server";
 import { listRenders, listRendersByColourChange, type Page } from "~/renders/listings/render-listings.server";
 import { COLOUR_VERDICTS, colourDetailSchema, type StoredColourVerdict } from "~/colour/colour-verdict";
-import {
-  approveRender,
-  regenerateRender,
-  rejectOtherCandidates,
-  rejectRender,
-  revertRender,
-  ReviewError,
-} from "~/renders/review/review-actions.server";
 import {
   candidateGroupCounts,
   candidateLabelOf,
@@ -20,15 +11,15 @@ import { groupCandidates } from "./candidate-cards";
 import type { FileState, ResultImage } from "~/renders/review/media-port";
 import { optionFieldsOf, sourceImagesSchema } from "~/looks/render-options";
 import { renderSummaryOf, type RenderSummary } from "~/renders/listings/render-summary";
-import { describeShopifyFailure, type AdminRequest } from "~/web/admin-request.server";
-import { checkbox, parseForm, requestKeySchema } from "~/web/forms";
-import { failure, type FormFailure, type FieldErrors } from "~/lib/validation";
+import { type AdminRequest } from "~/web/admin-request.server";
+import { failure, type FormFailure } from "~/lib/validation";
 import { gidPattern } from "~/lib/gid";
-import { formValuesOf, renderOptionsFormSchema, type RenderOptionsFormValues } from "~/web/render-options-form";
+import { formValuesOf, type RenderOptionsFormValues } from "~/web/render-options-form";
 import { tryOnClientFor } from "~/settings/tryon-client.server";
-import { catalogProblems, loadCatalog, type CatalogResult } from "~/tryon/catalog-view";
+import { loadCatalog, type CatalogResult } from "~/tryon/catalog-view";
 import { whatIsSent, whatIsSentLine } from "~/looks/what-is-sent";
 import { cdnRendition } from "~/catalog/cdn-rendition";
+import { isReviewIntent, REVIEW_INTENTS, type ReviewIntent } from "./review-intents.server";
 
 /** Wide enough for a grid image up to 240 CSS px on a 2× screen. */
 const GRID_IMAGE_WIDTH = 480;
@@ -48,7 +39,6 @@ export const REVIEW_STATES = [
 ] as const satisfies readonly RenderState[];
 export type ReviewState = (typeof REVIEW_STATES)[number];
 export const REVIEW_PAGE_SIZE = 24;
-export const MAX_BULK_DECISIONS = 100;
 
 export interface ReviewItem extends RenderSummary {
   runId: string | null;
@@ -262,38 +252,6 @@ export async function loadReviewPage(db: Db, admin: AdminRequest, url: URL): Pro
   };
 }
 
-const renderIdField = z.string({ error: "Choose a render." }).min(1, "Choose a render.").max(64);
-
-const actionSchemas = {
-  approve: z.object({
-    renderId: renderIdField,
-    variantIds: z
-      .array(z.string().regex(gidPattern("ProductVariant"), "One of the variants is not valid."))
-      .max(100, "Choose at most 100 variants."),
-    makeFirst: checkbox,
-    /** Reject the render's sibling candidates still in review, deleting their files. */
-    rejectSiblings: checkbox,
-  }),
-  reject: z.object({ renderId: renderIdField }),
-  revert: z.object({ renderId: renderIdField }),
-  "approve-many": z.object({
-    renderIds: z
-      .array(renderIdField)
-      .min(1, "Select at least one render.")
-      .max(MAX_BULK_DECISIONS, `Select at most ${MAX_BULK_DECISIONS} renders at once.`),
-    /** Renders whose colours drifted stay in review (the box is ticked by default). */
-    leaveOutDrift: checkbox,
-  }),
-  "reject-many": z.object({
-    renderIds: z
-      .array(renderIdField)
-      .min(1, "Select at least one render.")
-      .max(MAX_BULK_DECISIONS, `Select at most ${MAX_BULK_DECISIONS} renders at once.`),
-  }),
-  regenerate: z.object({ renderId: renderIdField, requestKey: requestKeySchema }),
-};
-type ReviewIntent = keyof typeof actionSchemas;
-
 export type ReviewActionResult =
   | {
       ok: true;
@@ -305,162 +263,9 @@ export type ReviewActionResult =
     }
   | (FormFailure & { intent: string });
 
-/** A decision that did not apply, said for staff: a ReviewError's own words, or Shopify's failure. */
-function decisionFailure(error: unknown): string {
-  if (error instanceof ReviewError) return error.message;
-  const shopify = describeShopifyFailure(error);
-  if (shopify) return shopify;
-  throw error;
-}
-
+/** POST with `intent`: one handler per decision (review-intents.server.ts). */
 export async function reviewAction(db: Db, admin: AdminRequest, formData: FormData): Promise<ReviewActionResult> {
   const intent = String(formData.get("intent") ?? "");
-  const fail = (fieldErrors: FieldErrors, formError?: string) => ({ ...failure(fieldErrors, formError), intent });
-  if (!(intent in actionSchemas)) return fail({}, "That action is not available.");
-  const reviewIntent = intent as ReviewIntent;
-  const decided = (
-    renderIds: string[],
-    failed: Array<{ renderId: string; message: string }>,
-    message: string,
-    extra: { newRenderId?: string } = {},
-  ) => ({
-    ok: true as const,
-    intent: reviewIntent,
-    renderIds,
-    failed,
-    message,
-    ...extra,
-  });
-
-  switch (reviewIntent) {
-    case "approve": {
-      const parsed = parseForm(actionSchemas.approve, formData, ["variantIds"]);
-      if (!parsed.ok) return fail(parsed.fieldErrors);
-      try {
-        await approveRender(db, {
-          shop: admin.shop,
-          renderId: parsed.data.renderId,
-          reviewer: admin.staff,
-          options: { variantIds: parsed.data.variantIds, makeFirst: parsed.data.makeFirst },
-        });
-      } catch (error) {
-        return fail({}, decisionFailure(error));
-      }
-      if (!parsed.data.rejectSiblings)
-        return decided([parsed.data.renderId], [], "Approved. The image is being added to the product.");
-      const siblings = await rejectOtherCandidates(db, admin.renderMedia, {
-        shop: admin.shop,
-        renderId: parsed.data.renderId,
-        reviewer: admin.staff,
-      });
-      const rejected = siblings.rejected.length;
-      return decided(
-        [parsed.data.renderId, ...siblings.rejected],
-        siblings.failed.map((renderId) => ({
-          renderId,
-          message: "Another candidate changed since the page was loaded, so it was left as it is.",
-        })),
-        rejected === 0
-          ? "Approved. The image is being added to the product."
-          : `Approved. The image is being added to the product; the other ${rejected === 1 ? "candidate was" : `${rejected} candidates were`} rejected and ${rejected === 1 ? "its file" : "their files"} deleted from Shopify.`,
-      );
-    }
-    case "reject":
-    case "revert": {
-      const parsed = parseForm(actionSchemas[reviewIntent], formData);
-      if (!parsed.ok) return fail(parsed.fieldErrors);
-      const input = { shop: admin.shop, renderId: parsed.data.renderId, reviewer: admin.staff };
-      try {
-        if (reviewIntent === "reject") await rejectRender(db, admin.renderMedia, input);
-        else await revertRender(db, admin.renderMedia, input);
-      } catch (error) {
-        return fail({}, decisionFailure(error));
-      }
-      return decided(
-        [parsed.data.renderId],
-        [],
-        reviewIntent === "reject"
-          ? "Rejected. The image was not added to the product."
-          : "Removed from the product and put back in review.",
-      );
-    }
-    case "approve-many":
-    case "reject-many": {
-      const parsed = parseForm(actionSchemas[reviewIntent], formData, ["renderIds"]);
-      if (!parsed.ok) return fail(parsed.fieldErrors);
-      let renderIds = [...new Set(parsed.data.renderIds)];
-      let leftOut = 0;
-      if (reviewIntent === "approve-many" && "leaveOutDrift" in parsed.data && parsed.data.leaveOutDrift) {
-        const drifted = await db.render.findMany({
-          where: { shop: admin.shop, id: { in: renderIds }, colourVerdict: "drift" },
-          select: { id: true },
-        });
-        const driftedIds = new Set(drifted.map((render) => render.id));
-        leftOut = driftedIds.size;
-        renderIds = renderIds.filter((id) => !driftedIds.has(id));
-      }
-      const failed: Array<{ renderId: string; message: string }> = [];
-      const done: string[] = [];
-      for (const renderId of renderIds) {
-        try {
-          const input = { shop: admin.shop, renderId, reviewer: admin.staff };
-          if (reviewIntent === "approve-many") await approveRender(db, input);
-          else await rejectRender(db, admin.renderMedia, input);
-          done.push(renderId);
-        } catch (error) {
-          failed.push({ renderId, message: decisionFailure(error) });
-        }
-      }
-      const verb = reviewIntent === "approve-many" ? "Approved" : "Rejected";
-      const message =
-        (failed.length === 0
-          ? `${verb} ${done.length} ${done.length === 1 ? "render" : "renders"}.`
-          : `${verb} ${done.length}; ${failed.length} could not be changed (they changed since the page was loaded).`) +
-        (leftOut > 0
-          ? ` ${leftOut} with colour drift ${leftOut === 1 ? "was" : "were"} left in review for a closer look.`
-          : "");
-      return decided(done, failed, message);
-    }
-    case "regenerate": {
-      const fields = parseForm(actionSchemas.regenerate, formData);
-      const options = parseForm(renderOptionsFormSchema, formData);
-      if (!fields.ok || !options.ok) {
-        return fail({ ...(fields.ok ? {} : fields.fieldErrors), ...(options.ok ? {} : options.fieldErrors) });
-      }
-      const existing = await renderForRequestKey(db, admin.shop, fields.data.requestKey);
-      if (existing)
-        return decided([fields.data.renderId], [], "This new render was already queued.", { newRenderId: existing.id });
-      const settings = await db.shopSettings.findUnique({ where: { shop: admin.shop } });
-      const problems = catalogProblems(await loadCatalog(tryOnClientFor(settings)), options.data);
-      if (Object.keys(problems).length > 0) return fail(problems);
-      try {
-        // Every option is sent, so an option staff cleared is cleared (not kept from the original).
-        const render = await regenerateRender(db, admin.productSource, {
-          shop: admin.shop,
-          renderId: fields.data.renderId,
-          changes: fullOptionChanges(options.data),
-          requestKey: fields.data.requestKey,
-        });
-        return decided([fields.data.renderId], [], "A new render with the changed options was queued.", {
-          newRenderId: render.id,
-        });
-      } catch (error) {
-        return fail({}, decisionFailure(error));
-      }
-    }
-  }
-}
-
-/**
- * regenerateRender merges changes over the original options; an optional option the form left empty must
- * replace the original's value, so it is passed as undefined explicitly and then dropped by the schema.
- */
-function fullOptionChanges(options: z.output<typeof renderOptionsFormSchema>) {
-  const cleared = Object.fromEntries(
-    ["productCategory", "background", "lockBackground", "bodySize", "expression", "userInstruction"].map((key) => [
-      key,
-      undefined,
-    ]),
-  );
-  return { ...cleared, ...options };
+  if (!isReviewIntent(intent)) return { ...failure({}, "That action is not available."), intent };
+  return REVIEW_INTENTS[intent]({ db, admin, formData, intent });
 }
