@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
-import { productSummary } from "~/web/extension-api.server";
+import { productSummary } from "./product-summary.server";
 import { requireAdmin, timed } from "~/web/admin-request.server";
 import { apiResponse } from "~/web/api-response.server";
 

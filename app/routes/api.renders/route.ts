@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
-import { createRenderFromExtension } from "~/web/extension-api.server";
+import { createRenderFromExtension } from "./create-render.server";
 import { preflightOnlyLoader, requireAdmin } from "~/web/admin-request.server";
 import { apiResponse } from "~/web/api-response.server";
 

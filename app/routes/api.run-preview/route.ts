@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
-import { previewRunFromExtension } from "~/web/extension-api.server";
+import { previewRunFromExtension } from "./run-preview.server";
 import { preflightOnlyLoader, requireAdmin } from "~/web/admin-request.server";
 import { apiResponse } from "~/web/api-response.server";
 

@@ -1,0 +1,118 @@
+import type { PrismaClient } from "@prisma/client";
+import { z } from "zod";
+import {
+  renderForRequestKey,
+  candidatesBeside,
+  QueueFullError,
+  queueRender,
+} from "~/renders/lifecycle/queue-renders.server";
+import { queueColourRenders } from "~/renders/colour-variants/queue-colour-renders.server";
+import { colourPlanOf } from "~/renders/colour-variants/colour-variants";
+import { env } from "~/env.server";
+import { chooseSourceImages, sourceImagesOf } from "~/catalog/source-images";
+import { candidatesSchema } from "~/renders/review/candidates";
+import { readJsonBody, okAnswer, refusal } from "~/web/api-response.server";
+import { type AdminRequest, describeShopifyFailure } from "~/web/admin-request.server";
+import { loadShopCatalog } from "~/settings/tryon-client.server";
+import {
+  productIdSchema,
+  lookIdSchema,
+  perColourSchema,
+  reviewPathFor,
+  optionsForProductFromLook,
+  optionsForExtension,
+  noPoseFor,
+} from "~/web/extension-api.server";
+import { requestKeySchema } from "~/web/forms";
+
+type Db = PrismaClient;
+
+const createRenderSchema = z.object({
+  productId: productIdSchema,
+  requestKey: requestKeySchema,
+  lookId: lookIdSchema,
+  candidates: candidatesSchema,
+  perColour: perColourSchema,
+});
+
+/**
+ * Queues one render with the chosen look, as the garment the product is (what the summary showed); the same
+ * requestKey always answers with the same render.
+ */
+export async function createRenderFromExtension(db: Db, admin: AdminRequest, request: Request) {
+  const input = await readJsonBody(request, createRenderSchema);
+  if (!input.ok) return input.answer;
+  const { productId, requestKey, lookId, candidates, perColour } = input.data;
+  const existing = await renderForRequestKey(db, admin.shop, requestKey);
+  if (existing) {
+    const renderIds = (await candidatesBeside(db, existing)).map((render) => render.id);
+    return okAnswer({
+      renderId: existing.id,
+      renderIds,
+      created: false,
+      reviewPath: reviewPathFor(existing.productId),
+    });
+  }
+
+  const options = await optionsForExtension(db, admin.shop, lookId);
+  if (!options) {
+    return refusal(
+      400,
+      lookId ? "That look no longer exists." : "Choose default render options in the app's Settings first.",
+      lookId ? { lookId: "That look no longer exists." } : {},
+    );
+  }
+  let product;
+  try {
+    product = await admin.productSource.getProduct(productId);
+  } catch (error) {
+    const message = describeShopifyFailure(error);
+    if (message) return refusal(502, message);
+    throw error;
+  }
+  if (!product) return refusal(404, "This product no longer exists.");
+  const choice = chooseSourceImages(product.photos);
+  if (!choice.ok) return refusal(400, "This product has no photo to dress the model in.");
+  const productOptions = optionsForProductFromLook(options, product, await loadShopCatalog(db, admin.shop));
+  if (!productOptions) return refusal(400, noPoseFor(product));
+  // One per colour: a render per colour with a photo of its own; with none, one render from the product's photos.
+  const colourPlan = perColour ? colourPlanOf(product) : null;
+  if (colourPlan?.kind === "per_colour") {
+    try {
+      const { renders, created } = await queueColourRenders(db, {
+        shop: admin.shop,
+        product,
+        targets: colourPlan.targets,
+        options: productOptions,
+        requestKey,
+        candidates,
+        maxQueuedPerShop: env().MAX_QUEUED_PER_SHOP,
+      });
+      return okAnswer({
+        renderId: renders[0]?.id ?? "",
+        renderIds: renders.map((render) => render.id),
+        count: renders.length,
+        created: created > 0,
+        reviewPath: reviewPathFor(product.id),
+      });
+    } catch (error) {
+      if (error instanceof QueueFullError) return refusal(400, error.message);
+      throw error;
+    }
+  }
+  const { render, renders, created } = await queueRender(db, {
+    shop: admin.shop,
+    product,
+    images: sourceImagesOf(choice),
+    options: productOptions,
+    requestKey,
+    candidates,
+  });
+  return okAnswer({
+    renderId: render.id,
+    renderIds: renders.map((candidate) => candidate.id),
+    count: renders.length,
+    created,
+    reviewPath: reviewPathFor(product.id),
+  });
+}

@@ -1,0 +1,54 @@
+import type { PrismaClient } from "@prisma/client";
+import type { LookChoice } from "packages/extension-shared/src/api";
+import { describeListing } from "~/renders/runs/listing-progress";
+import type { ListingProgress, PlanSummary } from "~/renders/runs/plan-run.server";
+import type { AdminRequest } from "~/web/admin-request.server";
+import { readJsonBody, refusal, okAnswer } from "~/web/api-response.server";
+import {
+  runPreviewSchema,
+  optionsForExtension,
+  planForExtension,
+  lookChoices,
+  setupProblem,
+} from "~/web/extension-api.server";
+
+type Db = PrismaClient;
+
+/** The run's estimate and skipped products, for the bulk actions to show before starting. */
+export async function previewRunFromExtension(db: Db, admin: AdminRequest, request: Request) {
+  const input = await readJsonBody(request, runPreviewSchema);
+  if (!input.ok) return input.answer;
+  const options = await optionsForExtension(db, admin.shop, input.data.lookId);
+  if (!options) return refusal(400, "Choose default render options in the app's Settings first.");
+  const outcome = await planForExtension(db, admin, {
+    scope: input.data.scope,
+    options,
+    regenerate: input.data.regenerate,
+    candidates: input.data.candidates,
+    perColour: input.data.perColour,
+  });
+  const { choices, hasKey, paused } = await lookChoices(db, admin.shop);
+  if (!outcome.ok && outcome.listing) {
+    // A large collection read in the background: its progress in the bulk-run page's words, and the extension
+    // asks again. The counts stay beside the words for extension bundles older than this answer.
+    const { sentence, detail, progress } = describeListing(outcome.listing);
+    return okAnswer<{
+      listing: ListingProgress & { sentence: string; detail: string; progress?: number };
+      looks: LookChoice[];
+      problem: string | null;
+      paused: string | null;
+    }>({
+      listing: { ...outcome.listing, sentence, detail, ...(progress !== null ? { progress } : {}) },
+      looks: choices,
+      problem: setupProblem(hasKey, choices),
+      paused,
+    });
+  }
+  if (!outcome.ok) return refusal(400, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
+  return okAnswer<{ summary: PlanSummary; looks: LookChoice[]; problem: string | null; paused: string | null }>({
+    summary: outcome.summary,
+    looks: choices,
+    problem: setupProblem(hasKey, choices),
+    paused,
+  });
+}

@@ -1,0 +1,47 @@
+import type { PrismaClient } from "@prisma/client";
+import { env } from "~/env.server";
+import { budgetSchema } from "~/renders/runs/run-request";
+import { readJsonBody, okAnswer, refusal } from "~/web/api-response.server";
+import type { AdminRequest } from "~/web/admin-request.server";
+import { runForRequestKey, startRun } from "~/renders/runs/start-run.server";
+import { runPathFor, planForExtension, optionsForExtension, runPreviewSchema } from "~/web/extension-api.server";
+import { requestKeySchema } from "~/web/forms";
+
+type Db = PrismaClient;
+
+const startRunSchema = runPreviewSchema.extend({
+  requestKey: requestKeySchema,
+  budgetCredits: budgetSchema.nullable().optional(),
+});
+
+/** Starts the run; the same requestKey always answers with the same run. */
+export async function startRunFromExtension(db: Db, admin: AdminRequest, request: Request) {
+  const input = await readJsonBody(request, startRunSchema);
+  if (!input.ok) return input.answer;
+  const { scope, lookId, regenerate, requestKey, candidates, perColour } = input.data;
+  const budgetCredits = input.data.budgetCredits ?? null;
+  const existing = await runForRequestKey(db, admin.shop, requestKey);
+  if (existing) return okAnswer({ runId: existing.id, created: false, runPath: runPathFor(existing.id) });
+
+  const options = await optionsForExtension(db, admin.shop, lookId);
+  if (!options) return refusal(400, "Choose default render options in the app's Settings first.");
+  const outcome = await planForExtension(db, admin, { scope, options, regenerate, candidates, perColour });
+  if (!outcome.ok) return refusal(400, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
+  if (outcome.plan.eligible.length === 0) return refusal(400, "No product in this selection can be rendered.");
+  if (budgetCredits !== null && budgetCredits < outcome.plan.creditsPerRender) {
+    return refusal(400, "The budget is smaller than one render.", {
+      budgetCredits: `One render costs ${outcome.plan.creditsPerRender} credits.`,
+    });
+  }
+  const { run, created } = await startRun(db, {
+    shop: admin.shop,
+    plan: outcome.plan,
+    options,
+    scope: outcome.scopeRecord,
+    budgetCredits,
+    requestKey,
+    createdBy: admin.staff,
+    maxQueuedPerShop: env().MAX_QUEUED_PER_SHOP,
+  });
+  return okAnswer({ runId: run.id, created, runPath: runPathFor(run.id), estimateCredits: run.estimateCredits });
+}
