@@ -9,9 +9,9 @@
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { productsInScope } from "~/renders/runs/plan-run.server";
+import { productsInScope } from "~/renders/runs/plan-scope.server";
 import { makeCollectionExport } from "~/shopify/collection-export.server";
-import { DEFAULT_BULK_TIMELINE, startFakeAdminServer } from "../fakes/shopify-admin";
+import { DEFAULT_BULK_TIMELINE, startFakeAdminServer, createFakeAdminApi, STANDARD_PLAN } from "../fakes/shopify-admin";
 import { createTestDatabase } from "../harness/database";
 import type { BulkReadMessage, BulkReadReport } from "./bulk-read-child";
 import { productionWorkerNodeOptions } from "./lib/worker-process";
@@ -19,7 +19,6 @@ import { memoryBreakdown } from "./lib/memory-breakdown";
 import { AdminThrottledError } from "~/shopify/admin-errors";
 import { makeAdminGraphql, type AdminGraphql } from "~/shopify/admin-graphql.server";
 import { makeProductSource } from "~/shopify/product-source.server";
-import { createFakeAdminApi, STANDARD_PLAN } from "../fakes/shopify-admin";
 import { adminGraphqlRequest } from "../fakes/shopify-admin/requests";
 import { z } from "zod";
 import { fixed, mib } from "./lib/stats";

@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { startRun } from "~/renders/runs/start-run.server";
-import { planRun, productsInScope } from "~/renders/runs/plan-run.server";
+import { planRun } from "~/renders/runs/plan-run.server";
+import { productsInScope } from "~/renders/runs/plan-scope.server";
 import { makeRenderColourScorer } from "~/colour/render-colour.server";
 import { exposedGc, makeTransferGc, type TransferGc } from "~/worker/transfer-gc";
 import type { RenderOptions } from "~/looks/render-options";

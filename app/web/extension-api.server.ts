@@ -2,7 +2,7 @@ import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { env } from "~/env.server";
 import { findLook, listLooks } from "~/looks/looks.server";
-import { planScope, type PlanOutcome } from "~/renders/runs/plan-run.server";
+import { planScope, type PlanOutcome } from "~/renders/runs/plan-scope.server";
 import type { RenderOptions } from "~/looks/render-options";
 import { optionsForProduct, posesFromCatalog } from "~/catalog/product-garment";
 import type { ProductForRender } from "~/catalog/catalog-port";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRun } from "~/renders/runs/start-run.server";
-import { planRun, productsInScope } from "~/renders/runs/plan-run.server";
+import { planRun } from "~/renders/runs/plan-run.server";
+import { productsInScope } from "~/renders/runs/plan-scope.server";
 import { colourDetailSchema } from "~/colour/render-colour.server";
 import { makeProductSource } from "~/shopify/product-source.server";
 import { renderSampleGarment } from "../../fakes/tryon-service/render";

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { variantColourOf } from "~/renders/lifecycle/variant-colour";
 import { startRun } from "~/renders/runs/start-run.server";
-import { planRun, productsInScope } from "~/renders/runs/plan-run.server";
+import { planRun } from "~/renders/runs/plan-run.server";
+import { productsInScope } from "~/renders/runs/plan-scope.server";
 import { approveRender } from "~/renders/review/review-actions.server";
 import { DEFAULT_TEST_OPTIONS } from "../../harness/render-fixtures";
 import { makeProductSource } from "~/shopify/product-source.server";

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startRun } from "~/renders/runs/start-run.server";
-import { planRun, productsInScope } from "~/renders/runs/plan-run.server";
+import { planRun } from "~/renders/runs/plan-run.server";
+import { productsInScope } from "~/renders/runs/plan-scope.server";
 import { makeProductSource } from "~/shopify/product-source.server";
 import type { TestDatabase } from "../../harness/database";
 import {

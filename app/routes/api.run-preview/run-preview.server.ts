@@ -1,7 +1,8 @@
 import type { PrismaClient } from "@prisma/client";
 import type { LookChoice } from "packages/extension-shared/src/api";
 import { describeListing } from "~/renders/runs/listing-progress";
-import type { ListingProgress, PlanSummary } from "~/renders/runs/plan-run.server";
+import type { ListingProgress } from "~/renders/runs/plan-scope.server";
+import type { PlanSummary } from "~/renders/runs/plan-summary";
 import type { AdminRequest } from "~/web/admin-request.server";
 import { readJsonBody, refusal, okAnswer } from "~/web/api-response.server";
 import {

@@ -1,0 +1,81 @@
+import { whatIsSent, type WhatIsSent } from "~/looks/what-is-sent";
+import { rendersInPlan, type RunPlan, SKIPPED_SHOWN, SKIP_REASON_TEXT, type SkipReason } from "./plan-run.server";
+import type { CatalogResult } from "~/tryon/catalog-view";
+
+/** A run plan in the preview's terms: counts by garment, what each render sends, the skipped products and why. */
+
+export interface PlanSummary {
+  scopeTitle: string;
+  productCount: number;
+  eligibleCount: number;
+  candidatesPerProduct: number;
+  /** Renders the run makes: candidates × eligible products. */
+  renderCount: number;
+  skippedCount: number;
+  skipped: Array<{ productId: string; title: string; reason: SkipReason; reasonText: string }>;
+  /** Eligible products by the garment type they will be rendered as, most first. */
+  garments: Array<{ productType: string; count: number }>;
+  /** What the run sends to the try-on service, by name, for each different set of options; most products first. */
+  sends: Array<WhatIsSent & { count: number }>;
+  creditsPerRender: number;
+  estimateCredits: number;
+  /** One per colour: renders by colour, and what happens to each product with colours (first 200), in words. */
+  colours?: { renders: number; products: number; notes: Array<{ productId: string; title: string; text: string }> };
+}
+
+export function countBy(values: string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return counts;
+}
+
+/** The eligible renders grouped by what they send (garment, model, pose, background, cost), named from the catalog. */
+export function sendsOf(plan: RunPlan, catalog: CatalogResult): PlanSummary["sends"] {
+  const groups = new Map<string, WhatIsSent & { count: number }>();
+  for (const { options } of plan.eligible) {
+    const sent = whatIsSent(options, catalog);
+    const key = JSON.stringify(sent);
+    const group = groups.get(key);
+    if (group) group.count += 1;
+    else groups.set(key, { ...sent, count: 1 });
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count);
+}
+
+export function summarizePlan(
+  plan: RunPlan,
+  scopeTitle: string,
+  productCount: number,
+  catalog: CatalogResult,
+): PlanSummary {
+  return {
+    scopeTitle,
+    productCount,
+    eligibleCount: plan.eligible.length,
+    candidatesPerProduct: plan.candidatesPerProduct,
+    renderCount: rendersInPlan(plan),
+    skippedCount: plan.skipped.length,
+    skipped: plan.skipped.slice(0, SKIPPED_SHOWN).map((skip) => ({
+      productId: skip.productId,
+      title: skip.title,
+      reason: skip.reason,
+      reasonText: skip.detail ? `${SKIP_REASON_TEXT[skip.reason]} (${skip.detail})` : SKIP_REASON_TEXT[skip.reason],
+    })),
+    garments: [...countBy(plan.eligible.map((render) => render.options.productType))]
+      .map(([productType, count]) => ({ productType, count }))
+      .sort((a, b) => b.count - a.count || a.productType.localeCompare(b.productType)),
+    sends: sendsOf(plan, catalog),
+    creditsPerRender: plan.creditsPerRender,
+    estimateCredits: plan.estimateCredits,
+    ...(plan.colourNotes
+      ? {
+          colours: {
+            renders: plan.eligible.filter((render) => render.variantColour).length,
+            products: new Set(plan.eligible.flatMap((render) => (render.variantColour ? [render.product.id] : [])))
+              .size,
+            notes: plan.colourNotes.slice(0, SKIPPED_SHOWN),
+          },
+        }
+      : {}),
+  };
+}
