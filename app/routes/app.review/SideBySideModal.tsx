@@ -1,28 +1,7 @@
-import { ColourBadge, ColourSwatches } from "./ColourBadge";
-import {
-  Badge,
-  Banner,
-  BlockStack,
-  Box,
-  Button,
-  Checkbox,
-  ChoiceList,
-  Collapsible,
-  InlineGrid,
-  InlineStack,
-  Modal,
-  Spinner,
-  Text,
-} from "@shopify/polaris";
-import { RenderOptionsFields } from "~/components/RenderOptionsFields";
+import { BlockStack, Box, Button, InlineGrid, InlineStack, Modal, Text } from "@shopify/polaris";
 import { RenderStateBadge } from "~/components/RenderStateBadge";
-import type { RenderOptionsFormValues } from "~/web/render-options-form";
-import { creditsForJob } from "~/tryon/cost";
-import { formatCredits } from "~/web/format";
-import type { FieldErrors } from "~/lib/validation";
-import type { RenderDetailView } from "../app.renders.$renderId/render-detail.server";
-import type { ReviewItem } from "./review.server";
-import { otherCandidatesLabel } from "./candidate-cards";
+import { ApproveAndRegenerateSection, type ApproveAndRegenerateProps } from "./ApproveAndRegenerateSection";
+import { ColourBadge, ColourSwatches } from "./ColourBadge";
 
 /** An image that is either fitted to its box or shown at full size with scrolling (zoom). */
 function ReviewImage({
@@ -67,48 +46,23 @@ function ReviewImage({
   );
 }
 
-/** What the large view knows of the render's product and catalog, loaded when it opens. */
-export interface RenderDetailState {
-  loading: boolean;
-  detail: RenderDetailView | null;
-  /** Why it could not be loaded, in words for staff. */
-  problem: string | null;
-}
-
 /**
  * The large view: the source photo beside the model shot (zoomable), with approve (variants, first image),
  * reject, revert and regenerate with other options. The page owns the state, so the shortcuts act on it too.
  */
-export function SideBySideModal(props: {
-  item: ReviewItem;
-  hasPrevious: boolean;
-  hasNext: boolean;
-  busy: boolean;
-  zoomed: boolean;
-  onToggleZoom: () => void;
-  onClose: () => void;
-  onDecide: (intent: "approve" | "reject" | "revert") => void;
-  onPrevious: () => void;
-  onNext: () => void;
-  detail: RenderDetailState;
-  variantIds: string[];
-  onVariantIds: (variantIds: string[]) => void;
-  makeFirst: boolean;
-  onMakeFirst: (makeFirst: boolean) => void;
-  rejectSiblings: boolean;
-  onRejectSiblings: (rejectSiblings: boolean) => void;
-  regenerate: {
-    open: boolean;
-    onToggle: () => void;
-    options: RenderOptionsFormValues | null;
-    onOptions: (options: RenderOptionsFormValues) => void;
-    onSubmit: () => void;
-  };
-  fieldErrors: FieldErrors;
-}) {
-  const { item, busy, zoomed, onToggleZoom, detail: detailState, regenerate, fieldErrors } = props;
-  const detail = detailState.detail;
-  const regenerateCost = formatCredits(creditsForJob(regenerate.options?.resolution));
+export function SideBySideModal(
+  props: ApproveAndRegenerateProps & {
+    hasPrevious: boolean;
+    hasNext: boolean;
+    zoomed: boolean;
+    onToggleZoom: () => void;
+    onClose: () => void;
+    onDecide: (intent: "approve" | "reject" | "revert") => void;
+    onPrevious: () => void;
+    onNext: () => void;
+  },
+) {
+  const { item, busy, zoomed, onToggleZoom } = props;
   return (
     <Modal
       open
@@ -187,74 +141,19 @@ export function SideBySideModal(props: {
         </BlockStack>
       </Modal.Section>
       {item.state === "in_review" ? (
-        <Modal.Section>
-          {detailState.loading && !detail ? (
-            <Spinner size="small" accessibilityLabel="Loading the product's variants" />
-          ) : detail ? (
-            <BlockStack gap="300">
-              {item.colourLabel ? (
-                <Text as="p">
-                  {`Approving makes it the image of the ${item.colourLabel} variants, in place of the image they show now (which stays in the product's media).`}
-                </Text>
-              ) : null}
-              {detail.variants.length > 1 ? (
-                <ChoiceList
-                  allowMultiple
-                  title="Show this image on these variants (optional)"
-                  choices={detail.variants.map((variant) => ({ value: variant.id, label: variant.title }))}
-                  selected={props.variantIds}
-                  onChange={props.onVariantIds}
-                  error={fieldErrors.variantIds}
-                />
-              ) : null}
-              <Checkbox
-                label="Make it the product's first image"
-                checked={props.makeFirst}
-                onChange={props.onMakeFirst}
-              />
-              {item.candidate && item.candidate.othersInReview > 0 ? (
-                <Checkbox
-                  label={`When approving, ${otherCandidatesLabel(item.candidate.othersInReview).toLowerCase()}`}
-                  helpText="Their files are deleted from Shopify."
-                  checked={props.rejectSiblings}
-                  onChange={props.onRejectSiblings}
-                />
-              ) : null}
-              <InlineStack gap="200" blockAlign="center">
-                <Button disclosure={regenerate.open ? "up" : "down"} onClick={regenerate.onToggle}>
-                  Regenerate with other options
-                </Button>
-                <Badge>{`A new render costs ${regenerateCost}`}</Badge>
-              </InlineStack>
-              <Collapsible id="regenerate-options" open={regenerate.open}>
-                {regenerate.options ? (
-                  <BlockStack gap="300">
-                    <RenderOptionsFields
-                      values={regenerate.options}
-                      onChange={regenerate.onOptions}
-                      catalog={detail.catalog}
-                      errors={fieldErrors}
-                    />
-                    <InlineStack>
-                      <Button
-                        variant="primary"
-                        onClick={regenerate.onSubmit}
-                        loading={busy}
-                        disabled={!detail.catalog.ok || !detail.productExists}
-                      >
-                        {`Regenerate for ${regenerateCost}`}
-                      </Button>
-                    </InlineStack>
-                  </BlockStack>
-                ) : null}
-              </Collapsible>
-            </BlockStack>
-          ) : detailState.problem !== null ? (
-            <Banner tone="warning">
-              <p>{detailState.problem}</p>
-            </Banner>
-          ) : null}
-        </Modal.Section>
+        <ApproveAndRegenerateSection
+          item={item}
+          busy={busy}
+          detail={props.detail}
+          variantIds={props.variantIds}
+          onVariantIds={props.onVariantIds}
+          makeFirst={props.makeFirst}
+          onMakeFirst={props.onMakeFirst}
+          rejectSiblings={props.rejectSiblings}
+          onRejectSiblings={props.onRejectSiblings}
+          regenerate={props.regenerate}
+          fieldErrors={props.fieldErrors}
+        />
       ) : null}
     </Modal>
   );
