@@ -1,0 +1,82 @@
+import { Banner, BlockStack, Card, ChoiceList, InlineStack, Text, Thumbnail } from "@shopify/polaris";
+import type { FieldErrors } from "~/lib/validation";
+import type { ProductPhotoView } from "./generate.server";
+
+function PhotoChoices(props: {
+  title: string;
+  photos: ProductPhotoView[];
+  selected: string;
+  onChange: (mediaId: string) => void;
+  noneLabel?: string;
+  error?: string | undefined;
+}) {
+  const choices = [
+    ...(props.noneLabel ? [{ value: "", label: <Text as="span">{props.noneLabel}</Text> }] : []),
+    ...props.photos.map((photo, index) => ({
+      value: photo.mediaId,
+      label: (
+        <InlineStack gap="200" blockAlign="center" wrap={false}>
+          <Thumbnail source={photo.url} alt={photo.alt ?? `Photo ${index + 1}`} size="medium" />
+          <Text as="span">{photo.alt || `Photo ${index + 1}`}</Text>
+        </InlineStack>
+      ),
+    })),
+  ];
+  return (
+    <ChoiceList
+      title={props.title}
+      choices={choices}
+      selected={[props.selected]}
+      onChange={(selected) => props.onChange(selected[0] ?? "")}
+      error={props.error}
+    />
+  );
+}
+
+/**
+ * The photos a render is made from: the front (the garment the model wears) and an optional back; with one shot
+ * per colour, a sentence that each colour uses its own photo; a warning when the product has no photo.
+ */
+export function GeneratePhotosCard(props: {
+  photos: ProductPhotoView[];
+  /** The colour option's name when each colour is rendered from its own photo, else null. */
+  byColourOption: string | null;
+  front: string;
+  onFront: (mediaId: string) => void;
+  back: string;
+  onBack: (mediaId: string) => void;
+  errors: FieldErrors;
+}) {
+  const { photos, byColourOption, front, back, errors } = props;
+  return (
+    <Card>
+      {photos.length === 0 ? (
+        <Banner tone="warning" title="This product has no photo">
+          <p>Add a photo of the garment to the product in Shopify, then come back.</p>
+        </Banner>
+      ) : byColourOption !== null ? (
+        <Text as="p">
+          Each {byColourOption.toLowerCase()} is rendered from its own photo, shown under {byColourOption}s.
+        </Text>
+      ) : (
+        <BlockStack gap="400">
+          <PhotoChoices
+            title="Front photo (the garment the model wears)"
+            photos={photos}
+            selected={front}
+            onChange={props.onFront}
+            error={errors.frontMediaId}
+          />
+          <PhotoChoices
+            title="Back photo (optional)"
+            photos={photos.filter((photo) => photo.mediaId !== front)}
+            selected={back === front ? "" : back}
+            onChange={props.onBack}
+            noneLabel="No back photo"
+            error={errors.backMediaId}
+          />
+        </BlockStack>
+      )}
+    </Card>
+  );
+}
