@@ -5,7 +5,7 @@ import { CursorPagination } from "~/components/CursorPagination";
 import { EMPTY_STATE_IMAGE } from "~/components/empty-state";
 import { withListFilter } from "~/web/list-filters";
 import { ApproveCandidateModal } from "./ApproveCandidateModal";
-import { moveIndex, type ReviewKeyAction } from "./review-keys";
+import { moveIndex } from "./review-keys";
 import type { ReviewActionResult, ReviewItem, ReviewPageView } from "./review.server";
 import { ReviewFiltersCard } from "./ReviewFiltersCard";
 import { ReviewGrid } from "./ReviewGrid";
@@ -13,8 +13,8 @@ import { ReviewSelectionActions } from "./ReviewSelectionActions";
 import { SideBySideModal } from "./SideBySideModal";
 import { useLargeView } from "./use-large-view";
 import { useReviewDecisions } from "./use-review-decisions";
+import { useReviewKeyActions } from "./use-review-key-actions";
 import { useReviewSelection } from "./use-review-selection";
-import { useReviewShortcuts } from "./use-review-shortcuts";
 
 /** Some of a many-render decision could not be made: the first reason. */
 function PartlyFailedBanner({ result }: { result: ReviewActionResult | undefined }) {
@@ -73,37 +73,7 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
     [decide, setFocus],
   );
 
-  const onShortcut = (action: ReviewKeyAction) => {
-    const current = openItem ? openIndex : focus;
-    switch (action) {
-      case "next":
-      case "previous": {
-        const next = moveIndex(current, action === "next" ? 1 : -1, items.length);
-        if (openItem) open(items[next]);
-        else setFocus(next);
-        break;
-      }
-      case "approve":
-      case "reject":
-        decide(action, items[current], Boolean(openItem));
-        break;
-      case "open":
-        open(items[focus]);
-        break;
-      case "close":
-        largeView.close();
-        break;
-      case "toggle-select": {
-        const item = items[focus];
-        if (item && canDecide) toggleSelected(item);
-        break;
-      }
-      case "zoom":
-        largeView.toggleZoom();
-        break;
-    }
-  };
-  useReviewShortcuts({ modalOpen: openItem !== undefined, canDecide }, onShortcut);
+  useReviewKeyActions({ items, canDecide, focus, setFocus, toggleSelected, largeView, decide });
 
   const { confirmApprove } = decisions;
   return (

@@ -90,3 +90,5 @@ export function useReviewDecisions(largeView: LargeView) {
     closeConfirmApprove: () => setConfirmApprove(null),
   };
 }
+
+export type ReviewDecisions = ReturnType<typeof useReviewDecisions>;
