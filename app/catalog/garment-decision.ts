@@ -1,0 +1,227 @@
+import type { Garment, GarmentMeaning, NotClothingReason } from "./garment-kinds";
+import {
+  COMPOUND_ENDINGS,
+  CONJUNCTIONS,
+  LEXICON,
+  LONGEST_PHRASE,
+  NEUTRAL_PHRASES,
+  normalizeWords,
+  PREPOSITIONS,
+  WEAK_WORDS,
+  type Language,
+  type WordMeaning,
+} from "./garment-words";
+import { meaningOfCategory } from "./taxonomy-garments";
+
+/**
+ * What a product is, for the try-on service, decided from Shopify's structured data first: its taxonomy category
+ * (by id, so it holds in every admin language), then its product type, then its title, read in English, German,
+ * French, Spanish, Italian, Dutch and Portuguese with the head noun deciding ("Dark Denim Top" is a top, "Dress
+ * Shoes" are shoes, "Blusa de seda" is a blouse). Every path that spends credits (Generate, the product action,
+ * bulk runs and the bulk actions, automation, the catalog check) asks this one function.
+ *
+ * A product that is not clothing is never rendered by default; one the app cannot place is a choice for staff,
+ * never silently some garment (docs/decisions/069-garment-decision.md).
+ */
+
+export type DecisionSource = "category" | "type" | "title" | "none";
+
+export interface ProductFacts {
+  title: string;
+  productType: string | null;
+  /** Shopify's taxonomy category (`Product.category`), when the product has one. */
+  category?: { id: string; name?: string; fullName?: string } | null;
+}
+
+export type GarmentDecision =
+  | { kind: "garment"; garment: Garment; decidedBy: Exclude<DecisionSource, "none">; evidence: string; word: string }
+  | {
+      kind: "not_clothing";
+      reason: NotClothingReason;
+      decidedBy: Exclude<DecisionSource, "none">;
+      evidence: string;
+      word: string;
+    }
+  | {
+      kind: "needs_choice";
+      decidedBy: "none";
+      /** "unclear": clothing that is not one garment (a suit, a set, swimwear); "nothing": no word says what it is. */
+      why: "unclear" | "several_garments" | "nothing";
+      /** What was read that was not enough: the unclear category, type or title; null when there was nothing. */
+      evidence: string | null;
+    };
+
+interface Reading {
+  meaning: GarmentMeaning;
+  word: string;
+  /** Two garments joined ("Skirt and Top"): clothing, but not one garment. */
+  several?: boolean;
+  /** Only a word like "set" said anything: later words may say more. */
+  weak?: boolean;
+}
+
+export function decideGarment(product: ProductFacts): GarmentDecision {
+  const category = product.category ?? null;
+  const readings: Array<{ source: Exclude<DecisionSource, "none">; evidence: string; reading: Reading }> = [];
+  const categoryMeaning = category ? meaningOfCategory(category.id) : null;
+  if (category && categoryMeaning) {
+    const evidence = category.name ?? category.fullName?.split(">").pop()?.trim() ?? category.id;
+    readings.push({ source: "category", evidence, reading: { meaning: categoryMeaning, word: evidence } });
+  }
+  const type = product.productType?.trim() ?? "";
+  const typeReading = type ? readWords(type) : null;
+  if (typeReading) readings.push({ source: "type", evidence: type, reading: typeReading });
+  const titleReading = readWords(product.title);
+  if (titleReading) readings.push({ source: "title", evidence: product.title, reading: titleReading });
+
+  const deciding = readings.find(({ reading }) => reading.meaning.kind !== "unclear" && !reading.several);
+  if (!deciding) {
+    const unclear = readings[0];
+    if (!unclear) return { kind: "needs_choice", decidedBy: "none", why: "nothing", evidence: null };
+    return {
+      kind: "needs_choice",
+      decidedBy: "none",
+      why: readings.some(({ reading }) => reading.several) ? "several_garments" : "unclear",
+      evidence: unclear.evidence,
+    };
+  }
+  const { source, evidence, reading } = deciding;
+  const meaning = reading.meaning;
+  if (meaning.kind === "not_clothing")
+    return { kind: "not_clothing", reason: meaning.reason, decidedBy: source, evidence, word: reading.word };
+  if (meaning.kind !== "garment") throw new Error("unreachable");
+  return {
+    kind: "garment",
+    garment: refined(meaning.garment, readings),
+    decidedBy: source,
+    evidence,
+    word: reading.word,
+  };
+}
+
+/** A garment without a category ("Clothing Tops") takes one a later source gives for the same type ("Blouse"). */
+function refined(garment: Garment, readings: ReadonlyArray<{ reading: Reading }>): Garment {
+  if (garment.productCategory) return garment;
+  for (const { reading } of readings) {
+    const meaning = reading.meaning;
+    if (
+      meaning.kind === "garment" &&
+      meaning.garment.productType === garment.productType &&
+      meaning.garment.productCategory
+    )
+      return meaning.garment;
+  }
+  return garment;
+}
+
+interface Match extends WordMeaning {
+  word: string;
+  weak: boolean;
+}
+
+/** What a free text (a title or a product type) says the product is; null when no word of it is known. */
+export function readWords(text: string): Reading | null {
+  const words = withoutNeutralPhrases(normalizeWords(text));
+  // What follows a preposition describes the noun before it ("Bag for shoes", "Chemise en lin"); a title that
+  // only names its garment after one ("Pack of socks") is read from there.
+  const phrases = splitAt(words, (word, index) => index > 0 && PREPOSITIONS.has(word));
+  const readings = phrases.map(readPhrase).filter((reading): reading is Reading => reading !== null);
+  return readings.find((reading) => !reading.weak) ?? readings[0] ?? null;
+}
+
+function readPhrase(words: string[]): Reading | null {
+  const parts = splitAt(words, (word) => CONJUNCTIONS.has(word)).map(headOf);
+  const heads = parts.filter((head): head is Match => head !== null);
+  const clothing = heads.filter((head) => head.meaning.kind !== "not_clothing" && !head.weak);
+  if (clothing.length >= 2)
+    return { meaning: { kind: "unclear" }, word: clothing.map((h) => h.word).join(" + "), several: true };
+  const head = clothing[0] ?? heads.find((candidate) => !candidate.weak) ?? heads[0];
+  return head ? { meaning: head.meaning, word: head.word, ...(head.weak ? { weak: true } : {}) } : null;
+}
+
+const HEAD_FINAL: ReadonlySet<Language> = new Set(["en", "de", "nl"]);
+const ROMANCE: ReadonlySet<Language> = new Set(["fr", "es", "it", "pt"]);
+
+/**
+ * The noun a phrase is about. English, German and Dutch put it last ("Dress Shoes"); French, Spanish, Italian
+ * and Portuguese first ("Vestido camisero"). Words every language borrows (top, jeans) follow the English order.
+ */
+function headOf(words: string[]): Match | null {
+  const matches = matchesIn(words);
+  const strong = matches.filter((match) => !match.weak);
+  const candidates = strong.length > 0 ? strong : matches;
+  if (candidates.length === 0) return null;
+  const headFinal = candidates.some((match) => [...match.languages].some((language) => HEAD_FINAL.has(language)));
+  const romance = candidates.some((match) => [...match.languages].every((language) => ROMANCE.has(language)));
+  return (romance && !headFinal ? candidates[0] : candidates[candidates.length - 1]) ?? null;
+}
+
+function matchesIn(words: string[]): Match[] {
+  const matches: Match[] = [];
+  for (let index = 0; index < words.length;) {
+    const found = longestPhraseAt(words, index);
+    if (found) {
+      matches.push(found.match);
+      index += found.length;
+      continue;
+    }
+    const word = words[index] as string;
+    const single = lookUp(word);
+    if (single) matches.push(single);
+    index += 1;
+  }
+  return matches;
+}
+
+function longestPhraseAt(words: string[], index: number): { match: Match; length: number } | null {
+  for (let length = Math.min(LONGEST_PHRASE, words.length - index); length >= 2; length--) {
+    const phrase = words.slice(index, index + length).join(" ");
+    const meaning = LEXICON.get(phrase);
+    if (meaning) return { match: { ...meaning, word: phrase, weak: false }, length };
+  }
+  return null;
+}
+
+function lookUp(word: string): Match | null {
+  const exact = LEXICON.get(word) ?? LEXICON.get(singularOf(word));
+  if (exact) return { ...exact, word, weak: false };
+  const weak = WEAK_WORDS.get(word);
+  if (weak) return { meaning: weak, languages: new Set<Language>(["any"]), word, weak: true };
+  // German and Dutch compounds end in the noun they are ("Sommerkleid", "spijkerbroek").
+  for (const [ending, meaning] of COMPOUND_ENDINGS) {
+    if (word.length > ending.length + 2 && word.endsWith(ending)) return { ...meaning, word, weak: false };
+  }
+  return null;
+}
+
+// English plurals the lexicon does not list ("Blazers", "Wedges" are listed; "Chinos" too).
+function singularOf(word: string): string {
+  if (word.endsWith("ies")) return `${word.slice(0, -3)}y`;
+  if (word.endsWith("ses") || word.endsWith("xes") || word.endsWith("ches") || word.endsWith("shes"))
+    return word.slice(0, -2);
+  if (word.endsWith("s") && !word.endsWith("ss")) return word.slice(0, -1);
+  return word;
+}
+
+function withoutNeutralPhrases(words: string[]): string[] {
+  const result: string[] = [];
+  for (let index = 0; index < words.length;) {
+    const neutral = NEUTRAL_PHRASES.find((phrase) => phrase.every((word, offset) => words[index + offset] === word));
+    if (neutral) {
+      index += neutral.length;
+      continue;
+    }
+    result.push(words[index] as string);
+    index += 1;
+  }
+  return result;
+}
+
+function splitAt(words: string[], isBoundary: (word: string, index: number) => boolean): string[][] {
+  const parts: string[][] = [[]];
+  words.forEach((word, index) => {
+    if (isBoundary(word, index)) parts.push([]);
+    else parts[parts.length - 1]?.push(word);
+  });
+  return parts.filter((part) => part.length > 0);
+}
