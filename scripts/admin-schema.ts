@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { ADMIN_API_VERSION } from "~/shopify/api-version";
+import { ADMIN_API_VERSION } from "../app/shopify/api-version";
 
 const SOURCE_PACKAGE = "@shopify/dev-mcp@1.16.0";
 /** sha256 of dist/data/admin_<version>.json.gz in SOURCE_PACKAGE, so a changed file cannot slip in. */

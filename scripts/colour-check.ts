@@ -10,7 +10,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { z } from "zod";
-import { scoreColourFidelity } from "~/colour";
+import { scoreColourFidelity } from "../app/colour";
 
 const USAGE = "usage: npm run colour-check -- <product photo> <render>";
 

@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startEmbeddedPostgres } from "~/db/embedded-postgres.server";
+import { startEmbeddedPostgres } from "../app/db/embedded-postgres.server";
 import { prismaCliEnv } from "./local-env";
 
 const name = process.argv[2];

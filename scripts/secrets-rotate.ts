@@ -8,10 +8,10 @@
  * remove the old key. Exits 1 when some value could not be read by any key (those shops are paused by the worker
  * until staff enter their key again); everything readable is re-sealed either way.
  */
-import prisma from "~/db.server";
-import { env } from "~/env.server";
-import { resealStoredSecrets } from "~/settings/reseal-secrets.server";
-import { keyringFromEnv } from "~/lib/secret-box.server";
+import prisma from "../app/db.server";
+import { env } from "../app/env.server";
+import { resealStoredSecrets } from "../app/settings/reseal-secrets.server";
+import { keyringFromEnv } from "../app/lib/secret-box.server";
 
 const box = keyringFromEnv(env());
 const report = await resealStoredSecrets(prisma, box);

@@ -6,7 +6,7 @@
  *   tsx scripts/with-database.ts [--no-migrate] [-- command args...]
  */
 import { spawn } from "node:child_process";
-import { startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres.server";
+import { startEmbeddedPostgres, type EmbeddedPostgres } from "../app/db/embedded-postgres.server";
 import { loadLocalEnv, prismaCliEnv } from "./local-env";
 
 loadLocalEnv();
