@@ -143,7 +143,12 @@ export async function startPipelineHarness(
       const token = tokens.get(shop) as string;
       const source = makeProductSource(fakeAdminGraphql(admin.url, shop, token));
       const products = await productsInScope(source, { kind: "collection", collectionId });
-      const plan = await planRun(db, products, { shop, options: renderOptions, regenerate: false });
+      const plan = await planRun(db, products, {
+        shop,
+        options: renderOptions,
+        regenerate: false,
+        posesFor: () => [renderOptions.poseId],
+      });
       const { run } = await startRun(db, {
         shop,
         plan,

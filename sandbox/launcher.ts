@@ -356,7 +356,9 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
         includesDefaults: "on",
         ...DEFAULT_RENDER_OPTIONS,
       });
-      const response = await fetch(`${appUrl}/app/settings?_data=${encodeURIComponent("routes/app.settings")}`, {
+      // A single-fetch data request (Remix's v3_singleFetch): the route's path with `.data`, answered in
+      // turbo-stream encoding with the action's status (200 saved, 400 refused).
+      const response = await fetch(`${appUrl}/app/settings.data`, {
         method: "POST",
         headers: {
           Authorization: `Bearer ${sessionToken()}`,
@@ -365,10 +367,10 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
         },
         body: form,
       });
-      const result = (await response.json().catch(() => null)) as { ok?: boolean } | null;
-      if (!response.ok || !result?.ok) {
+      const answer = await response.text().catch(() => "");
+      if (response.status !== 200) {
         throw new Error(
-          `Saving the simulator's key in Settings failed (HTTP ${response.status}): ${JSON.stringify(result)}`,
+          `Saving the simulator's key in Settings failed (HTTP ${response.status}): ${answer.slice(0, 500)}`,
         );
       }
     }

@@ -2,10 +2,18 @@ import type { VariantForColour } from "./colour-option";
 import type { ProductPhoto } from "./source-images";
 
 /** A product as the render flow needs it, read from the Admin API (app/shopify/product-source.server.ts). */
+/** Shopify's taxonomy category of a product (`Product.category`): what the garment decision reads first. */
+export interface ProductCategory {
+  id: string;
+  name: string;
+  fullName: string;
+}
+
 export interface ProductForRender {
   id: string;
   title: string;
   productType: string | null;
+  category: ProductCategory | null;
   photos: ProductPhoto[];
   /** With their options and image where the read asked for them (a product's page does; collection pages do not). */
   variants: VariantForColour[];

@@ -1,13 +1,14 @@
 import type { CatalogResult } from "~/tryon/catalog-view";
-import { guessGarment } from "./garment-guess";
-import type { ProductForRender } from "./catalog-port";
 import type { RenderOptions } from "~/looks/render-options";
+import { decideGarment, type GarmentDecision, type ProductFacts } from "./garment-decision";
+import type { Garment } from "./garment-kinds";
 
 /**
- * What a product is rendered as. One decision for every way a render is made (the product action, the Generate
- * page's starting values, bulk runs and the bulk actions): the garment its Shopify product type or title says (the
- * chosen type when it says nothing), keeping the chosen pose where it suits that garment and otherwise taking the
- * first that does. A dress sent as a top costs credits for a render that cannot be right.
+ * What a product is rendered with. One rule for every way a render is made (Generate, the product action, bulk
+ * runs and the bulk actions, automation): the garment decideGarment finds in Shopify's data, or the one staff
+ * chose for this product when the app could not tell or they insist; the look's pose where it suits that garment,
+ * otherwise the first that does. A product that is not clothing, or that the app cannot place, is not rendered
+ * until staff choose: nothing is spent on a guess.
  */
 
 /** The poses a garment type may use, in the catalog's order. */
@@ -19,40 +20,65 @@ export interface GarmentChoice {
   poseId: string;
 }
 
-type ProductWords = Pick<ProductForRender, "productType" | "title">;
+export type GarmentPlan =
+  | { kind: "render"; choice: GarmentChoice; decision: GarmentDecision; chosenByStaff: boolean }
+  | { kind: "not_clothing"; decision: Extract<GarmentDecision, { kind: "not_clothing" }> }
+  | { kind: "needs_choice"; decision: Extract<GarmentDecision, { kind: "needs_choice" }> }
+  /** The service has no pose for the garment the product is. */
+  | { kind: "no_pose"; garment: Garment; decision: GarmentDecision };
 
-/** The garment and pose for this product; null when the service has no pose for the garment it is. */
-export function garmentChoiceFor(
-  chosen: GarmentChoice,
-  product: ProductWords,
+/**
+ * The garment and pose for this product. `staffChoice` is a garment type staff picked for this very product (a
+ * product the app could not place, or one they render although it is not clothing); it wins over the decision.
+ */
+export function garmentPlanFor(
+  look: GarmentChoice,
+  product: ProductFacts,
   posesFor: PosesFor,
-): GarmentChoice | null {
-  const guess = guessGarment(product);
-  if (!guess) return chosen;
-  const sameType = guess.productType === chosen.productType;
-  const poses = sameType && chosen.poseId ? [chosen.poseId] : posesFor(guess.productType);
-  const poseId = poses.includes(chosen.poseId) ? chosen.poseId : poses[0];
-  if (!poseId) return null;
-  // The product's own category when it says one ("shirt" in a run of tees); the chosen one only for the same type.
-  const productCategory = guess.productCategory ?? (sameType ? chosen.productCategory : undefined);
-  return { productType: guess.productType, productCategory, poseId };
+  staffChoice?: string | null,
+): GarmentPlan {
+  const decision = decideGarment(product);
+  let garment: Garment;
+  if (staffChoice) {
+    // The decision's category still applies when staff confirm its type ("Dress" for a dress filed as Swimwear).
+    const category = decision.kind === "garment" && decision.garment.productType === staffChoice;
+    garment = category ? decision.garment : { productType: staffChoice };
+  } else if (decision.kind === "garment") garment = decision.garment;
+  else if (decision.kind === "not_clothing") return { kind: "not_clothing", decision };
+  else return { kind: "needs_choice", decision };
+
+  const sameType = garment.productType === look.productType;
+  const poses = sameType && look.poseId ? [look.poseId] : posesFor(garment.productType);
+  const poseId = poses.includes(look.poseId) ? look.poseId : poses[0];
+  if (!poseId) return { kind: "no_pose", garment, decision };
+  // The product's own category when it has one ("shirt" in a run of tees); the look's only for the same type.
+  const productCategory = garment.productCategory ?? (sameType ? look.productCategory : undefined);
+  return {
+    kind: "render",
+    choice: { productType: garment.productType, productCategory, poseId },
+    decision,
+    chosenByStaff: Boolean(staffChoice),
+  };
 }
 
-/** The options one product is rendered with; null when no pose suits its garment. */
+/** The options one product is rendered with, or why it is not rendered (the plan's other kinds). */
 export function optionsForProduct(
   options: RenderOptions,
-  product: ProductWords,
+  product: ProductFacts,
   posesFor: PosesFor,
-): RenderOptions | null {
-  const choice = garmentChoiceFor(options, product, posesFor);
-  if (!choice) return null;
-  if (choice === options) return options;
-  const { productCategory: _chosen, ...rest } = options;
+  staffChoice?: string | null,
+): { plan: GarmentPlan; options: RenderOptions | null } {
+  const plan = garmentPlanFor(options, product, posesFor, staffChoice);
+  if (plan.kind !== "render") return { plan, options: null };
+  const { productCategory: _look, ...rest } = options;
   return {
-    ...rest,
-    productType: choice.productType,
-    ...(choice.productCategory ? { productCategory: choice.productCategory } : {}),
-    poseId: choice.poseId,
+    plan,
+    options: {
+      ...rest,
+      productType: plan.choice.productType,
+      ...(plan.choice.productCategory ? { productCategory: plan.choice.productCategory } : {}),
+      poseId: plan.choice.poseId,
+    },
   };
 }
 

@@ -15,6 +15,11 @@ export function RenderOptionsFields(props: {
   catalog: CatalogResult;
   errors: FieldErrors;
   disabled?: boolean;
+  /**
+   * A bulk run: each product is rendered as the garment it is, so the garment is not chosen here; the pose is kept
+   * for the products it suits.
+   */
+  garmentOfEachProduct?: boolean;
 }) {
   const { values, onChange, catalog, errors } = props;
   const set = <K extends keyof RenderOptionsFormValues>(key: K, value: RenderOptionsFormValues[K]) =>
@@ -24,28 +29,36 @@ export function RenderOptionsFields(props: {
 
   return (
     <BlockStack gap="400">
-      <FormLayout>
-        <FormLayout.Group>
-          <Select
-            label="Garment type"
-            name="productType"
-            options={RENDER_OPTION_CHOICES.productType}
-            value={values.productType}
-            onChange={(productType) => onChange(withProductType(values, productType, catalog))}
-            error={errors.productType}
-            {...disabled}
-          />
-          <Select
-            label="Category"
-            name="productCategory"
-            options={[{ value: "", label: "Not specified" }, ...RENDER_OPTION_CHOICES.productCategory]}
-            value={values.productCategory}
-            onChange={(value) => set("productCategory", value)}
-            error={errors.productCategory}
-            {...disabled}
-          />
-        </FormLayout.Group>
-      </FormLayout>
+      {props.garmentOfEachProduct ? (
+        <Text as="p" tone="subdued">
+          Each product is rendered as the garment it is: read from its category in Shopify, its product type or its
+          title. Products that are not clothing are skipped, and you choose for products the app cannot place. The pose
+          below is used for the products it suits; the others get the first pose that suits their garment.
+        </Text>
+      ) : (
+        <FormLayout>
+          <FormLayout.Group>
+            <Select
+              label="Garment type"
+              name="productType"
+              options={RENDER_OPTION_CHOICES.productType}
+              value={values.productType}
+              onChange={(productType) => onChange(withProductType(values, productType, catalog))}
+              error={errors.productType}
+              {...disabled}
+            />
+            <Select
+              label="Category"
+              name="productCategory"
+              options={[{ value: "", label: "Not specified" }, ...RENDER_OPTION_CHOICES.productCategory]}
+              value={values.productCategory}
+              onChange={(value) => set("productCategory", value)}
+              error={errors.productCategory}
+              {...disabled}
+            />
+          </FormLayout.Group>
+        </FormLayout>
+      )}
 
       {catalog.ok ? (
         <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">

@@ -61,6 +61,7 @@ describe("reading a collection's bulk export", () => {
     expect(first).toEqual({
       id: P1,
       title: "Dress",
+      category: null,
       productType: "Dresses",
       photos: Array.from({ length: 6 }, (_, i) => ({
         mediaId: `gid://shopify/MediaImage/${10 + i}`,

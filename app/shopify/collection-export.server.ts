@@ -137,6 +137,7 @@ const listedProductSchema = z.object({
   id: z.string(),
   title: z.string(),
   productType: z.string(),
+  category: z.object({ id: z.string(), name: z.string(), fullName: z.string() }).nullish(),
   media: z.object({ nodes: z.array(mediaSchema) }),
 });
 const lineSchema = z.looseObject({ id: z.string(), __parentId: z.string().optional() });

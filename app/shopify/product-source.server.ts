@@ -31,6 +31,7 @@ export function productForRenderOf(product: ListedProductNode): ProductForRender
     id: product.id,
     title: product.title,
     productType: product.productType || null,
+    category: product.category ?? null,
     photos: photosOf(product.media.nodes),
     variants: [],
   };
@@ -67,6 +68,7 @@ export function makeProductSource(admin: AdminGraphql): ProductSource {
         id: product.id,
         title: product.title,
         productType: product.productType || null,
+        category: product.category ?? null,
         photos: photosOf(product.media.nodes),
         variants: product.variants.nodes.map((variant) => ({
           id: variant.id,

@@ -4,13 +4,15 @@ import { env } from "~/env.server";
 import { findLook, listLooks } from "~/looks/looks.server";
 import { planScope, type PlanOutcome } from "~/renders/runs/plan-scope.server";
 import type { RenderOptions } from "~/looks/render-options";
-import { optionsForProduct, posesFromCatalog } from "~/catalog/product-garment";
+import { optionsForProduct, posesFromCatalog, type GarmentPlan } from "~/catalog/product-garment";
+import { describeDecision, garmentTypeName } from "~/catalog/decision-words";
+import { DEFAULT_TRYON_ENUMS } from "~/tryon";
 import type { ProductForRender } from "~/catalog/catalog-port";
 import { whatIsSent, whatIsSentLine } from "~/looks/what-is-sent";
 // The answers' shapes are the ones the extensions read: defined once, in the package they share.
 import type { LookChoice } from "@model-shots/extension-shared/api";
 import type { CatalogResult } from "~/tryon/catalog-view";
-import { runScopeSchema, type RunScope } from "~/renders/runs/run-request";
+import { garmentChoicesSchema, runScopeSchema, type RunScope } from "~/renders/runs/run-request";
 import { candidatesSchema } from "~/renders/review/candidates";
 import { settingsViewOf } from "~/settings/settings.server";
 import { loadShopCatalog } from "~/settings/tryon-client.server";
@@ -38,21 +40,53 @@ export const perColourSchema = z.boolean({ error: "One shot per colour must be t
 export const reviewPathFor = (productId: string) => `/app/review?productId=${encodeURIComponent(productId)}`;
 export const runPathFor = (runId: string) => `/app/runs/${encodeURIComponent(runId)}`;
 
+/** A garment staff chose for one product ("render it anyway as"): one of the service's garment types. */
+export const garmentChoiceSchema = z
+  .string()
+  .max(64)
+  .regex(/^[a-z_]+$/, "Choose a garment from the list.")
+  .nullish();
+
 /**
  * The options one product is rendered with from a look: the same decision as bulk runs (product-garment.ts), the
- * catalog's poses deciding when the look's pose does not suit the product's garment.
+ * catalog's poses deciding when the look's pose does not suit the product's garment; `staffChoice` is the garment
+ * staff chose for this product.
  */
-export function optionsForProductFromLook(options: RenderOptions, product: ProductForRender, catalog: CatalogResult) {
-  return optionsForProduct(options, product, posesFromCatalog(catalog, options.poseId));
+export function optionsForProductFromLook(
+  options: RenderOptions,
+  product: ProductForRender,
+  catalog: CatalogResult,
+  staffChoice?: string | null,
+) {
+  return optionsForProduct(options, product, posesFromCatalog(catalog, options.poseId), staffChoice);
 }
 
-export const noPoseFor = (product: ProductForRender) =>
-  `The try-on service has no pose for this kind of garment (${product.productType || product.title}).`;
+/** Why a look renders nothing of this product: not clothing, no garment chosen yet, or no pose for its garment. */
+export function notRenderedWords(plan: GarmentPlan, product: ProductForRender): string {
+  if (plan.kind === "not_clothing" || plan.kind === "needs_choice") return describeDecision(plan.decision);
+  return `The try-on service has no pose for this kind of garment (${product.productType || product.title}).`;
+}
+
+/** The garment decision as the product action shows it, with the garments staff may choose instead. */
+export function garmentInWords(plan: GarmentPlan) {
+  const decision = plan.kind === "render" && plan.chosenByStaff ? null : plan.decision;
+  return {
+    kind: plan.kind === "render" ? ("garment" as const) : plan.kind,
+    sentence: decision
+      ? describeDecision(decision)
+      : `${garmentTypeName(plan.kind === "render" ? plan.choice.productType : "")}, as you chose.`,
+    choices: DEFAULT_TRYON_ENUMS.productTypes.map((value) => ({
+      value,
+      label: garmentTypeName(value),
+    })),
+  };
+}
 
 export async function lookChoices(
   db: Db,
   shop: string,
   product?: ProductForRender,
+  staffChoice?: string | null,
 ): Promise<{ choices: LookChoice[]; hasKey: boolean; paused: string | null }> {
   const [settingsRow, looks, catalog] = await Promise.all([
     db.shopSettings.findUnique({ where: { shop } }),
@@ -70,15 +104,16 @@ export async function lookChoices(
       // No product yet (the bulk actions): the look as it is, each product's garment decided when planning.
       return { id, name, summary: whatIsSentLine(sent), credits: sent.credits, sends: sent, problem: null };
     }
-    const resolved = optionsForProductFromLook(options, product, catalog);
-    const sent = resolved ? whatIsSent(resolved, catalog) : null;
+    const resolved = optionsForProductFromLook(options, product, catalog, staffChoice);
+    const sent = resolved.options ? whatIsSent(resolved.options, catalog) : null;
+    const problem = sent ? null : notRenderedWords(resolved.plan, product);
     return {
       id,
       name,
-      summary: sent ? whatIsSentLine(sent) : noPoseFor(product),
+      summary: sent ? whatIsSentLine(sent) : (problem ?? ""),
       credits: sent?.credits ?? whatIsSent(options, catalog).credits,
       sends: sent,
-      problem: sent ? null : noPoseFor(product),
+      problem,
     };
   });
   return { choices, hasKey: settings.hasKey, paused: settings.paused?.message ?? null };
@@ -104,6 +139,8 @@ export const setupProblem = (hasKey: boolean, choices: LookChoice[]) =>
 
 export const runPreviewSchema = z.object({
   scope: runScopeSchema,
+  /** Garments staff chose for products the app cannot place, by product id; the others are left out. */
+  garmentChoices: garmentChoicesSchema.default({}),
   lookId: lookIdSchema,
   regenerate: z.boolean().default(false),
   candidates: candidatesSchema,
@@ -113,15 +150,20 @@ export const runPreviewSchema = z.object({
 export async function planForExtension(
   db: Db,
   admin: AdminRequest,
-  input: { scope: RunScope; options: RenderOptions; regenerate: boolean; candidates: number; perColour: boolean },
+  input: {
+    scope: RunScope;
+    options: RenderOptions;
+    regenerate: boolean;
+    candidates: number;
+    perColour: boolean;
+    garmentChoices?: ReadonlyMap<string, string>;
+  },
 ): Promise<PlanOutcome> {
   try {
     return await planScope(db, {
       ...input,
       shop: admin.shop,
       productSource: admin.productSource,
-      // The admin actions have no form to choose it: each product is rendered as the garment it is.
-      detectGarments: true,
       catalog: () => loadShopCatalog(db, admin.shop),
       listInlineUpTo: env().BULK_RUN_LIST_INLINE_UP_TO,
       maxQueuedPerShop: env().MAX_QUEUED_PER_SHOP,

@@ -7,8 +7,8 @@ import { loadShopCatalog, tryOnClientFor } from "~/settings/tryon-client.server"
 import { catalogProblems, loadCatalog, type CatalogResult } from "~/tryon/catalog-view";
 import { parseForm } from "./forms";
 import { type FieldErrors } from "~/lib/validation";
-import { guessGarment } from "~/catalog/garment-guess";
-import { garmentChoiceFor, posesFromCatalog } from "~/catalog/product-garment";
+import { garmentPlanFor, posesFromCatalog, type GarmentPlan } from "~/catalog/product-garment";
+import { describeDecision } from "~/catalog/decision-words";
 import type { ProductForRender } from "~/catalog/catalog-port";
 import type { RenderOptions } from "~/looks/render-options";
 import {
@@ -24,8 +24,17 @@ import {
  * post's options are parsed and checked against the catalog.
  */
 
+/** What the product is, as the page says it: the garment decision and where it came from. */
+export interface GarmentInWords {
+  /** "garment": rendered as the form shows; otherwise staff must choose a garment before anything is spent. */
+  kind: GarmentPlan["kind"];
+  sentence: string;
+}
+
 export interface RenderFormContext {
   initialOptions: RenderOptionsFormValues;
+  /** For one product (Generate): its garment decision; null on a page for many (Bulk run). */
+  garment: GarmentInWords | null;
   looks: LookView[];
   catalog: CatalogResult;
   paused: { reason: string; message: string } | null;
@@ -33,37 +42,48 @@ export interface RenderFormContext {
 
 /**
  * The form's starting values: the shop's defaults, for one product as the garment it is, decided as every other
- * way of making a render decides it (product-garment.ts). Staff see it on the form and may change it.
+ * way of making a render decides it (product-garment.ts). A product that is not clothing, or that the app cannot
+ * place, starts with no garment: staff choose one or nothing is rendered.
  */
 export function initialOptionsFor(
-  product: Pick<ProductForRender, "productType" | "title"> | null,
+  product: Pick<ProductForRender, "productType" | "title" | "category"> | null,
   defaults: Parameters<typeof formValuesOf>[0],
   catalog: CatalogResult,
-): RenderOptionsFormValues {
+): { values: RenderOptionsFormValues; garment: GarmentInWords | null } {
   const values = formValuesOf(defaults);
-  if (!product) return withCatalogDefaults(values, catalog);
-  const chosen = { productType: values.productType, productCategory: values.productCategory, poseId: values.poseId };
-  const choice = garmentChoiceFor(chosen, product, posesFromCatalog(catalog, values.poseId)) ?? {
-    // No pose suits the product's garment: the form says so on the pose field rather than render it as another.
-    productType: guessGarment(product)?.productType ?? values.productType,
-    productCategory: guessGarment(product)?.productCategory,
-    poseId: "",
+  if (!product) return { values: withCatalogDefaults(values, catalog), garment: null };
+  const look = { productType: values.productType, productCategory: values.productCategory, poseId: values.poseId };
+  const plan = garmentPlanFor(look, product, posesFromCatalog(catalog, values.poseId));
+  const garment = { kind: plan.kind, sentence: describeDecision(plan.decision) };
+  if (plan.kind === "render") {
+    const { productType, productCategory, poseId } = plan.choice;
+    const chosen = { ...values, productType, productCategory: productCategory ?? "", poseId };
+    return { values: withCatalogDefaults(chosen, catalog), garment };
+  }
+  // No pose suits the product's garment: the form says so on the pose field rather than render it as another.
+  if (plan.kind === "no_pose") {
+    const chosen = { ...values, productType: plan.garment.productType, productCategory: "", poseId: "" };
+    return { values: withCatalogDefaults(chosen, catalog), garment };
+  }
+  return {
+    values: withCatalogDefaults({ ...values, productType: "", productCategory: "", poseId: "" }, catalog),
+    garment,
   };
-  const { productType, productCategory, poseId } = choice;
-  return withCatalogDefaults({ ...values, productType, productCategory: productCategory ?? "", poseId }, catalog);
 }
 
 /** What a page with the form loads, for one product (Generate) or none (Bulk run). */
 export async function loadRenderForm(
   db: PrismaClient,
   shop: string,
-  product: Pick<ProductForRender, "productType" | "title"> | null,
+  product: Pick<ProductForRender, "productType" | "title" | "category"> | null,
 ): Promise<RenderFormContext> {
   const settingsRow = await db.shopSettings.findUnique({ where: { shop } });
   const settings = settingsViewOf(settingsRow, env().TRYON_DEFAULT_BASE_URL);
   const [looks, catalog] = await Promise.all([listLooks(db, shop), loadCatalog(tryOnClientFor(settingsRow))]);
+  const initial = initialOptionsFor(product, settings.defaults, catalog);
   return {
-    initialOptions: initialOptionsFor(product, settings.defaults, catalog),
+    initialOptions: initial.values,
+    garment: initial.garment,
     looks,
     catalog,
     paused: settings.paused ? { reason: settings.paused.reason, message: settings.paused.message } : null,

@@ -34,6 +34,8 @@ export interface ProductRecord {
   handle: string;
   status: ProductStatus;
   productType: string;
+  /** Shopify's taxonomy category (Product.category), or null for a product without one. */
+  category: TaxonomyCategoryRecord | null;
   vendor: string;
   tags: string[];
   descriptionHtml: string;
@@ -41,6 +43,13 @@ export interface ProductRecord {
   updatedAt: string;
   mediaIds: string[];
   variantIds: string[];
+}
+
+export interface TaxonomyCategoryRecord {
+  __typename: "TaxonomyCategory";
+  id: string;
+  name: string;
+  fullName: string;
 }
 
 export interface VariantRecord {
@@ -161,6 +170,8 @@ export interface SeedProduct {
   handle?: string;
   status?: ProductStatus;
   productType?: string;
+  /** A taxonomy category: its id (`gid://shopify/TaxonomyCategory/aa-1-4`) and English full name. */
+  category?: { id: string; fullName: string } | null;
   vendor?: string;
   tags?: string[];
   descriptionHtml?: string;
@@ -288,6 +299,14 @@ export class FakeAdminStore {
       handle: this.uniqueHandle(shop, input.handle ?? slugify(input.title)),
       status: input.status ?? "ACTIVE",
       productType: input.productType ?? "",
+      category: input.category
+        ? {
+            __typename: "TaxonomyCategory",
+            id: input.category.id,
+            fullName: input.category.fullName,
+            name: input.category.fullName.split(">").pop()?.trim() ?? input.category.fullName,
+          }
+        : null,
       vendor: input.vendor ?? shop.record.name,
       tags: input.tags ?? [],
       descriptionHtml: input.descriptionHtml ?? "",

@@ -55,7 +55,12 @@ describe("the colour score before review", () => {
     }
     const source = makeProductSource(fakeAdminGraphql(harness.admin.url, shop, harness.tokens.get(shop)!));
     const found = await productsInScope(source, { kind: "products", productIds: products.map((p) => p.id) });
-    const plan = await planRun(database.prisma, found, { shop, options: DEFAULT_TEST_OPTIONS, regenerate: false });
+    const plan = await planRun(database.prisma, found, {
+      shop,
+      options: DEFAULT_TEST_OPTIONS,
+      regenerate: false,
+      posesFor: () => [DEFAULT_TEST_OPTIONS.poseId],
+    });
     await startRun(database.prisma, { shop, plan, options: DEFAULT_TEST_OPTIONS, scope: { kind: "products" } });
   }
 

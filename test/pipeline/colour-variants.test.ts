@@ -72,6 +72,7 @@ describe("publishing one shot per colour", () => {
       shop,
       options: DEFAULT_TEST_OPTIONS,
       regenerate: false,
+      posesFor: () => [DEFAULT_TEST_OPTIONS.poseId],
       perColour: true,
     });
     expect(plan.eligible.map((render) => render.variantColour?.value)).toEqual(["Red", "Navy"]);

@@ -14,6 +14,7 @@ const product = (n: number): ProductForRender => ({
   id: `gid://shopify/Product/${n}`,
   title: `Tee ${n}`,
   productType: "Shirts",
+  category: null,
   photos: [{ mediaId: `gid://shopify/MediaImage/${n}`, url: `https://cdn.test/${n}.jpg`, alt: null }],
   variants: [],
 });
@@ -35,7 +36,7 @@ describe("a shop's queued backlog cap", () => {
     planRun(
       database.prisma,
       Array.from({ length: count }, (_, i) => product(i + 1)),
-      { shop: SHOP, options: DEFAULT_TEST_OPTIONS, regenerate: false },
+      { shop: SHOP, options: DEFAULT_TEST_OPTIONS, regenerate: false, posesFor: () => [DEFAULT_TEST_OPTIONS.poseId] },
     );
   const start = async (count: number, maxQueuedPerShop: number) =>
     startRun(database.prisma, {

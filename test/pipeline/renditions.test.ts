@@ -64,6 +64,7 @@ describe("photos the service would refuse", () => {
       shop: SHOP,
       options: DEFAULT_TEST_OPTIONS,
       regenerate: false,
+      posesFor: () => [DEFAULT_TEST_OPTIONS.poseId],
     });
     const { run } = await startRun(database.prisma, {
       shop: SHOP,

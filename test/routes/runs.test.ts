@@ -55,8 +55,8 @@ describe("Bulk runs", () => {
       store.addProduct(SHOP, { title: "Tee 2", images: [{ alt: "Front" }, { alt: "Back" }] }),
       store.addProduct(SHOP, { title: "Tee 3", images: [{ alt: "Front" }] }),
       store.addProduct(SHOP, { title: "No photo" }),
-      store.addProduct(SHOP, { title: "Animated", images: [{ filename: "spin.gif", alt: "Front", bytes: GIF }] }),
-      store.addProduct(SHOP, { title: "Already done", images: [{ alt: "Front" }] }),
+      store.addProduct(SHOP, { title: "Animated tee", images: [{ filename: "spin.gif", alt: "Front", bytes: GIF }] }),
+      store.addProduct(SHOP, { title: "Tee already done", images: [{ alt: "Front" }] }),
     ];
     approvedProductId = products[5]?.id ?? "";
     collectionId = store.addCollection(SHOP, { title: "Summer", productIds: products.map((product) => product.id) }).id;
@@ -89,8 +89,12 @@ describe("Bulk runs", () => {
       estimateCredits: 15,
     });
     const reasons = Object.fromEntries(summary.skipped.map((skip) => [skip.title, skip.reason]));
-    expect(reasons).toEqual({ "No photo": "no_image", Animated: "image_unusable", "Already done": "already_approved" });
-    expect(summary.skipped.find((skip) => skip.title === "Animated")?.reasonText).toMatch(/GIF/);
+    expect(reasons).toEqual({
+      "No photo": "no_image",
+      "Animated tee": "image_unusable",
+      "Tee already done": "already_approved",
+    });
+    expect(summary.skipped.find((skip) => skip.title === "Animated tee")?.reasonText).toMatch(/GIF/);
     // A preview changes nothing.
     expect(await app.database.prisma.run.count()).toBe(0);
   });
@@ -216,20 +220,36 @@ describe("Bulk runs", () => {
     expect(preview.status).toBe(400);
   });
 
-  it("renders each product of a mixed collection as the garment it is, with a pose that suits it", async () => {
+  it("renders each product of a mixed collection as the garment it is, skips what is not clothing, and asks staff about the rest", async () => {
     const store = app.fake.store;
     const mixed = [
       store.addProduct(SHOP, { title: "Linen shirt", productType: "Shirts", images: [{ alt: "Front" }] }),
       store.addProduct(SHOP, { title: "Wrap dress", productType: "Dresses", images: [{ alt: "Front" }] }),
       store.addProduct(SHOP, { title: "Straight jeans", productType: "Jeans", images: [{ alt: "Front" }] }),
       store.addProduct(SHOP, { title: "Silk scarf", images: [{ alt: "Front" }] }),
+      store.addProduct(SHOP, {
+        title: "Black Leather Bag",
+        category: {
+          id: "gid://shopify/TaxonomyCategory/aa-5-4",
+          fullName: "Apparel & Accessories > Handbags, Wallets & Cases > Handbags",
+        },
+        images: [{ alt: "Front" }],
+      }),
+      store.addProduct(SHOP, { title: "The Palermo", productType: "Clothing", images: [{ alt: "Front" }] }),
     ];
+    const [, , , scarf, bag, palermo] = mixed;
     const mixedId = store.addCollection(SHOP, { title: "Mixed", productIds: mixed.map((product) => product.id) }).id;
     // "Hands on hips" suits tops and dresses, not bottoms.
     const fields = { scopeKind: "collection", collectionId: mixedId, ...OPTION_FIELDS, poseId: "pose_hands_on_hips" };
+    type MixedSummary = Preview["summary"] & {
+      garments: Array<{ productType: string; count: number }>;
+      needsChoice: Array<{ productId: string; title: string; sentence: string }>;
+      decisions: Array<{ title: string; rendersAs: string; sentence: string }>;
+      decidedBy: Record<string, number>;
+    };
     const previewOf = async (extra: Record<string, string>) =>
       (
-        await jsonOf<Preview & { summary: { garments: Array<{ productType: string; count: number }> } }>(
+        await jsonOf<{ summary: MixedSummary }>(
           await respond(
             newRun.action,
             await postFormAs(SHOP, "/app/runs/new", { intent: "preview", ...fields, ...extra }),
@@ -237,22 +257,48 @@ describe("Bulk runs", () => {
         )
       ).summary;
 
-    const detected = await previewOf({ detectGarments: "on" });
-    expect(detected.eligibleCount).toBe(4);
-    // The scarf says nothing of its kind: it takes the form's garment type.
+    const detected = await previewOf({});
+    expect(detected.eligibleCount).toBe(3);
     expect(detected.garments).toEqual([
-      { productType: "top", count: 2 },
       { productType: "bottom", count: 1 },
       { productType: "dress", count: 1 },
+      { productType: "top", count: 1 },
     ]);
-    expect((await previewOf({})).garments).toEqual([{ productType: "top", count: 4 }]);
+    // Not clothing: skipped, saying what it is and where the app read it. The bag's category decides.
+    const skipped = Object.fromEntries(detected.skipped.map((skip) => [skip.title, skip.reasonText]));
+    expect(skipped[scarf!.title]).toBe("A scarf, from its title: “Silk scarf”: not clothing.");
+    expect(skipped[bag!.title]).toBe("A bag, from the product's category in Shopify: Handbags: not clothing.");
+    // Nothing says what The Palermo is: it is left out until staff choose, never rendered as the form's garment.
+    expect(detected.needsChoice).toEqual([
+      {
+        productId: palermo!.id,
+        title: "The Palermo",
+        sentence: "Nothing says what garment this is: choose one, or leave it out.",
+      },
+    ]);
+    expect(detected.decisions.find((decision) => decision.title === "Wrap dress")?.sentence).toBe(
+      "Dress, from its product type: Dresses.",
+    );
+    expect(detected.decidedBy).toMatchObject({ type: 3, staff: 0 });
+
+    const garmentChoices = JSON.stringify({ [palermo!.id]: "dress" });
+    const chosen = await previewOf({ garmentChoices });
+    expect(chosen.eligibleCount).toBe(4);
+    expect(chosen.needsChoice).toEqual([]);
+    expect(chosen.decidedBy).toMatchObject({ staff: 1 });
+    // A choice that is not JSON is refused with a sentence.
+    const refused = await respond(
+      newRun.action,
+      await postFormAs(SHOP, "/app/runs/new", { intent: "preview", ...fields, garmentChoices: "{nope" }),
+    );
+    expect(refused.status).toBe(400);
 
     const started = await respond(
       newRun.action,
       await postFormAs(SHOP, "/app/runs/new", {
         intent: "start",
         requestKey: "run-key-mixed-01",
-        detectGarments: "on",
+        garmentChoices,
         ...fields,
       }),
     );
@@ -270,7 +316,7 @@ describe("Bulk runs", () => {
       "Linen shirt": ["top", "shirt", "pose_hands_on_hips"],
       "Wrap dress": ["dress", "dress", "pose_hands_on_hips"],
       "Straight jeans": ["bottom", "jeans", "pose_front_relaxed"],
-      "Silk scarf": ["top", "t_shirt", "pose_hands_on_hips"],
+      "The Palermo": ["dress", null, "pose_hands_on_hips"],
     });
     // Each render's look is its own, so "already approved with this look" holds per product.
     expect(new Set(renders.map((render) => render.lookKey)).size).toBe(4);

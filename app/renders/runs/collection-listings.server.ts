@@ -35,6 +35,8 @@ const storedProductSchema = z.object({
   id: z.string(),
   title: z.string(),
   productType: z.string().nullable(),
+  // Listings stored before categories were read have none: their products are decided by type and title.
+  category: z.object({ id: z.string(), name: z.string(), fullName: z.string() }).nullable().default(null),
   photos: z.array(photoSchema),
   variants: z.array(z.object({ id: z.string(), title: z.string() })),
 });

@@ -3,8 +3,9 @@ import { creditsForJob, estimateCredits } from "~/tryon/cost";
 import { approvedColourKey, planProductColours } from "../colour-variants/colour-variants";
 import { type VariantColour } from "../lifecycle/variant-colour";
 import { lookKeyOf } from "../lifecycle/queue-renders.server";
-import { guessGarment } from "~/catalog/garment-guess";
 import { optionsForProduct, type PosesFor } from "~/catalog/product-garment";
+import type { DecisionSource, GarmentDecision } from "~/catalog/garment-decision";
+import type { NotClothingReason } from "~/catalog/garment-kinds";
 import type { ProductForRender } from "~/catalog/catalog-port";
 import type { RenderOptions, SourceImages } from "~/looks/render-options";
 import { chooseSourceImages, sourceImagesOf } from "~/catalog/source-images";
@@ -29,9 +30,11 @@ export const MAX_RUN_PRODUCTS = 50_000;
 export const PROBE_PHOTOS_UP_TO = 50;
 export const SKIPPED_SHOWN = 200;
 
-export type SkipReason = "no_image" | "image_unusable" | "already_approved" | "product_not_found" | "no_pose";
+export type SkipReason =
+  "not_clothing" | "no_image" | "image_unusable" | "already_approved" | "product_not_found" | "no_pose";
 
 export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
+  not_clothing: "Model shots are made of clothing; this product is not clothing.",
   no_image: "The product has no photo to dress the model in.",
   image_unusable: "The product's photo cannot be used (not a JPEG, PNG or WebP, or over 10 MB).",
   already_approved: 'The product already has an approved render with this look. Choose "Regenerate" to make another.',
@@ -39,8 +42,18 @@ export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
   no_pose: "The try-on service has no pose for this kind of garment.",
 };
 
+/** Why a product renders as what it does, or is left out: the decision, in the preview's terms. */
+export interface PlannedDecision {
+  decidedBy: DecisionSource | "staff";
+  /** The category, type or title that decided (null when nothing did). */
+  evidence: string | null;
+  /** For a product that is not clothing. */
+  notClothing?: NotClothingReason;
+}
+
 export interface PlannedRender {
   product: ProductForRender;
+  decision: PlannedDecision;
   images: SourceImages;
   /** The run's options, with this product's garment type (and a pose that suits it) when garments are detected. */
   options: RenderOptions;
@@ -48,9 +61,27 @@ export interface PlannedRender {
   variantColour?: VariantColour | null;
 }
 
+export interface SkippedProduct {
+  productId: string;
+  title: string;
+  reason: SkipReason;
+  detail?: string;
+  decision?: PlannedDecision;
+}
+
+/** A product the app cannot place (a suit, a set, a name that says nothing): staff choose a garment or leave it out. */
+export interface ProductNeedingChoice {
+  productId: string;
+  title: string;
+  why: "unclear" | "several_garments" | "nothing";
+  evidence: string | null;
+}
+
 export interface RunPlan {
   eligible: PlannedRender[];
-  skipped: Array<{ productId: string; title: string; reason: SkipReason; detail?: string }>;
+  skipped: SkippedProduct[];
+  /** Left out until staff choose a garment for each (`garmentChoices`); nothing is spent on them before. */
+  needsChoice: ProductNeedingChoice[];
   /** Renders made for each eligible product, side by side in Review (1 to 4). */
   candidatesPerProduct: number;
   creditsPerRender: number;
@@ -73,11 +104,10 @@ export interface PlanOptions {
   candidates?: number;
   /** Checks an image URL before credits are planned for it; returns a reason when it cannot be used. */
   checkImage?: (url: string) => Promise<string | null>;
-  /**
-   * Render each product as the garment its Shopify product type or title says (the options' type when it says
-   * nothing), keeping the chosen pose where it suits that garment and otherwise taking the first that does.
-   */
-  detectGarments?: { posesFor: PosesFor };
+  /** The poses each garment may use: each product is rendered as the garment it is (catalog/product-garment.ts). */
+  posesFor: PosesFor;
+  /** Garments staff chose for products the app could not place, by product id; the others are left out. */
+  garmentChoices?: ReadonlyMap<string, string>;
   /** One render per colour for products whose variants differ by colour (colour-variants.ts, ADR 057). */
   perColour?: boolean;
 }
@@ -95,11 +125,11 @@ export async function planRun(db: Db, products: ProductForRender[], plan: PlanOp
   const perProduct = new Map(
     products.map((product) => [
       product.id,
-      plan.detectGarments ? optionsForProduct(plan.options, product, plan.detectGarments.posesFor) : plan.options,
+      optionsForProduct(plan.options, product, plan.posesFor, plan.garmentChoices?.get(product.id)),
     ]),
   );
   const lookKeys = new Map(
-    [...perProduct].flatMap(([id, options]) => (options ? [[id, lookKeyOf(options)] as const] : [])),
+    [...perProduct].flatMap(([id, { options }]) => (options ? [[id, lookKeyOf(options)] as const] : [])),
   );
   // "Already approved with this look" is per product: with detected garments, products differ in their look.
   const approvedRows = plan.regenerate
@@ -126,24 +156,47 @@ export async function planRun(db: Db, products: ProductForRender[], plan: PlanOp
   const result: RunPlan = {
     eligible: [],
     skipped: [],
+    needsChoice: [],
     candidatesPerProduct: plan.candidates ?? 1,
     creditsPerRender: creditsForJob(plan.options.resolution),
     estimateCredits: 0,
     ...(plan.perColour ? { colourNotes: [] } : {}),
   };
   for (const product of products) {
-    const skip = (reason: SkipReason, detail?: string) =>
-      result.skipped.push({ productId: product.id, title: product.title, reason, ...(detail ? { detail } : {}) });
-    const options = perProduct.get(product.id);
-    if (!options) {
-      skip("no_pose", guessGarment(product)?.productType);
+    const skip = (reason: SkipReason, detail?: string, decision?: PlannedDecision) =>
+      result.skipped.push({
+        productId: product.id,
+        title: product.title,
+        reason,
+        ...(detail ? { detail } : {}),
+        ...(decision ? { decision } : {}),
+      });
+    // A product with no photo cannot be rendered whatever it is: staff are not asked to choose a garment for it.
+    const images = imagesFor(product);
+    if (!images) {
+      skip("no_image");
       continue;
     }
+    const { plan: garment, options } = perProduct.get(product.id) ?? { plan: null, options: null };
+    if (garment?.kind === "needs_choice") {
+      const { why, evidence } = garment.decision;
+      result.needsChoice.push({ productId: product.id, title: product.title, why, evidence });
+      continue;
+    }
+    if (garment?.kind === "not_clothing") {
+      skip("not_clothing", garment.decision.reason, plannedDecisionOf(garment.decision, false));
+      continue;
+    }
+    if (!options || garment?.kind !== "render") {
+      skip("no_pose", garment?.kind === "no_pose" ? garment.garment.productType : undefined);
+      continue;
+    }
+    const decision = plannedDecisionOf(garment.decision, garment.chosenByStaff);
     if (plan.perColour) {
       const colours = await planProductColours(product, approvedColours.get(product.id) ?? new Set(), plan.checkImage);
       if (colours.note) result.colourNotes?.push({ productId: product.id, title: product.title, text: colours.note });
       if (colours.perColour) {
-        result.eligible.push(...colours.eligible.map((render) => ({ product, options, ...render })));
+        result.eligible.push(...colours.eligible.map((render) => ({ product, decision, options, ...render })));
         result.skipped.push(...colours.skipped.map((skipped) => ({ productId: product.id, ...skipped })));
         continue;
       }
@@ -152,19 +205,24 @@ export async function planRun(db: Db, products: ProductForRender[], plan: PlanOp
       skip("already_approved");
       continue;
     }
-    const images = imagesFor(product);
-    if (!images) {
-      skip("no_image");
-      continue;
-    }
     const problem = plan.checkImage ? await plan.checkImage(images.front[0] as string) : null;
     if (problem) {
       skip("image_unusable", problem);
       continue;
     }
-    result.eligible.push({ product, images, options });
+    result.eligible.push({ product, decision, images, options });
   }
   result.estimateCredits =
     estimateCredits(result.eligible.map((render) => render.options)) * result.candidatesPerProduct;
   return result;
+}
+
+function plannedDecisionOf(decision: GarmentDecision, chosenByStaff: boolean): PlannedDecision {
+  if (chosenByStaff) return { decidedBy: "staff", evidence: null };
+  if (decision.kind === "needs_choice") return { decidedBy: "none", evidence: decision.evidence };
+  return {
+    decidedBy: decision.decidedBy,
+    evidence: decision.evidence,
+    ...(decision.kind === "not_clothing" ? { notClothing: decision.reason } : {}),
+  };
 }

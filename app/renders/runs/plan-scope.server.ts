@@ -64,7 +64,8 @@ export async function planScope(
     regenerate: boolean;
     /** Renders per product, 1 (the default) to 4. */
     candidates?: number;
-    detectGarments: boolean;
+    /** Garments staff chose for products the app could not place, by product id (the others are left out). */
+    garmentChoices?: ReadonlyMap<string, string>;
     /** One render per colour for products whose variants differ by colour (ADR 057). */
     perColour?: boolean;
     /** The shop's catalog: its poses for detected garments, its names for what the preview says is sent. */
@@ -117,7 +118,8 @@ export async function planScope(
     options: input.options,
     regenerate: input.regenerate,
     candidates: input.candidates ?? 1,
-    ...(input.detectGarments ? { detectGarments: { posesFor: posesFromCatalog(catalog, input.options.poseId) } } : {}),
+    posesFor: posesFromCatalog(catalog, input.options.poseId),
+    ...(input.garmentChoices ? { garmentChoices: input.garmentChoices } : {}),
     ...(input.perColour ? { perColour: true } : {}),
     // A collection's photos are not fetched all at once.
     ...(products.length <= PROBE_PHOTOS_UP_TO ? { checkImage: limitFunction(checkPhoto, { concurrency: 6 }) } : {}),

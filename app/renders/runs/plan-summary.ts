@@ -1,5 +1,15 @@
 import { whatIsSent, type WhatIsSent } from "~/looks/what-is-sent";
-import { rendersInPlan, type RunPlan, SKIPPED_SHOWN, SKIP_REASON_TEXT, type SkipReason } from "./plan-run.server";
+import {
+  rendersInPlan,
+  type PlannedDecision,
+  type RunPlan,
+  SKIPPED_SHOWN,
+  SKIP_REASON_TEXT,
+  type SkippedProduct,
+  type SkipReason,
+} from "./plan-run.server";
+import { garmentTypeName, NOT_CLOTHING_NAMES, sourceWords } from "~/catalog/decision-words";
+import { describeDecision } from "~/catalog/decision-words";
 import type { CatalogResult } from "~/tryon/catalog-view";
 
 /** A run plan in the preview's terms: counts by garment, what each render sends, the skipped products and why. */
@@ -13,6 +23,14 @@ export interface PlanSummary {
   renderCount: number;
   skippedCount: number;
   skipped: Array<{ productId: string; title: string; reason: SkipReason; reasonText: string }>;
+  /** Products the app cannot place: left out unless staff choose a garment for each (first 200, and how many). */
+  needsChoiceCount: number;
+  needsChoice: Array<{ productId: string; title: string; sentence: string }>;
+  /** Products rendered (each once, however many colours), and what each renders as and why (first 200). */
+  eligibleProductCount: number;
+  decisions: Array<{ productId: string; title: string; rendersAs: string; sentence: string }>;
+  /** How many products each source decided: Shopify's category, the product type, the title, or staff. */
+  decidedBy: Record<PlannedDecision["decidedBy"], number>;
   /** Eligible products by the garment type they will be rendered as, most first. */
   garments: Array<{ productType: string; count: number }>;
   /** What the run sends to the try-on service, by name, for each different set of options; most products first. */
@@ -59,8 +77,24 @@ export function summarizePlan(
       productId: skip.productId,
       title: skip.title,
       reason: skip.reason,
-      reasonText: skip.detail ? `${SKIP_REASON_TEXT[skip.reason]} (${skip.detail})` : SKIP_REASON_TEXT[skip.reason],
+      reasonText: skipWords(skip),
     })),
+    needsChoiceCount: plan.needsChoice.length,
+    needsChoice: plan.needsChoice.slice(0, SKIPPED_SHOWN).map(({ productId, title, why, evidence }) => ({
+      productId,
+      title,
+      sentence: describeDecision({ kind: "needs_choice", decidedBy: "none", why, evidence }),
+    })),
+    eligibleProductCount: uniqueProducts(plan).length,
+    decisions: uniqueProducts(plan)
+      .slice(0, SKIPPED_SHOWN)
+      .map(({ product, decision, options }) => ({
+        productId: product.id,
+        title: product.title,
+        rendersAs: garmentTypeName(options.productType),
+        sentence: `${garmentTypeName(options.productType)}, ${sourceWords(decision.decidedBy, decision.evidence)}.`,
+      })),
+    decidedBy: decidedByCounts(plan),
     garments: [...countBy(plan.eligible.map((render) => render.options.productType))]
       .map(([productType, count]) => ({ productType, count }))
       .sort((a, b) => b.count - a.count || a.productType.localeCompare(b.productType)),
@@ -78,4 +112,24 @@ export function summarizePlan(
         }
       : {}),
   };
+}
+
+/** Why a product is skipped, in words: a product that is not clothing says what it is and where the app read it. */
+function skipWords(skip: SkippedProduct): string {
+  const decision = skip.decision;
+  if (skip.reason === "not_clothing" && decision?.notClothing)
+    return `${NOT_CLOTHING_NAMES[decision.notClothing]}, ${sourceWords(decision.decidedBy, decision.evidence)}: not clothing.`;
+  return skip.detail ? `${SKIP_REASON_TEXT[skip.reason]} (${skip.detail})` : SKIP_REASON_TEXT[skip.reason];
+}
+
+/** Each eligible product once (one per colour plans a product several times). */
+function uniqueProducts(plan: RunPlan) {
+  const seen = new Set<string>();
+  return plan.eligible.filter((render) => !seen.has(render.product.id) && Boolean(seen.add(render.product.id)));
+}
+
+function decidedByCounts(plan: RunPlan): PlanSummary["decidedBy"] {
+  const counts: PlanSummary["decidedBy"] = { category: 0, type: 0, title: 0, staff: 0, none: 0 };
+  for (const { decision } of uniqueProducts(plan)) counts[decision.decidedBy] += 1;
+  return counts;
 }

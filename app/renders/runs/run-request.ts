@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { optionalText } from "~/lib/validation";
-import { toGid } from "~/lib/gid";
+import { gidPattern, toGid } from "~/lib/gid";
 
 /** What a bulk run request carries, as both the app's form and the extensions' JSON send it: its scope and budget. */
 
@@ -43,3 +43,33 @@ export const budgetSchema = optionalText(
     .min(1, "A budget must be at least 1 credit.")
     .max(10_000_000, "That budget is larger than any run needs."),
 );
+
+/**
+ * Garments staff chose for the products the app could not place, by product id (the others are left out): what
+ * the bulk-run page posts as JSON and the bulk actions send.
+ */
+export const garmentChoicesSchema = z
+  .record(
+    z.string().regex(gidPattern("Product"), "One of the products is not valid."),
+    z
+      .string()
+      .regex(/^[a-z_]+$/)
+      .max(64),
+  )
+  .refine((choices) => Object.keys(choices).length <= 5_000, "Choose garments for at most 5,000 products at once.");
+
+/** The page's hidden field: the same choices as JSON text (empty: none). */
+export const garmentChoicesFieldSchema = z
+  .string()
+  .max(500_000)
+  .optional()
+  .transform((text, ctx) => {
+    if (!text) return {};
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "The garments chosen could not be read; reload the page." });
+      return z.NEVER;
+    }
+  })
+  .pipe(garmentChoicesSchema);

@@ -3,13 +3,24 @@ import { chooseSourceImages } from "~/catalog/source-images";
 import { colourChoiceOf } from "~/renders/colour-variants/queue-colour-renders.server";
 import { type AdminRequest, describeShopifyFailure } from "~/web/admin-request.server";
 import { refusal, okAnswer } from "~/web/api-response.server";
-import { productIdSchema, lookChoices, setupProblem, reviewPathFor } from "~/web/extension-api.server";
+import {
+  productIdSchema,
+  lookChoices,
+  setupProblem,
+  reviewPathFor,
+  garmentChoiceSchema,
+  garmentInWords,
+  optionsForProductFromLook,
+  optionsForExtension,
+} from "~/web/extension-api.server";
+import { loadShopCatalog } from "~/settings/tryon-client.server";
 
 type Db = PrismaClient;
 
 /**
- * What the product action shows before anything is spent: the product, and for each look what its render would
- * send (garment, model, pose, background by name) and cost.
+ * What the product action shows before anything is spent: the product, what garment it is and where the app read
+ * that, and for each look what its render would send (garment, model, pose, background by name) and cost. With
+ * `garment`, the garment staff chose for it (a product the app cannot place, or one that is not clothing).
  */
 export async function productSummary(db: Db, admin: AdminRequest, url: URL) {
   const productId = productIdSchema.safeParse(url.searchParams.get("productId") ?? "");
@@ -24,7 +35,15 @@ export async function productSummary(db: Db, admin: AdminRequest, url: URL) {
     throw error;
   }
   if (!product) return refusal(404, "This product no longer exists.");
-  const { choices, hasKey, paused } = await lookChoices(db, admin.shop, product);
+  const garment = garmentChoiceSchema.safeParse(url.searchParams.get("garment") || null);
+  if (!garment.success)
+    return refusal(400, "Choose a garment from the list.", { garment: "Choose a garment from the list." });
+  const [{ choices, hasKey, paused }, defaults, catalog] = await Promise.all([
+    lookChoices(db, admin.shop, product, garment.data),
+    optionsForExtension(db, admin.shop, undefined),
+    loadShopCatalog(db, admin.shop),
+  ]);
+  const decided = defaults ? optionsForProductFromLook(defaults, product, catalog, garment.data) : null;
   const images = chooseSourceImages(product.photos);
   const colourChoice = colourChoiceOf(product);
   return okAnswer({
@@ -39,6 +58,8 @@ export async function productSummary(db: Db, admin: AdminRequest, url: URL) {
           sentence: colourChoice.sentence,
         }
       : null,
+    // What the product is, and where the app read it; `choices` are the garments staff may pick instead.
+    garment: decided ? garmentInWords(decided.plan) : null,
     looks: choices,
     problem: setupProblem(hasKey, choices) ?? (images.ok ? null : "This product has no photo to dress the model in."),
     paused,

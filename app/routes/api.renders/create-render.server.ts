@@ -21,7 +21,8 @@ import {
   reviewPathFor,
   optionsForProductFromLook,
   optionsForExtension,
-  noPoseFor,
+  notRenderedWords,
+  garmentChoiceSchema,
 } from "~/web/extension-api.server";
 import { requestKeySchema } from "~/web/forms";
 
@@ -33,6 +34,8 @@ const createRenderSchema = z.object({
   lookId: lookIdSchema,
   candidates: candidatesSchema,
   perColour: perColourSchema,
+  /** The garment staff chose for a product the app could not place, or render although it is not clothing. */
+  garment: garmentChoiceSchema,
 });
 
 /**
@@ -42,7 +45,7 @@ const createRenderSchema = z.object({
 export async function createRenderFromExtension(db: Db, admin: AdminRequest, request: Request) {
   const input = await readJsonBody(request, createRenderSchema);
   if (!input.ok) return input.answer;
-  const { productId, requestKey, lookId, candidates, perColour } = input.data;
+  const { productId, requestKey, lookId, candidates, perColour, garment } = input.data;
   const existing = await renderForRequestKey(db, admin.shop, requestKey);
   if (existing) {
     const renderIds = (await candidatesBeside(db, existing)).map((render) => render.id);
@@ -73,8 +76,14 @@ export async function createRenderFromExtension(db: Db, admin: AdminRequest, req
   if (!product) return refusal(404, "This product no longer exists.");
   const choice = chooseSourceImages(product.photos);
   if (!choice.ok) return refusal(400, "This product has no photo to dress the model in.");
-  const productOptions = optionsForProductFromLook(options, product, await loadShopCatalog(db, admin.shop));
-  if (!productOptions) return refusal(400, noPoseFor(product));
+  const resolved = optionsForProductFromLook(options, product, await loadShopCatalog(db, admin.shop), garment);
+  const productOptions = resolved.options;
+  if (!productOptions) {
+    // Not clothing, or nothing says which garment: nothing is spent until staff choose one (`garment`).
+    const asksForGarment = resolved.plan.kind === "not_clothing" || resolved.plan.kind === "needs_choice";
+    const words = notRenderedWords(resolved.plan, product);
+    return refusal(400, words, asksForGarment ? { garment: words } : {});
+  }
   // One per colour: a render per colour with a photo of its own; with none, one render from the product's photos.
   const colourPlan = perColour ? colourPlanOf(product) : null;
   if (colourPlan?.kind === "per_colour") {

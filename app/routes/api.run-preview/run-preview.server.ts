@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
-import type { LookChoice } from "packages/extension-shared/src/api";
+import type { LookChoice } from "@model-shots/extension-shared/api";
 import { describeListing } from "~/renders/runs/listing-progress";
 import type { ListingProgress } from "~/renders/runs/plan-scope.server";
 import type { PlanSummary } from "~/renders/runs/plan-summary";
@@ -27,6 +27,7 @@ export async function previewRunFromExtension(db: Db, admin: AdminRequest, reque
     regenerate: input.data.regenerate,
     candidates: input.data.candidates,
     perColour: input.data.perColour,
+    garmentChoices: new Map(Object.entries(input.data.garmentChoices)),
   });
   const { choices, hasKey, paused } = await lookChoices(db, admin.shop);
   if (!outcome.ok && outcome.listing) {

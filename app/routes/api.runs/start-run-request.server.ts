@@ -25,7 +25,14 @@ export async function startRunFromExtension(db: Db, admin: AdminRequest, request
 
   const options = await optionsForExtension(db, admin.shop, lookId);
   if (!options) return refusal(400, "Choose default render options in the app's Settings first.");
-  const outcome = await planForExtension(db, admin, { scope, options, regenerate, candidates, perColour });
+  const outcome = await planForExtension(db, admin, {
+    scope,
+    options,
+    regenerate,
+    candidates,
+    perColour,
+    garmentChoices: new Map(Object.entries(input.data.garmentChoices)),
+  });
   if (!outcome.ok) return refusal(400, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
   if (outcome.plan.eligible.length === 0) return refusal(400, "No product in this selection can be rendered.");
   if (budgetCredits !== null && budgetCredits < outcome.plan.creditsPerRender) {

@@ -62,6 +62,27 @@ export function GeneratePage({ view, result }: { view: GeneratePageView; result:
   return <ProductForm view={view} result={result} />;
 }
 
+/**
+ * What the product is and where the app read it. A product that is not clothing, or that the app cannot place,
+ * starts with no garment: nothing is rendered until staff choose one below.
+ */
+function GarmentDecisionBanner({ garment }: { garment: Extract<GeneratePageView, { kind: "product" }>["garment"] }) {
+  if (!garment) return null;
+  if (garment.kind === "render") return <Banner tone="info" title={garment.sentence} />;
+  return (
+    <Banner
+      tone="warning"
+      title={
+        garment.kind === "no_pose"
+          ? "The service has no pose for this garment"
+          : "Choose a garment to render this product"
+      }
+    >
+      <p>{garment.sentence}</p>
+    </Banner>
+  );
+}
+
 /** The render was queued: how many, and the way to Review for this product. */
 function QueuedBanner({ result, productId }: { result: GenerateActionResult | undefined; productId: string }) {
   if (!result?.ok || result.intent !== "generate") return null;
@@ -125,6 +146,8 @@ function ProductForm({
         backMediaId: back,
         candidates,
         perColour: perColour ? "true" : "false",
+        // A product that is not clothing, or that the app cannot place, is rendered only as a garment staff chose.
+        insistGarment: view.garment && view.garment.kind !== "render" ? options.productType : "",
         ...optionsToFormFields(options),
       },
       { method: "post" },
@@ -154,6 +177,7 @@ function ProductForm({
 
         <Layout.Section>
           <BlockStack gap="400">
+            <GarmentDecisionBanner garment={view.garment} />
             <GeneratePhotosCard
               photos={view.photos}
               byColourOption={byColour ? colourChoice.optionName : null}

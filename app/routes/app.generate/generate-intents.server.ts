@@ -7,6 +7,8 @@ import { colourPlanOf, type ColourTarget } from "~/renders/colour-variants/colou
 import { queueColourRenders } from "~/renders/colour-variants/queue-colour-renders.server";
 import type { ProductForRender } from "~/catalog/catalog-port";
 import { sourceImagesOf } from "~/catalog/source-images";
+import { decideGarment } from "~/catalog/garment-decision";
+import { describeDecision } from "~/catalog/decision-words";
 import type { RenderOptions } from "~/looks/render-options";
 import { describeShopifyFailure, type AdminRequest } from "~/web/admin-request.server";
 import { parseForm, requestKeySchema } from "~/web/forms";
@@ -35,6 +37,8 @@ const generateSchema = z.object({
   candidates: candidatesSchema,
   // A checkbox: "true" when staff asked for one shot per colour; the photo fields are then not used.
   perColour: z.enum(["true", "false"]).default("false"),
+  /** The garment staff chose for a product the app cannot place or that is not clothing (the posted type). */
+  insistGarment: optionalText(z.string().max(64)),
 });
 type GenerateFields = z.output<typeof generateSchema>;
 
@@ -117,6 +121,12 @@ async function generateIntent(request: IntentRequest): Promise<GenerateActionRes
     throw error;
   }
   if (!product) return refused(request, {}, "This product no longer exists in your store.");
+  // The garment decision every path makes (catalog/garment-decision.ts): a product that is not clothing, or that
+  // the app cannot place, is rendered only as a garment staff chose for it on this page.
+  const decision = decideGarment(product);
+  if (decision.kind !== "garment" && fields.insistGarment !== options.productType) {
+    return refused(request, { productType: `Choose a garment for this product. ${describeDecision(decision)}` });
+  }
 
   // One per colour: each colour from its own photos. A product none of whose colours has a photo of its own is
   // rendered once from the chosen photos, as the page said.

@@ -1,5 +1,5 @@
 import { useNavigation, useSubmit } from "@remix-run/react";
-import { BlockStack, Checkbox, Layout, Page } from "@shopify/polaris";
+import { BlockStack, Layout, Page } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { FormErrorBanner } from "~/components/FormErrorBanner";
 import { LookCard } from "~/components/LookCard";
@@ -9,7 +9,9 @@ import { describeListing } from "~/renders/runs/listing-progress";
 import { formDataOf } from "~/web/forms";
 import { optionsToFormFields, withLook, type RenderOptionsFormValues } from "~/web/render-options-form";
 import { useRequestKey } from "~/web/request-key";
-import { previewInputsKey, scopeFormFields, type PickedScope } from "./bulk-run-form";
+import { garmentChoicesField, previewInputsKey, scopeFormFields, type PickedScope } from "./bulk-run-form";
+import { BulkRunChoicesCard } from "./BulkRunChoicesCard";
+import { BulkRunDecisionsCard } from "./BulkRunDecisionsCard";
 import type { BulkRunActionResult, BulkRunPageView } from "./bulk-run.server";
 import { BulkRunColoursCard } from "./BulkRunColoursCard";
 import { BulkRunEstimate } from "./BulkRunEstimate";
@@ -40,13 +42,13 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
   const [scope, setScope] = useState<PickedScope | null>(() => initialScopeOf(view));
   const [options, setOptions] = useState<RenderOptionsFormValues>(view.initialOptions);
   const [regenerate, setRegenerate] = useState(false);
-  const [detectGarments, setDetectGarments] = useState(true);
+  const [garmentChoices, setGarmentChoices] = useState<Record<string, string>>({});
   const [perColour, setPerColour] = useState(false);
   const [budget, setBudget] = useState("");
   const [candidates, setCandidates] = useState("1");
   const [lookId, setLookId] = useState("");
   const [previewedFor, setPreviewedFor] = useState<string | null>(null);
-  const inputsKey = previewInputsKey(scope, options, { regenerate, detectGarments, candidates, perColour }, budget);
+  const inputsKey = previewInputsKey(scope, options, { regenerate, garmentChoices, candidates, perColour }, budget);
   const preview = result?.ok && result.intent === "preview" ? result.summary : null;
   // A large collection being read in the background: shown with its progress, asked again every few seconds.
   const listing = result?.ok && result.intent === "listing" && previewedFor === inputsKey ? result.listing : null;
@@ -59,12 +61,12 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
       ...scopeFormFields(scope),
       ...optionsToFormFields(options),
       ...(regenerate ? { regenerate: "on" } : {}),
-      ...(detectGarments ? { detectGarments: "on" } : {}),
+      garmentChoices: garmentChoicesField(garmentChoices),
       ...(perColour ? { perColour: "on" } : {}),
       budgetCredits: budget,
       candidates,
     }),
-    [scope, options, regenerate, detectGarments, perColour, budget, candidates],
+    [scope, options, regenerate, garmentChoices, perColour, budget, candidates],
   );
 
   const askPreview = useCallback(
@@ -104,13 +106,13 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
               perColourError={errors.perColour}
             />
             <LookCard looks={view.looks} lookId={lookId} onLook={applyLook}>
-              <Checkbox
-                label="Render each product as the garment it is"
-                checked={detectGarments}
-                onChange={setDetectGarments}
-                helpText="Read from the product's type or title in Shopify (dresses as dresses, trousers as bottoms), with a pose that suits it. Products that say nothing use the garment type below."
+              <RenderOptionsFields
+                values={options}
+                onChange={setOptions}
+                catalog={view.catalog}
+                errors={errors}
+                garmentOfEachProduct
               />
-              <RenderOptionsFields values={options} onChange={setOptions} catalog={view.catalog} errors={errors} />
             </LookCard>
           </BlockStack>
         </Layout.Section>
@@ -137,9 +139,11 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
               />
             ) : null}
           </BulkRunPreviewCard>
+          <BulkRunChoicesCard preview={preview} choices={garmentChoices} onChoices={setGarmentChoices} />
         </Layout.Section>
         <BulkRunColoursCard preview={preview} />
         <BulkRunSkippedCard preview={preview} />
+        <BulkRunDecisionsCard preview={preview} />
       </Layout>
     </Page>
   );

@@ -25,15 +25,17 @@ describe("Bulk run page logic", () => {
     expect(scopeFormFields(null)).toEqual({});
   });
 
-  it("marks the preview stale when the selection, the options, regenerate, garment detection, the candidates or the budget change", () => {
+  it("marks the preview stale when the selection, the options, regenerate, the garments chosen, the candidates or the budget change", () => {
     const scope = { kind: "collection" as const, collectionId: "gid://shopify/Collection/1", title: "Summer" };
     const options = formValuesOf({ mannequinId: "mnq_a", poseId: "pose_a" });
-    const flags = { regenerate: false, detectGarments: true, candidates: "1" };
+    const flags = { regenerate: false, candidates: "1" };
     const base = previewInputsKey(scope, options, flags, "");
     expect(previewInputsKey(scope, { ...options }, { ...flags }, " ")).toBe(base);
     expect(previewInputsKey(scope, { ...options, resolution: "4K" }, flags, "")).not.toBe(base);
     expect(previewInputsKey(scope, options, { ...flags, regenerate: true }, "")).not.toBe(base);
-    expect(previewInputsKey(scope, options, { ...flags, detectGarments: false }, "")).not.toBe(base);
+    expect(
+      previewInputsKey(scope, options, { ...flags, garmentChoices: { "gid://shopify/Product/1": "dress" } }, ""),
+    ).not.toBe(base);
     expect(previewInputsKey(scope, options, { ...flags, candidates: "3" }, "")).not.toBe(base);
     expect(previewInputsKey(scope, options, flags, "50")).not.toBe(base);
     expect(previewInputsKey({ ...scope, collectionId: "gid://shopify/Collection/2" }, options, flags, "")).not.toBe(

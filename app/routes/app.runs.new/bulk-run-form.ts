@@ -18,14 +18,20 @@ export function scopeFormFields(scope: PickedScope | null): Record<string, strin
 export function previewInputsKey(
   scope: PickedScope | null,
   options: RenderOptionsFormValues,
-  flags: { regenerate: boolean; detectGarments: boolean; candidates: string; perColour?: boolean },
+  flags: {
+    regenerate: boolean;
+    candidates: string;
+    perColour?: boolean;
+    /** Garments chosen for products the app could not place, by product id. */
+    garmentChoices?: Readonly<Record<string, string>>;
+  },
   budget: string,
 ): string {
   return JSON.stringify([
     scopeFormFields(scope),
     options,
     flags.regenerate,
-    flags.detectGarments,
+    Object.entries(flags.garmentChoices ?? {}).sort(([a], [b]) => a.localeCompare(b)),
     flags.candidates,
     flags.perColour ?? false,
     budget.trim(),
@@ -53,4 +59,10 @@ export function describeGarments(garments: Array<{ productType: string; count: n
 export function rendersWithinBudget(budget: number | null, creditsPerRender: number, eligible: number): number {
   if (budget === null || creditsPerRender <= 0) return eligible;
   return Math.min(eligible, Math.floor(budget / creditsPerRender));
+}
+
+/** The garments chosen for products the app could not place, as the form posts them ("Leave out" is no entry). */
+export function garmentChoicesField(choices: Readonly<Record<string, string>>): string {
+  const chosen = Object.fromEntries(Object.entries(choices).filter(([, garment]) => garment !== ""));
+  return Object.keys(chosen).length > 0 ? JSON.stringify(chosen) : "";
 }

@@ -4,7 +4,12 @@ import { env } from "~/env.server";
 import { startRun, runForRequestKey } from "~/renders/runs/start-run.server";
 import { planScope, type PlanOutcome, type ListingProgress } from "~/renders/runs/plan-scope.server";
 import { type PlanSummary } from "~/renders/runs/plan-summary";
-import { budgetSchema, MAX_PICKED_PRODUCTS, runScopeSchema } from "~/renders/runs/run-request";
+import {
+  budgetSchema,
+  garmentChoicesFieldSchema,
+  MAX_PICKED_PRODUCTS,
+  runScopeSchema,
+} from "~/renders/runs/run-request";
 import { candidatesSchema } from "~/renders/review/candidates";
 import { describeShopifyFailure, type AdminRequest } from "~/web/admin-request.server";
 import { checkbox, formDataToObject, requestKeySchema } from "~/web/forms";
@@ -55,7 +60,7 @@ export async function loadBulkRunPage(db: Db, admin: AdminRequest, url: URL): Pr
 
 const runFormSchema = z.object({
   regenerate: checkbox,
-  detectGarments: checkbox,
+  garmentChoices: garmentChoicesFieldSchema,
   perColour: checkbox,
   budgetCredits: budgetSchema,
   candidates: candidatesSchema,
@@ -112,7 +117,7 @@ export async function bulkRunAction(db: Db, admin: AdminRequest, formData: FormD
       options: options,
       regenerate: fields.regenerate,
       candidates: fields.candidates,
-      detectGarments: fields.detectGarments,
+      garmentChoices: new Map(Object.entries(fields.garmentChoices)),
       perColour: fields.perColour,
       catalog: async () => catalog,
       listInlineUpTo: env().BULK_RUN_LIST_INLINE_UP_TO,

@@ -17,6 +17,11 @@ export const LIST_COLLECTION_PRODUCTS_FOR_RENDER = `#graphql
           id
           title
           productType
+          category {
+            id
+            name
+            fullName
+          }
           media(first: 6) {
             nodes {
               id

@@ -12,6 +12,11 @@ export const GET_PRODUCT_FOR_RENDER = `#graphql
       handle
       status
       productType
+      category {
+        id
+        name
+        fullName
+      }
       featuredMedia {
         id
       }
