@@ -37,14 +37,18 @@ function GenerateModelShot() {
   const [candidates, setCandidates] = useState(1);
   const [sent, setSent] = useState<Sent>({ state: "idle" });
   const [perColour, setPerColour] = useState(false);
+  // A garment staff chose for a product that is not clothing or that the app cannot place ("" until they do).
+  const [garment, setGarment] = useState("");
   // Made once per opening: clicking twice, or retrying after a dropped answer, queues one render.
   const [requestKey] = useState(newRequestKey);
 
   useEffect(() => {
-    void callApp(`/api/product-summary?productId=${encodeURIComponent(productId)}`, readProductSummary).then((result) =>
-      setLoaded(result.ok ? { state: "ready", summary: result.data } : { state: "failed", error: result.error }),
+    const chosen = garment ? `&garment=${encodeURIComponent(garment)}` : "";
+    void callApp(`/api/product-summary?productId=${encodeURIComponent(productId)}${chosen}`, readProductSummary).then(
+      (result) =>
+        setLoaded(result.ok ? { state: "ready", summary: result.data } : { state: "failed", error: result.error }),
     );
-  }, [productId]);
+  }, [productId, garment]);
 
   const summary = loaded.state === "ready" ? loaded.summary : null;
   const look = summary?.looks.find((choice) => (choice.id ?? "") === lookId) ?? summary?.looks[0];
@@ -63,6 +67,7 @@ function GenerateModelShot() {
       requestKey,
       candidates,
       perColour,
+      ...(garment ? { garment } : {}),
       ...(look?.id ? { lookId: look.id } : {}),
     });
     setSent(result.ok ? { state: "done", render: result.data } : { state: "failed", error: result.error });
@@ -80,6 +85,7 @@ function GenerateModelShot() {
             <s-text type="strong">{summary.product.title}</s-text>
           </s-stack>
         ) : null}
+        {summary?.garment ? <GarmentDecision garment={summary.garment} chosen={garment} onChoose={setGarment} /> : null}
         {summary?.problem ? <s-banner tone="warning">{summary.problem}</s-banner> : null}
         {summary?.paused ? (
           <s-banner tone="warning">{`Rendering is paused for your shop: ${summary.paused} The render will wait until it is fixed.`}</s-banner>
@@ -147,5 +153,31 @@ function GenerateModelShot() {
         onClose={() => shopify.close()}
       />
     </s-admin-action>
+  );
+}
+
+/**
+ * What the product is and where the app read it. A product that is not clothing, or that the app cannot place, is
+ * rendered only as a garment staff choose here: nothing is spent on a guess.
+ */
+function GarmentDecision(props: {
+  garment: NonNullable<ProductSummary["garment"]>;
+  chosen: string;
+  onChoose: (garment: string) => void;
+}) {
+  const { garment, chosen } = props;
+  if (garment.kind === "garment" && !chosen) return <s-paragraph>{garment.sentence}</s-paragraph>;
+  return (
+    <s-stack gap="small-200">
+      {chosen ? null : <s-banner tone="warning">{garment.sentence}</s-banner>}
+      <s-select label="Render it as" value={chosen} onChange={(event) => props.onChoose(event.currentTarget.value)}>
+        <s-option value="">Choose a garment</s-option>
+        {garment.choices.map((choice) => (
+          <s-option key={choice.value} value={choice.value}>
+            {choice.label}
+          </s-option>
+        ))}
+      </s-select>
+    </s-stack>
   );
 }

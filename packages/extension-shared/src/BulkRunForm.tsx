@@ -198,6 +198,19 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
                 </s-unordered-list>
               </s-stack>
             ) : null}
+            {summary.needsChoiceCount > 0 ? (
+              <s-stack gap="small-300">
+                <s-text>{`${summary.needsChoiceCount} left out until you choose a garment for each, in the app's bulk run page:`}</s-text>
+                <s-unordered-list>
+                  {summary.needsChoice.slice(0, SKIPPED_SHOWN).map((product) => (
+                    <s-list-item key={product.productId}>{`${product.title}: ${product.sentence}`}</s-list-item>
+                  ))}
+                  {summary.needsChoiceCount > SKIPPED_SHOWN ? (
+                    <s-list-item>{`and ${summary.needsChoiceCount - SKIPPED_SHOWN} more`}</s-list-item>
+                  ) : null}
+                </s-unordered-list>
+              </s-stack>
+            ) : null}
           </s-stack>
         ) : null}
         {preview && preview.looks.length > 1 ? (

@@ -44,8 +44,18 @@ export interface ProductColours {
   sentence: string | null;
 }
 
+/** What the product is and where the app read it; `choices` are the garments staff may pick instead. */
+export interface GarmentDecisionWords {
+  /** "garment": rendered as the sentence says; otherwise nothing is rendered until staff choose a garment. */
+  kind: "garment" | "not_clothing" | "needs_choice" | "no_pose";
+  sentence: string;
+  choices: Array<{ value: string; label: string }>;
+}
+
 export interface ProductSummary {
   product: { id: string; title: string; imageUrl: string | null };
+  /** Null from an app older than this bundle. */
+  garment: GarmentDecisionWords | null;
   colours: ProductColours | null;
   looks: LookChoice[];
   problem: string | null;
@@ -87,6 +97,9 @@ export interface RunPreview {
     eligibleCount: number;
     skippedCount: number;
     skipped: SkippedProduct[];
+    /** Products the app cannot place: left out of the run unless garments are chosen for them in the app. */
+    needsChoiceCount: number;
+    needsChoice: Array<{ productId: string; title: string; sentence: string }>;
     creditsPerRender: number;
     /** Renders made per product (1 to 4) and in all: candidates × eligible products. */
     candidatesPerProduct: number;
@@ -154,6 +167,19 @@ function looksOf(value: unknown): LookChoice[] | null {
   return looks;
 }
 
+function garmentOf(value: unknown): GarmentDecisionWords | null {
+  if (!isRecord(value) || !Array.isArray(value.choices)) return null;
+  const kind = str(value.kind);
+  const sentence = str(value.sentence);
+  if (kind !== "garment" && kind !== "not_clothing" && kind !== "needs_choice" && kind !== "no_pose") return null;
+  if (sentence === null) return null;
+  const choices = value.choices.flatMap((item) => {
+    const choice = isRecord(item) ? { value: str(item.value), label: str(item.label) } : null;
+    return choice?.value && choice.label ? [{ value: choice.value, label: choice.label }] : [];
+  });
+  return { kind, sentence, choices };
+}
+
 function coloursOf(value: unknown): ProductColours | null {
   if (!isRecord(value) || !Array.isArray(value.values)) return null;
   const optionName = str(value.optionName);
@@ -173,6 +199,7 @@ export const readProductSummary: Guard<ProductSummary> = (body) => {
   if (!product || !looks || id === null || title === null || reviewPath === null || generatePath === null) return null;
   return {
     product: { id, title, imageUrl: str(product.imageUrl) },
+    garment: garmentOf(body.garment),
     colours: coloursOf(body.colours),
     looks,
     problem: str(body.problem),
@@ -245,6 +272,11 @@ export const readRunPreview: Guard<RunPreview> = (body) => {
     return sent && count !== null ? [{ ...sent, count }] : [];
   });
   const candidatesPerProduct = num(summary.candidatesPerProduct) ?? 1;
+  const needsChoice = (Array.isArray(summary.needsChoice) ? summary.needsChoice : []).flatMap((item) => {
+    if (!isRecord(item)) return [];
+    const [productId, title, sentence] = [item.productId, item.title, item.sentence].map(str);
+    return productId && title && sentence ? [{ productId, title, sentence }] : [];
+  });
   return {
     reading: null,
     summary: {
@@ -253,6 +285,8 @@ export const readRunPreview: Guard<RunPreview> = (body) => {
       eligibleCount,
       skippedCount,
       skipped,
+      needsChoiceCount: num(summary.needsChoiceCount) ?? needsChoice.length,
+      needsChoice,
       creditsPerRender,
       candidatesPerProduct,
       renderCount: num(summary.renderCount) ?? eligibleCount * candidatesPerProduct,
