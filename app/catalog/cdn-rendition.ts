@@ -1,16 +1,27 @@
 /**
- * A smaller rendition of an image on Shopify's CDN: its file URLs (`…/s/files/…`) take `width` (and `height`) and
- * answer a resized image, as `Image.url(transform:)` does. Product photos are stored at up to 2048 px for the
- * try-on service; a grid that shows them small should not download them whole. Other URLs are returned unchanged.
+ * A rendition of an image on Shopify's CDN: its file URLs (`…/s/files/…`) take `width`, `height` (the image fits
+ * inside both, never enlarged) and `format` (`jpg`, `webp`, `png`), as `Image.url(transform:)` returns them. Other
+ * URLs are returned unchanged: there is nothing to ask them for.
  */
-export function cdnRendition(url: string, width: number): string {
+export interface RenditionRequest {
+  width: number;
+  height?: number;
+  format?: "jpg" | "webp" | "png";
+}
+
+export const isShopifyCdnFile = (url: URL) => url.pathname.includes("/s/files/");
+
+export function cdnRendition(url: string, request: number | RenditionRequest): string {
+  const { width, height, format } = typeof request === "number" ? { width: request } : request;
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return url;
   }
-  if (!parsed.pathname.includes("/s/files/")) return url;
+  if (!isShopifyCdnFile(parsed)) return url;
   parsed.searchParams.set("width", String(width));
+  if (height) parsed.searchParams.set("height", String(height));
+  if (format) parsed.searchParams.set("format", format);
   return parsed.toString();
 }

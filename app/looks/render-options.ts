@@ -1,6 +1,7 @@
 import type { Prisma } from "@prisma/client";
 import { z } from "zod";
 import { tryOnJobInputSchema as jobInputSchema, type TryOnJobInput } from "~/tryon";
+import { servicePhotoUrl } from "~/catalog/photo-rule";
 
 /**
  * A "look" plus options: every submit parameter except the product's own images, which are chosen per
@@ -23,12 +24,13 @@ export const sourceImagesSchema = z.object({
   mediaIds: z.array(z.string()),
 });
 
-/** The full submit parameters of one render. */
+/** The full submit parameters of one render: the photos as the service receives them (catalog/photo-rule.ts). */
 export function jobInputFor(options: RenderOptions, images: SourceImages): TryOnJobInput {
+  const sent = (url: string) => servicePhotoUrl(url, options.resolution);
   return jobInputSchema.parse({
     ...options,
-    productImages: images.front,
-    ...(images.back ? { productBackImage: images.back } : {}),
+    productImages: images.front.map(sent),
+    ...(images.back ? { productBackImage: sent(images.back) } : {}),
   });
 }
 

@@ -142,7 +142,8 @@ async function probeWithin(url: string, options: ImageProbeOptions, deadlines: D
 
   const ranged = await attempt({ method: "GET", headers: { Range: "bytes=0-15" } });
   if (!ranged.ok) {
-    await ranged.body?.cancel();
+    // Not awaited: a body some servers (and msw's mocked responses) never finish cancelling must not hold the probe.
+    void ranged.body?.cancel().catch(() => undefined);
     throw new ImageProbeError(`the image could not be fetched (HTTP ${ranged.status})`, url);
   }
   const partial = ranged.status === 206;

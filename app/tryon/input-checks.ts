@@ -94,6 +94,18 @@ function describeSize(bytes: number): string {
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
 
+/** A photo that could not be downloaded, in the words every path uses. */
+export const photoUnreachableWords = (error: ImageProbeError) => `The photo could not be downloaded: ${error.message}.`;
+
+/**
+ * What is wrong with an image for the service, in the words every path uses (the worker's check, the bulk
+ * preview's skipped list); undefined when the service takes it.
+ */
+export function imageProblemWords(format: ImageFormat, sizeBytes: number, maxBytes = MAX_INPUT_IMAGE_BYTES) {
+  const reason = assessImage(format, sizeBytes, maxBytes);
+  return reason ? problemFor("photo", reason, "").message : undefined;
+}
+
 function assessImage(format: ImageFormat, sizeBytes: number, maxBytes: number): TransformReason | undefined {
   if (!ACCEPTED_IMAGE_FORMATS.includes(format)) return { problem: "unsupported_format", format, sizeBytes, maxBytes };
   if (sizeBytes > maxBytes) return { problem: "too_large", format, sizeBytes, maxBytes };
@@ -217,7 +229,7 @@ async function checkOneImage(check: ImageCheck, field: string, url: string): Pro
     probe = await probeImage(url, probeOptions);
   } catch (error) {
     if (!(error instanceof ImageProbeError)) throw error;
-    problems.push({ field, code: "image_unreachable", message: `${field}: ${error.message}.` });
+    problems.push({ field, code: "image_unreachable", message: photoUnreachableWords(error) });
     return undefined;
   }
   const reason = assessImage(probe.format, probe.sizeBytes, maxBytes);

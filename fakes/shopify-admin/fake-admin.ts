@@ -78,7 +78,8 @@ export interface RequestLogEntry {
     | "not-found"
     | "bad-request"
     | "forced-failure"
-    | "network-error";
+    | "network-error"
+    | "unprocessable";
   operationName?: string | null;
   operationType?: "query" | "mutation";
   variables?: Record<string, unknown>;
@@ -565,7 +566,14 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
       return new Response("Not Found", { status: 404 });
     }
     // Like cdn.shopify.com, `width`, `height` and `format` ask for a rendition (what Image.url(transform:) returns).
-    const served = await renditionOf(content, url.searchParams);
+    // A file that cannot be decoded has no rendition: an error status, as the CDN answers, never a made-up image.
+    let served: { bytes: Uint8Array; mimeType: string };
+    try {
+      served = await renditionOf(content, url.searchParams);
+    } catch {
+      record({ ...base, status: 422, outcome: "unprocessable" });
+      return new Response(request.method === "HEAD" ? null : "The image could not be processed", { status: 422 });
+    }
     record({ ...base, status: 200, outcome: "ok" });
     const headers = { "Content-Type": served.mimeType, "Content-Length": String(served.bytes.byteLength) };
     return new Response(request.method === "HEAD" ? null : served.bytes.slice(), { headers });

@@ -1,3 +1,4 @@
+import { servicePhotoUrl } from "~/catalog/photo-rule";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   approveRender,
@@ -205,11 +206,15 @@ describe("reviewing renders", () => {
     });
     expect(again.regeneratedFromId).toBe(render!.id);
     expect(again.creditsCost).toBe(6);
+    // The same photos, sent as the photo rule sends them at 4K: Shopify's CDN rendition, 4096 px at most.
+    expect(again.sourceImages).toEqual(render!.sourceImages);
+    const front = (render!.sourceImages as { front: string[] }).front[0] as string;
     expect(again.params).toMatchObject({
       resolution: "4K",
       expression: "smile",
-      productImages: (render!.params as { productImages: string[] }).productImages,
+      productImages: [servicePhotoUrl(front, "4K")],
     });
+    expect(servicePhotoUrl(front, "4K")).toMatch(/width=4096&height=4096&format=jpg$/);
     await expect(
       regenerateRender(database.prisma, products, {
         shop: "someone-else.myshopify.com",

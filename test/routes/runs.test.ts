@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lookKeyOf } from "~/renders/lifecycle/queue-renders.server";
 import { renderOptionsFormSchema } from "~/web/render-options-form";
@@ -17,7 +18,8 @@ import {
 const SHOP = "runs-a.myshopify.com";
 const OTHER = "runs-b.myshopify.com";
 // A GIF: the service takes only JPEG, PNG and WebP.
-const GIF = new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0, 0, 0, 0, 0x3b]);
+// A file that says it is a PNG and is not one: Shopify's CDN has no rendition of it to send.
+const CORRUPT = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 
 interface Preview {
   ok: true;
@@ -50,13 +52,22 @@ describe("Bulk runs", () => {
     await app.installShop(OTHER);
     await app.saveServiceKey(SHOP, { defaults: DEFAULT_LOOK });
     const store = app.fake.store;
+    const gif = new Uint8Array(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c33" } })
+        .gif()
+        .toBuffer(),
+    );
     const products = [
       store.addProduct(SHOP, { title: "Tee 1", images: [{ alt: "Front" }] }),
       store.addProduct(SHOP, { title: "Tee 2", images: [{ alt: "Front" }, { alt: "Back" }] }),
       store.addProduct(SHOP, { title: "Tee 3", images: [{ alt: "Front" }] }),
       store.addProduct(SHOP, { title: "No photo" }),
-      store.addProduct(SHOP, { title: "Animated tee", images: [{ filename: "spin.gif", alt: "Front", bytes: GIF }] }),
+      store.addProduct(SHOP, { title: "Animated tee", images: [{ filename: "spin.gif", alt: "Front", bytes: gif }] }),
       store.addProduct(SHOP, { title: "Tee already done", images: [{ alt: "Front" }] }),
+      store.addProduct(SHOP, {
+        title: "Broken tee",
+        images: [{ filename: "broken.png", alt: "Front", bytes: CORRUPT }],
+      }),
     ];
     approvedProductId = products[5]?.id ?? "";
     collectionId = store.addCollection(SHOP, { title: "Summer", productIds: products.map((product) => product.id) }).id;
@@ -82,26 +93,29 @@ describe("Bulk runs", () => {
     const { summary } = await jsonOf<Preview>(response);
     expect(summary).toMatchObject({
       scopeTitle: "Summer",
-      productCount: 6,
-      eligibleCount: 3,
+      productCount: 7,
+      // The GIF is sent as a JPEG rendition from Shopify's CDN, as every path sends it (catalog/photo-rule.ts).
+      eligibleCount: 4,
       skippedCount: 3,
       creditsPerRender: 5,
-      estimateCredits: 15,
+      estimateCredits: 20,
     });
     const reasons = Object.fromEntries(summary.skipped.map((skip) => [skip.title, skip.reason]));
     expect(reasons).toEqual({
       "No photo": "no_image",
-      "Animated tee": "image_unusable",
+      "Broken tee": "image_unusable",
       "Tee already done": "already_approved",
     });
-    expect(summary.skipped.find((skip) => skip.title === "Animated tee")?.reasonText).toMatch(/GIF/);
+    expect(summary.skipped.find((skip) => skip.title === "Broken tee")?.reasonText).toBe(
+      "The photo could not be downloaded: the image could not be fetched (HTTP 422).",
+    );
     // A preview changes nothing.
     expect(await app.database.prisma.run.count()).toBe(0);
   });
 
   it("includes products that already have the look when regenerate is chosen", async () => {
     const { summary } = await jsonOf<Preview>(await post(SHOP, { intent: "preview", regenerate: "on" }));
-    expect(summary.eligibleCount).toBe(4);
+    expect(summary.eligibleCount).toBe(5);
   });
 
   it("names what is wrong with the form", async () => {
@@ -135,12 +149,12 @@ describe("Bulk runs", () => {
     const runs = await app.database.prisma.run.findMany({ where: { shop: SHOP } });
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({
-      estimateCredits: 15,
+      estimateCredits: 20,
       budgetCredits: 10,
       status: "active",
       requestKey: "run-key-000001",
     });
-    expect(await app.database.prisma.render.count({ where: { runId: runs[0]?.id } })).toBe(3);
+    expect(await app.database.prisma.render.count({ where: { runId: runs[0]?.id } })).toBe(4);
   });
 
   it("shows a run's progress and counts, and lets staff pause, resume and cancel it", async () => {
@@ -157,16 +171,16 @@ describe("Bulk runs", () => {
     }>(await load(SHOP));
     expect(view.title).toBe("Collection: Summer");
     expect(view.progress).toMatchObject({
-      total: 3,
+      total: 4,
       done: 1,
-      waiting: 2,
+      waiting: 3,
       awaitingReview: 1,
-      percent: 33,
+      percent: 25,
       live: true,
       statusLabel: "Running",
     });
     expect(view.counts).toEqual([
-      { state: "queued", label: "Waiting to start", count: 2 },
+      { state: "queued", label: "Waiting to start", count: 3 },
       { state: "in_review", label: "Ready for review", count: 1 },
     ]);
 
@@ -183,7 +197,7 @@ describe("Bulk runs", () => {
       _count: { _all: true },
     });
     expect(Object.fromEntries(after.map((group) => [group.state, group._count._all]))).toEqual({
-      cancelled: 2,
+      cancelled: 3,
       in_review: 1,
     });
 

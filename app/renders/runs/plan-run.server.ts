@@ -36,7 +36,7 @@ export type SkipReason =
 export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
   not_clothing: "Model shots are made of clothing; this product is not clothing.",
   no_image: "The product has no photo to dress the model in.",
-  image_unusable: "The product's photo cannot be used (not a JPEG, PNG or WebP, or over 10 MB).",
+  image_unusable: "The product's photo cannot be sent to the try-on service.",
   already_approved: 'The product already has an approved render with this look. Choose "Regenerate" to make another.',
   product_not_found: "The product no longer exists.",
   no_pose: "The try-on service has no pose for this kind of garment.",

@@ -12,7 +12,9 @@ import { queueRoomProblem } from "../lifecycle/queue-renders.server";
 import type { RunScope } from "./run-request";
 import { outboundFetch } from "~/net/outbound";
 import { probeImage, MAX_INPUT_IMAGE_BYTES } from "~/tryon";
-import { ACCEPTED_IMAGE_FORMATS } from "~/tryon/image-probe";
+import { imageProblemWords, photoUnreachableWords } from "~/tryon/input-checks";
+import { ImageProbeError } from "~/tryon/image-probe";
+import { servicePhotoUrl } from "~/catalog/photo-rule";
 
 /**
  * Planning a bulk run from what staff chose (a collection or products): the products read from Shopify (a large
@@ -122,7 +124,9 @@ export async function planScope(
     ...(input.garmentChoices ? { garmentChoices: input.garmentChoices } : {}),
     ...(input.perColour ? { perColour: true } : {}),
     // A collection's photos are not fetched all at once.
-    ...(products.length <= PROBE_PHOTOS_UP_TO ? { checkImage: limitFunction(checkPhoto, { concurrency: 6 }) } : {}),
+    ...(products.length <= PROBE_PHOTOS_UP_TO
+      ? { checkImage: limitFunction((url: string) => checkPhoto(url, input.options.resolution), { concurrency: 6 }) }
+      : {}),
   });
   // Products the selection named that Shopify no longer has are listed too, not silently dropped.
   if (input.scope.kind === "products") {
@@ -143,14 +147,21 @@ export async function planScope(
 }
 
 /** Probes a photo's format and size like the worker will, so a doomed product is skipped in the preview. */
-export async function checkPhoto(url: string): Promise<string | null> {
+/**
+ * A photo checked before a run spends anything: the rendition the service would receive at this resolution
+ * (catalog/photo-rule.ts), in the worker's words when it would refuse it.
+ */
+export async function checkPhoto(url: string, resolution: string): Promise<string | null> {
   try {
-    const probe = await probeImage(url, { fetch: outboundFetch, timeoutMs: 5000, maxBytes: MAX_INPUT_IMAGE_BYTES });
-    if (!ACCEPTED_IMAGE_FORMATS.includes(probe.format)) return `${probe.format.toUpperCase()} photo`;
-    if (probe.sizeBytes > MAX_INPUT_IMAGE_BYTES) return "photo over 10 MB";
-    return null;
-  } catch {
-    return "the photo could not be downloaded";
+    const probe = await probeImage(servicePhotoUrl(url, resolution), {
+      fetch: outboundFetch,
+      timeoutMs: 5000,
+      maxBytes: MAX_INPUT_IMAGE_BYTES,
+    });
+    return imageProblemWords(probe.format, probe.sizeBytes) ?? null;
+  } catch (error) {
+    if (error instanceof ImageProbeError) return photoUnreachableWords(error);
+    throw error;
   }
 }
 

@@ -119,6 +119,8 @@ function skipWords(skip: SkippedProduct): string {
   const decision = skip.decision;
   if (skip.reason === "not_clothing" && decision?.notClothing)
     return `${NOT_CLOTHING_NAMES[decision.notClothing]}, ${sourceWords(decision.decidedBy, decision.evidence)}: not clothing.`;
+  // The photo's problem in the worker's words, which name it (format or size).
+  if (skip.reason === "image_unusable" && skip.detail) return skip.detail;
   return skip.detail ? `${SKIP_REASON_TEXT[skip.reason]} (${skip.detail})` : SKIP_REASON_TEXT[skip.reason];
 }
 

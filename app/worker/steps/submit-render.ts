@@ -1,5 +1,6 @@
 import type { Render } from "@prisma/client";
 import { sourceImagesSchema } from "~/looks/render-options";
+import { servicePhotoUrl } from "~/catalog/photo-rule";
 import {
   commitSubmitIntent,
   isUniqueViolation,
@@ -173,7 +174,10 @@ async function shopifyRendition(ctx: TickContext, render: Render, url: string): 
   const images = sourceImagesSchema.parse(render.sourceImages);
   // mediaIds lists the front images' ids, then the back image's.
   const urls = [...images.front, ...(images.back ? [images.back] : [])];
-  const mediaId = images.mediaIds[urls.indexOf(url)];
+  // The input carries the renditions the photo rule made (catalog/photo-rule.ts); older renders the originals.
+  const sent = urls.map((original) => servicePhotoUrl(original, render.resolution));
+  const index = sent.includes(url) ? sent.indexOf(url) : urls.indexOf(url);
+  const mediaId = images.mediaIds[index];
   if (!mediaId)
     throw new Error("This photo is not one of the product's Shopify images, so no other version can be asked for.");
   const rendition = await (await ctx.renderMediaFor(render.shop)).imageRenditionUrl(mediaId);
