@@ -9,6 +9,16 @@ export interface ProductCategory {
   fullName: string;
 }
 
+/**
+ * A product option as Shopify's data describes it (`Product.options`): whether it is linked to a metaobject type
+ * (`shopify.color-pattern` for colours), and each value's swatch.
+ */
+export interface ProductOptionFacts {
+  name: string;
+  linkedMetafield: { namespace: string | null; key: string | null } | null;
+  values: Array<{ name: string; swatchColor: string | null; swatchImageUrl: string | null }>;
+}
+
 export interface ProductForRender {
   id: string;
   title: string;
@@ -17,6 +27,8 @@ export interface ProductForRender {
   photos: ProductPhoto[];
   /** With their options and image where the read asked for them (a product's page does; collection pages do not). */
   variants: VariantForColour[];
+  /** The product's options with their swatches, where the read asked for them (a product's page does). */
+  options?: ProductOptionFacts[] | undefined;
 }
 
 export interface CollectionPage {
