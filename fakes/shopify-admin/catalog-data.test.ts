@@ -67,7 +67,11 @@ function seeded() {
       { title: "Black label", selectedOptions: [{ name: "Style", value: "Black label" }] },
     ],
   });
-  const plain = fake.store.addProduct(SHOP, { title: "Gift card", category: { id: "gc", fullName: "Gift Cards" } });
+  const plain = fake.store.addProduct(SHOP, {
+    title: "Gift card",
+    giftCard: true,
+    category: { id: "gc", fullName: "Gift Cards" },
+  });
   return { fake, clock, dress, tote, plain };
 }
 
@@ -162,11 +166,15 @@ describe("the fake Admin API serves a product's taxonomy category and its option
     const { body } = await runGraphql<{ product: { options: Array<{ name: string; values: string[] }> } }>(
       fake,
       SHOP,
-      `query ($id: ID!) { product(id: $id) { options(first: 0) { name } all: options { name values } } }`,
+      `query ($id: ID!) { product(id: $id) { isGiftCard options(first: 0) { name } all: options { name values } } }`,
       { id: plain.id },
     );
     expect(body.errors).toBeUndefined();
-    expect(body.data!.product).toEqual({ options: [], all: [{ name: "Title", values: ["Default Title"] }] });
+    expect(body.data!.product).toEqual({
+      isGiftCard: true,
+      options: [],
+      all: [{ name: "Title", values: ["Default Title"] }],
+    });
   });
 
   it("refuses childrenIds and isLeaf of a category seeded without its children, rather than inventing them", async () => {

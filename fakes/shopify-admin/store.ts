@@ -45,6 +45,7 @@ export interface ProductRecord {
   category: TaxonomyCategoryRecord | null;
   /** In position order. */
   options: ProductOptionRecord[];
+  isGiftCard: boolean;
 }
 
 /**
@@ -238,6 +239,7 @@ export interface SeedProduct {
   category?: SeedCategory;
   /** Default: what the variants' selectedOptions name, in order of first use, as Shopify derives them. */
   options?: SeedOption[];
+  giftCard?: boolean;
 }
 
 export interface SeedCollection {
@@ -368,6 +370,7 @@ export class FakeAdminStore {
       variantIds: [],
       category: input.category ? taxonomyCategoryOf(input.category) : null,
       options: [],
+      isGiftCard: input.giftCard ?? false,
     };
     shop.products.set(product.id, product);
     shop.handles.set(product.handle, product.id);
