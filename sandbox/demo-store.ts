@@ -272,7 +272,14 @@ function seedWholeCatalog(fake: FakeAdminApi, photos: Array<{ seed: DemoProductS
   return fake.store.addCollection(DEMO_SHOP, { title: WHOLE_CATALOG.title, productIds }).id;
 }
 
-export interface SeededDemoStore {
+/** What a sandbox store seeded: its shop, and the gids of its products and collections by a key of its own. */
+export interface SeededStore {
+  shop: string;
+  products: Record<string, string>;
+  collections: Record<string, string>;
+}
+
+export interface SeededDemoStore extends SeededStore {
   shop: string;
   /** Product gids by their key in DEMO_PRODUCTS. */
   products: Record<DemoProductKey, string>;

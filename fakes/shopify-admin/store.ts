@@ -236,7 +236,7 @@ export interface SeedProduct {
   images?: SeedImage[];
   /** Default: the single "Default Title" variant every Shopify product has. */
   variants?: SeedVariant[];
-  category?: SeedCategory;
+  category?: SeedCategory | null;
   /** Default: what the variants' selectedOptions name, in order of first use, as Shopify derives them. */
   options?: SeedOption[];
   giftCard?: boolean;
