@@ -41,7 +41,7 @@ const NEUTRAL = "#b8b2a7";
 
 /**
  * The shape a placeholder is drawn in, from the category's id when the file gives one (ids are paths: aa-1-4 and
- * everything under it are dresses); a tee otherwise. A drawing only: the app decides what a product is by itself.
+ * everything under it are dresses; bags, shoes, jewellery and gift cards have shapes too); a tee otherwise. A drawing only: the app decides what a product is by itself.
  */
 const SHAPES: Array<[prefix: string, shape: GarmentShape]> = [
   ["aa-1-4", "dress"],
@@ -55,6 +55,11 @@ const SHAPES: Array<[prefix: string, shape: GarmentShape]> = [
   ["aa-1-13-7", "shirt"],
   ["aa-1-13-1", "shirt"],
   ["aa-1-13-9", "tank"],
+  ["aa-5", "bag"],
+  ["lb", "bag"],
+  ["aa-8", "shoes"],
+  ["aa-6", "necklace"],
+  ["gc", "gift_card"],
 ];
 
 function shapeOf(product: CatalogProduct): GarmentShape {
