@@ -23,6 +23,8 @@ export default defineConfig({
         test: { name: "sandbox", root, include: ["sandbox/**/*.test.ts"], testTimeout: 60_000 },
       },
       {
+        // e2e/09 reads the app's Admin API version (`~/shopify/api-version`).
+        plugins: [tsconfigPaths()],
         test: {
           name: "e2e",
           root,
