@@ -109,6 +109,8 @@ function vitalsInitScript(): string {
 
 async function seedShopData(db: PrismaClient, sandbox: Sandbox, encryptionKeys: string): Promise<SeededIds> {
   const shop = sandbox.shop;
+  const demo = sandbox.demo;
+  if (!demo) throw new Error("The web-vitals benchmark measures the demo store; start the sandbox without a catalog.");
   const box = keyringFromEnv({ APP_ENCRYPTION_KEYS: encryptionKeys });
   const key = sandbox.simulatorApiKey;
   await db.shopSettings.upsert({
@@ -123,7 +125,7 @@ async function seedShopData(db: PrismaClient, sandbox: Sandbox, encryptionKeys: 
     update: {},
   });
   const store = sandbox.fakeAdmin.store;
-  const products = Object.values(sandbox.demo.products).flatMap((id) => {
+  const products = Object.values(demo.products).flatMap((id) => {
     const product = store.product(shop, id)!;
     const photos = store.productMedia(shop, id).flatMap((media) => (media.url ? [{ ...media, url: media.url }] : []));
     return photos.length > 0 ? [{ id, title: product.title, photos }] : [];
@@ -133,7 +135,7 @@ async function seedShopData(db: PrismaClient, sandbox: Sandbox, encryptionKeys: 
       shop,
       scope: {
         kind: "collection",
-        collectionId: sandbox.demo.collections.newArrivals,
+        collectionId: demo.collections.newArrivals,
         title: "New arrivals",
       } as Prisma.InputJsonValue,
       options: DEFAULT_TEST_OPTIONS as unknown as Prisma.InputJsonValue,
@@ -188,7 +190,7 @@ async function seedShopData(db: PrismaClient, sandbox: Sandbox, encryptionKeys: 
       };
     }),
   });
-  return { runId: run.id, productId: sandbox.demo.products.hoodie };
+  return { runId: run.id, productId: demo.products.hoodie };
 }
 
 async function appFrame(page: Page): Promise<Frame> {

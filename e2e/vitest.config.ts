@@ -1,3 +1,4 @@
+import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 import { FileNameSequencer } from "./support/sequencer";
 
@@ -17,9 +18,13 @@ export default defineConfig({
     fileParallelism: false,
     projects: [
       {
+        // The sandbox's modules import the app's (`~/…`), as the app does.
+        plugins: [tsconfigPaths()],
         test: { name: "sandbox", root, include: ["sandbox/**/*.test.ts"], testTimeout: 60_000 },
       },
       {
+        // e2e/09 reads the app's Admin API version (`~/shopify/api-version`).
+        plugins: [tsconfigPaths()],
         test: {
           name: "e2e",
           root,

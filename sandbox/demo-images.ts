@@ -4,14 +4,28 @@ import { join } from "node:path";
 import sharp from "sharp";
 
 /**
- * Product photos for the demo store, drawn with sharp: flat-lay garments (tops, dresses, trousers…) in
- * colours and patterns, on a studio backdrop, as JPEG, PNG or WebP like a merchant's uploads. Two are wrong on
+ * Product photos for the demo store, drawn with sharp: flat-lay garments (tops, dresses, trousers…) and a few
+ * things that are not garments (a tote bag, a high-top sneaker, a necklace, a gift card) in colours and patterns, on a studio backdrop, as JPEG, PNG or WebP like a merchant's uploads. Two are wrong on
  * purpose: an uncompressed PNG over 10 MB and a GIF, so the app's skip reasons have something to show.
  * No text is drawn: these machines may have no fonts.
  */
 
 export type GarmentShape =
-  "tee" | "shirt" | "tank" | "hoodie" | "dress" | "slip_dress" | "trousers" | "jeans" | "skirt" | "coat";
+  | "tee"
+  | "shirt"
+  | "tank"
+  | "hoodie"
+  | "dress"
+  | "slip_dress"
+  | "trousers"
+  | "jeans"
+  | "skirt"
+  | "coat"
+  // Not garments: what a real store sells beside them (issue 26), drawn so that the app has a photo to refuse.
+  | "bag"
+  | "shoes"
+  | "necklace"
+  | "gift_card";
 export type GarmentPattern = "plain" | "stripes" | "dots" | "check" | "denim";
 export type PhotoFormat = "jpeg" | "png" | "webp" | "gif" | "png_uncompressed";
 
@@ -110,6 +124,26 @@ function garmentPaths(shape: GarmentShape, back: boolean): { outline: string; de
       return {
         outline: "M32 20 L68 20 L88 110 L12 110 Z",
         details: `<path d="M32 27 L68 27" ${seam}/>${[24, 38, 50, 62, 76].map((x) => `<path d="M${50 + (x - 50) * 0.45} 28 L${x} 110" ${seam}/>`).join("")}`,
+      };
+    case "bag":
+      return {
+        outline: "M16 52 L84 52 L90 124 L10 124 Z",
+        details: `<path d="M34 52 Q34 18 50 18 Q66 18 66 52" fill="none" stroke="#3a2a1e" stroke-width="3"/><path d="M16 60 L84 60" ${seam}/>`,
+      };
+    case "shoes":
+      return {
+        outline: "M12 58 Q30 52 52 54 L58 80 L86 92 Q96 98 92 106 L12 106 Z",
+        details: `<path d="M10 106 L94 106 L94 118 L10 118 Z" fill="#f4f2ec" stroke="#000" stroke-opacity="0.2" stroke-width="0.5"/>${[62, 70, 78].map((y, i) => `<path d="M${36 + i * 4} ${y} L${48 + i * 4} ${y - 4}" stroke="#f4f2ec" stroke-width="1.4"/>`).join("")}<circle cx="24" cy="84" r="6" fill="#f4f2ec" fill-opacity="0.8"/>`,
+      };
+    case "necklace":
+      return {
+        outline: "M40 100 A10 10 0 1 0 60 100 A10 10 0 1 0 40 100 Z",
+        details: `<path d="M20 14 Q50 166 80 14" fill="none" stroke="#c9a227" stroke-width="1.4"/><circle cx="46" cy="96" r="2.5" fill="#fff" fill-opacity="0.7"/>`,
+      };
+    case "gift_card":
+      return {
+        outline: "M8 38 L92 38 L92 96 L8 96 Z",
+        details: `<path d="M62 38 L62 96 M8 58 L92 58" stroke="#c9a227" stroke-width="3"/><path d="M62 58 Q50 44 56 40 Q62 38 62 58 Q62 38 68 40 Q74 44 62 58 Z" fill="#c9a227"/>`,
       };
     case "coat":
       return {

@@ -1,5 +1,5 @@
 import type { FakeAdminApi } from "../fakes/shopify-admin/fake-admin";
-import type { SeedImage, SeedVariant } from "../fakes/shopify-admin/store";
+import type { SeedCategory, SeedImage, SeedOption, SeedVariant } from "../fakes/shopify-admin/store";
 import { demoPhoto, type DemoPhotoSpec } from "./demo-images";
 
 /**
@@ -7,7 +7,11 @@ import { demoPhoto, type DemoPhotoSpec } from "./demo-images";
  * real photos (some with a back view, some with size or colour variants). One collection, "New arrivals",
  * also holds the products a run has to skip: a photo over 10 MB, a GIF, and a product without any photo.
  * "Colours" holds a tee sold in four colours, each colour's variants showing a photo of the tee in that colour, to
- * try one shot per colour (issue 17), beside a tee sold in sizes only.
+ * try one shot per colour (issue 17), beside a tee sold in sizes only; its colour option is linked to Shopify's
+ * shopify.color-pattern metafield, each value a swatch.
+ * Most products carry their category from Shopify's Standard Product Taxonomy. "Mixed catalog" holds what a real
+ * store sells beside clothes (a bag, high tops, a necklace, a gift card) and clothes titled in German, Spanish and
+ * French (issue 26); "All products" holds every demo product, not the 20,000 of "Whole catalog".
  */
 
 export const DEMO_SHOP = "model-shots-demo.myshopify.com";
@@ -25,8 +29,46 @@ interface DemoProductSeed {
   tags: string[];
   photos: DemoPhotoSeed[];
   variants?: SeedVariant[];
+  /** Default: what the variants name (Shopify derives them); given where an option is linked to a metafield. */
+  options?: SeedOption[];
+  category?: SeedCategory;
+  giftCard?: boolean;
   description: string;
 }
+
+const TAXONOMY = "gid://shopify/TaxonomyCategory/";
+/**
+ * A category of Shopify's Standard Product Taxonomy (github.com/Shopify/product-taxonomy, dist/en/categories.txt):
+ * its id, English full name and the numbers of its children ([] for a leaf), as the taxonomy lists them.
+ */
+const category = (id: string, fullName: string, children: number[] = []): SeedCategory => ({
+  id: `${TAXONOMY}${id}`,
+  fullName,
+  childrenIds: children.map((n) => `${TAXONOMY}${id}-${n}`),
+});
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+export const DEMO_CATEGORIES = {
+  tShirts: category("aa-1-13-8", "Apparel & Accessories > Clothing > Clothing Tops > T-Shirts"),
+  shirts: category("aa-1-13-7", "Apparel & Accessories > Clothing > Clothing Tops > Shirts"),
+  tankTops: category("aa-1-13-9", "Apparel & Accessories > Clothing > Clothing Tops > Tank Tops"),
+  hoodies: category("aa-1-13-13", "Apparel & Accessories > Clothing > Clothing Tops > Hoodies"),
+  dresses: category("aa-1-4", "Apparel & Accessories > Clothing > Dresses"),
+  trousers: category("aa-1-12-11", "Apparel & Accessories > Clothing > Pants > Trousers"),
+  jeans: category("aa-1-12-4", "Apparel & Accessories > Clothing > Pants > Jeans"),
+  skirts: category("aa-1-15", "Apparel & Accessories > Clothing > Skirts"),
+  coatsAndJackets: category("aa-1-10-2", "Apparel & Accessories > Clothing > Outerwear > Coats & Jackets", [
+    1,
+    2,
+    3,
+    ...range(5, 17),
+  ]),
+  handbags: category("aa-5-4", "Apparel & Accessories > Handbags, Wallets & Cases > Handbags", range(1, 20)),
+  sneakers: category("aa-8-8", "Apparel & Accessories > Shoes > Sneakers"),
+  necklaces: category("aa-6-8", "Apparel & Accessories > Jewelry > Necklaces"),
+  // Its children are not needed here; without them the fake refuses childrenIds and isLeaf rather than guess.
+  giftCards: { id: `${TAXONOMY}gc`, fullName: "Gift Cards" },
+} satisfies Record<string, SeedCategory>;
 
 const SIZES: SeedVariant[] = ["S", "M", "L"].map((size) => ({
   title: size,
@@ -42,6 +84,9 @@ const frontAndBack = (title: string, spec: PhotoSpec): DemoPhotoSeed[] => [
   { ...spec, side: "front", alt: `${title}, front` },
   { ...spec, side: "back", alt: `${title}, back` },
 ];
+
+/** Metaobject ids of the colour product's colour entries (made up: the fake has no metaobjects). */
+const DEMO_METAOBJECT_BASE = 700_001;
 
 /**
  * A product sold in colours and sizes: one photo per colour (the garment drawn in that colour), and a variant per
@@ -61,6 +106,20 @@ function demoColourProduct(
       alt: `${seed.title} in ${colour.name.toLowerCase()}`,
       name: colour.name.toLowerCase(),
     })),
+    // Linked to shopify.color-pattern, as Shopify's colour options are once a merchant picks colour entries: each
+    // value a colour metaobject with its swatch.
+    options: [
+      {
+        name: "Color",
+        linkedMetafield: { namespace: "shopify", key: "color-pattern" },
+        values: colours.map((colour, index) => ({
+          name: colour.name,
+          swatch: { color: colour.color },
+          linkedMetafieldValue: `gid://shopify/Metaobject/${DEMO_METAOBJECT_BASE + index}`,
+        })),
+      },
+      { name: "Size", values: ["S", "M", "L"] },
+    ],
     variants: colours.flatMap((colour, imageIndex) =>
       ["S", "M", "L"].map((size) => ({
         title: `${colour.name} / ${size}`,
@@ -96,6 +155,7 @@ export const DEMO_PRODUCTS = {
   bretonTee: demoProduct(
     {
       title: "Breton striped tee",
+      category: DEMO_CATEGORIES.tShirts,
       productType: "T-Shirts",
       tags: ["summer", "cotton"],
       description: "Heavy cotton jersey with navy stripes.",
@@ -107,6 +167,7 @@ export const DEMO_PRODUCTS = {
   linenShirt: demoProduct(
     {
       title: "Linen camp shirt",
+      category: DEMO_CATEGORIES.shirts,
       productType: "Shirts",
       tags: ["summer", "linen"],
       description: "Relaxed linen shirt with a camp collar.",
@@ -116,13 +177,20 @@ export const DEMO_PRODUCTS = {
     { sizes: true },
   ),
   ribbedTank: demoProduct(
-    { title: "Ribbed tank top", productType: "Tank tops", tags: ["summer"], description: "Fine-rib tank in sage." },
+    {
+      title: "Ribbed tank top",
+      category: DEMO_CATEGORIES.tankTops,
+      productType: "Tank tops",
+      tags: ["summer"],
+      description: "Fine-rib tank in sage.",
+    },
     frontOnly,
     { shape: "tank", color: "#8fae8b", format: "png" },
   ),
   hoodie: demoProduct(
     {
       title: "Oversized hoodie",
+      category: DEMO_CATEGORIES.hoodies,
       productType: "Hoodies",
       tags: ["basics"],
       description: "Brushed fleece hoodie with a kangaroo pocket.",
@@ -134,6 +202,7 @@ export const DEMO_PRODUCTS = {
   wrapDress: demoProduct(
     {
       title: "Wrap midi dress",
+      category: DEMO_CATEGORIES.dresses,
       productType: "Dresses",
       tags: ["summer", "occasion"],
       description: "Floaty wrap dress in terracotta.",
@@ -145,6 +214,7 @@ export const DEMO_PRODUCTS = {
   polkaSundress: demoProduct(
     {
       title: "Polka dot sundress",
+      category: DEMO_CATEGORIES.dresses,
       productType: "Dresses",
       tags: ["summer"],
       description: "Cotton sundress with white dots.",
@@ -155,6 +225,7 @@ export const DEMO_PRODUCTS = {
   slipDress: demoProduct(
     {
       title: "Satin slip dress",
+      category: DEMO_CATEGORIES.dresses,
       productType: "Dresses",
       tags: ["occasion"],
       description: "Bias-cut satin slip dress.",
@@ -165,6 +236,7 @@ export const DEMO_PRODUCTS = {
   wideTrousers: demoProduct(
     {
       title: "Wide-leg trousers",
+      category: DEMO_CATEGORIES.trousers,
       productType: "Trousers",
       tags: ["tailoring"],
       description: "High-waisted wide-leg trousers.",
@@ -174,13 +246,20 @@ export const DEMO_PRODUCTS = {
     { sizes: true },
   ),
   straightJeans: demoProduct(
-    { title: "Straight jeans", productType: "Jeans", tags: ["denim"], description: "Mid-blue straight-leg jeans." },
+    {
+      title: "Straight jeans",
+      category: DEMO_CATEGORIES.jeans,
+      productType: "Jeans",
+      tags: ["denim"],
+      description: "Mid-blue straight-leg jeans.",
+    },
     frontAndBack,
     { shape: "jeans", color: "#3f6da3", accent: "#ffffff", pattern: "denim", format: "jpeg" },
   ),
   checkSkirt: demoProduct(
     {
       title: "Pleated check skirt",
+      category: DEMO_CATEGORIES.skirts,
       productType: "Skirts",
       tags: ["autumn"],
       description: "Pleated skirt in a red check.",
@@ -191,6 +270,7 @@ export const DEMO_PRODUCTS = {
   woolCoat: demoProduct(
     {
       title: "Heavy wool coat",
+      category: DEMO_CATEGORIES.coatsAndJackets,
       productType: "Coats",
       tags: ["autumn"],
       description: "Double-breasted coat. Its only photo is an unoptimised export over 10 MB.",
@@ -211,6 +291,7 @@ export const DEMO_PRODUCTS = {
   crewTee: demoColourProduct(
     {
       title: "Cotton crew tee",
+      category: DEMO_CATEGORIES.tShirts,
       productType: "T-Shirts",
       tags: ["basics", "cotton"],
       description: "Organic cotton tee in four colours.",
@@ -223,6 +304,89 @@ export const DEMO_PRODUCTS = {
     frontOnly,
     null,
   ),
+  // ----- What a real store sells beside clothes, and clothes titled in other languages ("Mixed catalog") -----
+  sommerkleid: demoProduct(
+    {
+      title: "Sommerkleid",
+      productType: "Kleider",
+      category: DEMO_CATEGORIES.dresses,
+      tags: ["sommer"],
+      description: "Leichtes Sommerkleid aus Baumwolle.",
+    },
+    frontOnly,
+    { shape: "dress", color: "#e0c341", format: "jpeg" },
+    { sizes: true },
+  ),
+  blusaDeSeda: demoProduct(
+    { title: "Blusa de seda", productType: "Blusas", tags: ["seda"], description: "Blusa de seda color marfil." },
+    frontOnly,
+    { shape: "shirt", color: "#f0e8d8", format: "jpeg" },
+    { sizes: true },
+  ),
+  chemiseEnLin: demoProduct(
+    { title: "Chemise en lin", productType: "", tags: [], description: "Chemise en lin lavé, coupe droite." },
+    frontAndBack,
+    { shape: "shirt", color: "#8fb8de", format: "jpeg" },
+    { sizes: true },
+  ),
+  leatherTote: demoProduct(
+    {
+      title: "Leather tote bag",
+      productType: "Bags",
+      category: DEMO_CATEGORIES.handbags,
+      tags: ["leather"],
+      description: "Vegetable-tanned leather tote.",
+    },
+    frontOnly,
+    { shape: "bag", color: "#6b4f3a", format: "jpeg" },
+  ),
+  canvasHighTops: {
+    ...demoProduct(
+      {
+        title: "Canvas high tops",
+        productType: "Shoes",
+        category: DEMO_CATEGORIES.sneakers,
+        tags: ["canvas"],
+        description: "High-top sneakers in red canvas.",
+      },
+      frontOnly,
+      { shape: "shoes", color: "#b3261e", format: "jpeg" },
+    ),
+    variants: ["38", "39", "40", "41", "42"].map((size) => ({
+      title: size,
+      selectedOptions: [{ name: "Size", value: size }],
+    })),
+  },
+  pearlNecklace: demoProduct(
+    {
+      title: "Pearl pendant necklace",
+      productType: "Jewellery",
+      category: DEMO_CATEGORIES.necklaces,
+      tags: ["gold"],
+      description: "A freshwater pearl on a gold-plated chain.",
+    },
+    frontOnly,
+    { shape: "necklace", color: "#f0e8d8", format: "jpeg" },
+  ),
+  giftCardVoucher: {
+    ...demoProduct(
+      {
+        title: "Gift card",
+        productType: "Gift Cards",
+        category: DEMO_CATEGORIES.giftCards,
+        giftCard: true,
+        tags: [],
+        description: "A gift card for the shop, sent by email.",
+      },
+      frontOnly,
+      { shape: "gift_card", color: "#1f2f56", format: "jpeg" },
+    ),
+    variants: ["€25", "€50", "€100"].map((amount) => ({
+      title: amount,
+      price: `${amount.slice(1)}.00`,
+      selectedOptions: [{ name: "Denominations", value: amount }],
+    })),
+  },
 } satisfies Record<string, DemoProductSeed>;
 
 export type DemoProductKey = keyof typeof DEMO_PRODUCTS;
@@ -243,6 +407,42 @@ export const DEMO_COLLECTIONS: Array<{ key: string; title: string; products: Dem
     products: ["ribbedTank", "polkaSundress", "checkSkirt", "woolCoat", "kimono", "giftCard"],
   },
   { key: "colours", title: "Colours", products: ["crewTee", "bretonTee"] },
+  {
+    key: "mixedCatalog",
+    title: "Mixed catalog",
+    products: [
+      "sommerkleid",
+      "blusaDeSeda",
+      "chemiseEnLin",
+      "leatherTote",
+      "canvasHighTops",
+      "pearlNecklace",
+      "giftCardVoucher",
+    ],
+  },
+  { key: "allProducts", title: "All products", products: Object.keys(DEMO_PRODUCTS) as DemoProductKey[] },
+];
+
+/**
+ * The products whose front photos the Whole catalog's 20,000 products share, in this order: the clothes of the
+ * first demo store, so that the catalog (its titles, types and photos) is what e2e 10 and benchmark 5 were written
+ * against, and holds nothing the app must skip.
+ */
+const WHOLE_CATALOG_SOURCES: DemoProductKey[] = [
+  "bretonTee",
+  "linenShirt",
+  "ribbedTank",
+  "hoodie",
+  "wrapDress",
+  "polkaSundress",
+  "slipDress",
+  "wideTrousers",
+  "straightJeans",
+  "checkSkirt",
+  "woolCoat",
+  "kimono",
+  "crewTee",
+  "giftCard",
 ];
 
 /**
@@ -272,7 +472,14 @@ function seedWholeCatalog(fake: FakeAdminApi, photos: Array<{ seed: DemoProductS
   return fake.store.addCollection(DEMO_SHOP, { title: WHOLE_CATALOG.title, productIds }).id;
 }
 
-export interface SeededDemoStore {
+/** What a sandbox store seeded: its shop, and the gids of its products and collections by a key of its own. */
+export interface SeededStore {
+  shop: string;
+  products: Record<string, string>;
+  collections: Record<string, string>;
+}
+
+export interface SeededDemoStore extends SeededStore {
   shop: string;
   /** Product gids by their key in DEMO_PRODUCTS. */
   products: Record<DemoProductKey, string>;
@@ -309,7 +516,8 @@ export async function seedDemoStore(
     }
     const front = images[0];
     const usable = ["jpeg", "png", "webp"].includes(seed.photos[0]?.format ?? "");
-    if (front && usable && key !== DRIFTING_PRODUCT.key) catalogPhotos.push({ seed, image: front });
+    if (front && usable && key !== DRIFTING_PRODUCT.key && WHOLE_CATALOG_SOURCES.includes(key))
+      catalogPhotos.push({ seed, image: front });
     const product = fake.store.addProduct(DEMO_SHOP, {
       title: seed.title,
       productType: seed.productType,
@@ -318,6 +526,9 @@ export async function seedDemoStore(
       descriptionHtml: `<p>${seed.description}</p>`,
       images,
       ...(seed.variants ? { variants: seed.variants } : {}),
+      ...(seed.options ? { options: seed.options } : {}),
+      ...(seed.category ? { category: seed.category } : {}),
+      ...(seed.giftCard ? { giftCard: true } : {}),
     });
     products[key] = product.id;
   }

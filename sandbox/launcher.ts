@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readFileSync } from "node:fs";
 import { parse as parseToml } from "smol-toml";
@@ -12,7 +12,9 @@ import { startFakeAdminServer, type FakeAdminServer } from "../fakes/shopify-adm
 import type { FakeAdminApi } from "../fakes/shopify-admin/fake-admin";
 import { APP_TITLE, SANDBOX_STAFF_USER_ID, startAdminFrame, type AdminFrame } from "./admin-frame";
 import { startAppProxy, type AppProxy } from "./app-proxy";
-import { DEMO_SHOP, DRIFTING_PRODUCT, seedDemoStore, type SeededDemoStore } from "./demo-store";
+import { parseProductCsv } from "~/catalog/product-csv";
+import { seedCatalogStore } from "./catalog-store";
+import { DEMO_SHOP, DRIFTING_PRODUCT, seedDemoStore, type SeededDemoStore, type SeededStore } from "./demo-store";
 import { freePort, LOOPBACK_ADDRESSES } from "./loopback";
 import { readLocalCredentials } from "./local-credentials";
 import { assertSandboxAllowed } from "./production-guard";
@@ -53,6 +55,11 @@ export const sandboxOptionsSchema = z.object({
   credits: z.number().int().nonnegative().default(10_000),
   /** Vite's hot reloading; the e2e suite turns it off so edits elsewhere in the tree cannot reload its pages. */
   hotReload: z.boolean().default(true),
+  /**
+   * A Shopify product CSV export to load as the store instead of the demo store (sandbox/catalog-store.ts); a path,
+   * relative to the working directory.
+   */
+  catalogFile: z.string().min(1).nullable().default(null),
   /** Save the simulator's key and default options in the shop's settings once installed. */
   seedSettings: z.boolean().default(true),
   /** Where rendered demo photos are cached between starts; null renders them every time. */
@@ -107,7 +114,10 @@ export interface Sandbox {
   simulatorUrl: string;
   simulatorApiKey: string;
   shop: string;
-  demo: SeededDemoStore;
+  /** The demo store's ids; null when a catalog file was loaded instead. */
+  demo: SeededDemoStore | null;
+  /** What was seeded, the demo store or the catalog file: product and collection gids by key. */
+  store: SeededStore & { catalogFile: string | null; notes: string[] };
   /** The fake Admin API itself, for a caller in this process (a benchmark reading the demo store's photos). */
   fakeAdmin: FakeAdminApi;
   timeFactor: number;
@@ -206,7 +216,26 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
       bulkOperationTimeline: { queuedMs: 2_000 * options.timeFactor, objectsPerSecond: 1_000 / options.timeFactor },
     });
     cleanups.push(() => fakeAdmin.close());
-    const demo = await seedDemoStore(fakeAdmin.fake, { cacheDir: options.imageCacheDir });
+    const catalogFile = options.catalogFile ? resolve(options.catalogFile) : null;
+    let demo: SeededDemoStore | null = null;
+    let store: Sandbox["store"];
+    if (catalogFile) {
+      // Read and checked before anything else starts: a file that is not a product CSV stops here, saying why.
+      const catalog = parseProductCsv(await readFile(catalogFile, "utf8"));
+      const seeded = await seedCatalogStore(fakeAdmin.fake, catalog, {
+        baseDir: dirname(catalogFile),
+        cacheDir: options.imageCacheDir,
+      });
+      store = { ...seeded, catalogFile };
+      log.info(
+        `Loaded ${catalog.length} products and ${Object.keys(seeded.collections).length} collections from ${catalogFile}.`,
+      );
+      for (const note of seeded.notes.slice(0, 20)) log.info(`  ${note}`);
+      if (seeded.notes.length > 20) log.info(`  … and ${seeded.notes.length - 20} more`);
+    } else {
+      demo = await seedDemoStore(fakeAdmin.fake, { cacheDir: options.imageCacheDir });
+      store = { ...demo, catalogFile: null, notes: [] };
+    }
 
     const simulator: TryOnSimulator = await startTryOnSimulator({
       apiKey: SANDBOX_TRYON_API_KEY,
@@ -214,13 +243,15 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
       initialCredits: options.credits,
     });
     cleanups.push(() => simulator.stop());
-    simulator.injectFault({
-      fault: {
-        type: "colour_shift",
-        deltaE: DRIFTING_PRODUCT.deltaE,
-        productImageIncludes: DRIFTING_PRODUCT.photoName,
-      },
-    });
+    if (demo) {
+      simulator.injectFault({
+        fault: {
+          type: "colour_shift",
+          deltaE: DRIFTING_PRODUCT.deltaE,
+          productImageIncludes: DRIFTING_PRODUCT.photoName,
+        },
+      });
+    }
 
     const adminFrame: AdminFrame = await startAdminFrame({
       port: options.port,
@@ -384,6 +415,7 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
       simulatorApiKey: SANDBOX_TRYON_API_KEY,
       shop: DEMO_SHOP,
       demo,
+      store,
       fakeAdmin: fakeAdmin.fake,
       timeFactor: options.timeFactor,
       appExited,

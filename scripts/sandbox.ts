@@ -1,14 +1,18 @@
 /**
- * `npm run sandbox [-- --port 3000 --time-factor 0.05 --no-hot-reload --ready-file FILE --quiet]`
+ * `npm run sandbox [-- --port 3000 --time-factor 0.05 --no-hot-reload --ready-file FILE --quiet --catalog CSV]`
  *
  * Runs the whole app offline (see docs/sandbox.md) and prints the URL to open. Flags win over the environment
  * (SANDBOX_PORT, SANDBOX_TIME_FACTOR). Refuses to start in production or with real Shopify credentials.
+ * `--catalog products_export.csv` loads a Shopify product CSV export as the store instead of the demo store.
  */
 import { rename, writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { startSandbox, type Sandbox } from "../sandbox/launcher";
 import { SandboxRefusedError } from "../sandbox/production-guard";
+// By relative path, as everywhere in scripts/ (graphql-codegen loads scripts without tsconfig paths).
+import { ProductCsvError } from "../app/catalog/product-csv";
+import { CsvSyntaxError } from "../app/lib/csv";
 
 const { values: flags } = parseArgs({
   options: {
@@ -17,6 +21,7 @@ const { values: flags } = parseArgs({
     "no-hot-reload": { type: "boolean" },
     "ready-file": { type: "string" },
     quiet: { type: "boolean" },
+    catalog: { type: "string" },
     help: { type: "boolean" },
   },
   strict: true,
@@ -24,7 +29,7 @@ const { values: flags } = parseArgs({
 
 if (flags.help) {
   console.log(
-    "Usage: npm run sandbox -- [--port 3000] [--time-factor 0.05] [--no-hot-reload] [--ready-file FILE] [--quiet]",
+    "Usage: npm run sandbox -- [--port 3000] [--time-factor 0.05] [--no-hot-reload] [--ready-file FILE] [--quiet] [--catalog products_export.csv]",
   );
   process.exit(0);
 }
@@ -48,13 +53,26 @@ const quiet = flags.quiet ?? false;
 let sandbox: Sandbox;
 try {
   sandbox = await startSandbox(
-    { port: settings.data.port, timeFactor: settings.data.timeFactor, hotReload: !flags["no-hot-reload"] },
+    {
+      port: settings.data.port,
+      timeFactor: settings.data.timeFactor,
+      hotReload: !flags["no-hot-reload"],
+      catalogFile: flags.catalog ?? null,
+    },
     { info: (line) => console.log(line), app: (line) => (quiet ? undefined : console.log(`[app] ${line}`)) },
   );
 } catch (error) {
   if (error instanceof SandboxRefusedError) {
     console.error(error.message);
     process.exit(1);
+  }
+  if (error instanceof ProductCsvError || error instanceof CsvSyntaxError) {
+    console.error(`${flags.catalog}: ${error.message}`);
+    process.exit(2);
+  }
+  if (flags.catalog && (error as NodeJS.ErrnoException).code === "ENOENT") {
+    console.error(`No such catalog file: ${flags.catalog}`);
+    process.exit(2);
   }
   console.error(
     error instanceof Error && (error as NodeJS.ErrnoException).code === "EADDRINUSE"
@@ -70,7 +88,7 @@ Model Shots sandbox is running. Open:
 
   ${sandbox.adminAppUrl}
 
-  Shop:              ${sandbox.shop} (demo products under ${sandbox.adminOrigin}/store/${sandbox.shop.replace(/\.myshopify\.com$/, "")}/products)
+  Shop:              ${sandbox.shop} (${sandbox.store.catalogFile ? `${Object.keys(sandbox.store.products).length} products from ${sandbox.store.catalogFile}` : "demo products"} under ${sandbox.adminOrigin}/store/${sandbox.shop.replace(/\.myshopify\.com$/, "")}/products)
   App (behind proxy): ${sandbox.appUrl}
   Fake Admin API:    ${sandbox.fakeAdminUrl}
   Try-on simulator:  ${sandbox.simulatorUrl} (key ${sandbox.simulatorApiKey}; renders take ${seconds(90_000)}-${seconds(240_000)} s)

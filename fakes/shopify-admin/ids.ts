@@ -1,7 +1,16 @@
 /** Shopify global ids: `gid://shopify/<Type>/<number>`. */
 
 export type GidType =
-  "Shop" | "Product" | "ProductVariant" | "Collection" | "MediaImage" | "ImageSource" | "Job" | "BulkOperation";
+  | "Shop"
+  | "Product"
+  | "ProductVariant"
+  | "ProductOption"
+  | "ProductOptionValue"
+  | "Collection"
+  | "MediaImage"
+  | "ImageSource"
+  | "Job"
+  | "BulkOperation";
 
 export const gid = (type: GidType, id: number): string => `gid://shopify/${type}/${id}`;
 

@@ -32,8 +32,11 @@ import {
   type FakeAdminStore,
   type FileFailure,
   type FileRecord,
+  type ProductOptionRecord,
+  type ProductOptionValueRecord,
   type ProductRecord,
   type ProductStatus,
+  type TaxonomyCategoryRecord,
   type ShopState,
   type StagedUploadRecord,
   type VariantRecord,
@@ -436,6 +439,21 @@ export const resolvers = {
         args,
       ),
     ),
+    // A list, not a connection: `first` truncates it.
+    options: r<ProductRecord, { first?: number | null }>((p, { first }, ctx) =>
+      (first == null ? p.options : p.options.slice(0, Math.max(0, first))).map((option) => optionView(ctx, p, option)),
+    ),
+  },
+
+  TaxonomyCategory: {
+    childrenIds: r<TaxonomyCategoryRecord>((c) => {
+      if (!c.childrenIds) throw notSupported(`TaxonomyCategory.childrenIds of ${c.id} (seeded without its children)`);
+      return c.childrenIds;
+    }),
+    isLeaf: r<TaxonomyCategoryRecord>((c) => {
+      if (!c.childrenIds) throw notSupported(`TaxonomyCategory.isLeaf of ${c.id} (seeded without its children)`);
+      return c.childrenIds.length === 0;
+    }),
   },
 
   ProductVariant: {
@@ -1008,6 +1026,42 @@ export const resolvers = {
     ),
   },
 };
+
+/**
+ * A product option as the schema returns it: `values` are the values some variant uses, `optionValues` all of
+ * them, each knowing whether a variant uses it; a swatch image is the MediaImage it names.
+ */
+function optionView(ctx: ResolverContext, product: ProductRecord, option: ProductOptionRecord) {
+  const used = new Set(
+    product.variantIds.flatMap(
+      (id) =>
+        ctx.shop.variants
+          .get(id)
+          ?.selectedOptions.filter((selected) => selected.name === option.name)
+          .map((selected) => selected.value) ?? [],
+    ),
+  );
+  const valueView = (value: ProductOptionValueRecord) => ({
+    __typename: value.__typename,
+    id: value.id,
+    name: value.name,
+    hasVariants: used.has(value.name),
+    linkedMetafieldValue: value.linkedMetafieldValue,
+    swatch: value.swatch && {
+      color: value.swatch.color,
+      image: value.swatch.imageFileId ? (ctx.shop.files.get(value.swatch.imageFileId) ?? null) : null,
+    },
+  });
+  return {
+    __typename: option.__typename,
+    id: option.id,
+    name: option.name,
+    position: option.position,
+    linkedMetafield: option.linkedMetafield,
+    values: option.optionValues.filter((value) => used.has(value.name)).map((value) => value.name),
+    optionValues: option.optionValues.map(valueView),
+  };
+}
 
 function failuresOf(ctx: ResolverContext, file: FileRecord): FileFailure[] {
   return ctx.store.fileStatus(file) === "FAILED" && file.outcome.status === "FAILED" ? [file.outcome.failure] : [];

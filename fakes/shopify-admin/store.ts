@@ -43,6 +43,50 @@ export interface ProductRecord {
   updatedAt: string;
   mediaIds: string[];
   variantIds: string[];
+  /** Shopify's Standard Product Taxonomy category, or null (uncategorized). */
+  category: TaxonomyCategoryRecord | null;
+  /** In position order. */
+  options: ProductOptionRecord[];
+  isGiftCard: boolean;
+}
+
+/**
+ * A category of Shopify's Standard Product Taxonomy as `Product.category` returns it. Ids are paths
+ * (`aa-1-13-8` is under `aa-1-13`), so the parent, ancestors and level follow from the id and the name from the
+ * full name. Children cannot be derived: null unless the seed lists them, and then `childrenIds` and `isLeaf` are
+ * errors rather than invented answers.
+ */
+export interface TaxonomyCategoryRecord {
+  __typename: "TaxonomyCategory";
+  id: string;
+  name: string;
+  fullName: string;
+  level: number;
+  isRoot: boolean;
+  parentId: string | null;
+  /** Nearest first (fake: Shopify does not document the order). */
+  ancestorIds: string[];
+  childrenIds: string[] | null;
+  isArchived: boolean;
+}
+
+export interface ProductOptionRecord {
+  __typename: "ProductOption";
+  id: string;
+  name: string;
+  position: number;
+  linkedMetafield: { namespace: string; key: string } | null;
+  optionValues: ProductOptionValueRecord[];
+}
+
+export interface ProductOptionValueRecord {
+  __typename: "ProductOptionValue";
+  id: string;
+  name: string;
+  /** For a value of a linked option: the metaobject it stands for (`gid://shopify/Metaobject/…`). */
+  linkedMetafieldValue: string | null;
+  /** A colour (`#RRGGBB`) and/or an image (a file id) shown as the value's swatch. */
+  swatch: { color: string | null; imageFileId: string | null } | null;
 }
 
 export interface TaxonomyCategoryRecord {
@@ -165,6 +209,31 @@ export interface SeedVariant {
   imageIndex?: number;
 }
 
+/** A taxonomy category by its id and English full name ("Apparel & Accessories > Clothing > Dresses"). */
+export interface SeedCategory {
+  id: string;
+  fullName: string;
+  /** The category's children, if the seed knows them (without them `childrenIds` and `isLeaf` are errors). */
+  childrenIds?: string[];
+  isArchived?: boolean;
+}
+
+export interface SeedOptionValue {
+  name: string;
+  /** `color` as `#RRGGBB`; `imageIndex` into the product's `images`. */
+  swatch?: { color?: string; imageIndex?: number };
+  /** For a value of an option linked to a metafield (shopify.color-pattern): `gid://shopify/Metaobject/<n>`. */
+  linkedMetafieldValue?: string;
+}
+
+export interface SeedOption {
+  name: string;
+  /** e.g. `{ namespace: "shopify", key: "color-pattern" }`: the option's values come from that metafield. */
+  linkedMetafield?: { namespace: string; key: string };
+  /** In order; a value no variant uses is allowed (hasVariants false). */
+  values: Array<string | SeedOptionValue>;
+}
+
 export interface SeedProduct {
   title: string;
   handle?: string;
@@ -178,6 +247,10 @@ export interface SeedProduct {
   images?: SeedImage[];
   /** Default: the single "Default Title" variant every Shopify product has. */
   variants?: SeedVariant[];
+  category?: SeedCategory | null;
+  /** Default: what the variants' selectedOptions name, in order of first use, as Shopify derives them. */
+  options?: SeedOption[];
+  giftCard?: boolean;
 }
 
 export interface SeedCollection {
@@ -314,6 +387,9 @@ export class FakeAdminStore {
       updatedAt: at,
       mediaIds: [],
       variantIds: [],
+      category: input.category ? taxonomyCategoryOf(input.category) : null,
+      options: [],
+      isGiftCard: input.giftCard ?? false,
     };
     shop.products.set(product.id, product);
     shop.handles.set(product.handle, product.id);
@@ -359,7 +435,45 @@ export class FakeAdminStore {
       shop.variants.set(variant.id, variant);
       product.variantIds.push(variant.id);
     });
+    product.options = this.optionsOf(
+      input.options ?? optionsUsedBy(product.variantIds.flatMap((id) => shop.variants.get(id) ?? [])),
+      media,
+      product.title,
+    );
+    for (const id of product.variantIds) {
+      for (const selected of shop.variants.get(id)?.selectedOptions ?? []) {
+        const option = product.options.find((o) => o.name === selected.name);
+        if (!option?.optionValues.some((value) => value.name === selected.value))
+          throw new Error(`fake-admin: ${product.title} has no option value ${selected.name}: ${selected.value}`);
+      }
+    }
     return product;
+  }
+
+  /** The product's option records; a variant choosing an option or value the seed does not list is a seed error. */
+  private optionsOf(seeds: SeedOption[], media: FileRecord[], title: string): ProductOptionRecord[] {
+    return seeds.map((seed, index) => ({
+      __typename: "ProductOption",
+      id: gid("ProductOption", this.next()),
+      name: seed.name,
+      position: index + 1,
+      linkedMetafield: seed.linkedMetafield ?? null,
+      optionValues: seed.values.map((value) => {
+        const { name, swatch, linkedMetafieldValue } = typeof value === "string" ? { name: value } : value;
+        if (swatch?.color !== undefined && !/^#[0-9a-f]{6}$/i.test(swatch.color))
+          throw new Error(`fake-admin: swatch colour ${swatch.color} of ${title} / ${name} is not #RRGGBB`);
+        const image = swatch?.imageIndex === undefined ? undefined : media[swatch.imageIndex];
+        if (swatch?.imageIndex !== undefined && !image)
+          throw new Error(`fake-admin: no image ${swatch.imageIndex} for the swatch of ${title} / ${name}`);
+        return {
+          __typename: "ProductOptionValue" as const,
+          id: gid("ProductOptionValue", this.next()),
+          name,
+          linkedMetafieldValue: linkedMetafieldValue ?? null,
+          swatch: swatch ? { color: swatch.color ?? null, imageFileId: image?.id ?? null } : null,
+        };
+      }),
+    }));
   }
 
   addCollection(shopDomain: string, input: SeedCollection): CollectionRecord {
@@ -648,6 +762,47 @@ export class FakeAdminStore {
   iso(): string {
     return new Date(this.options.now()).toISOString();
   }
+}
+
+const TAXONOMY_GID = "gid://shopify/TaxonomyCategory/";
+
+/** The category as Product.category returns it, derived from its id (a path) and its full name. */
+export function taxonomyCategoryOf(seed: SeedCategory): TaxonomyCategoryRecord {
+  const path = seed.id.startsWith(TAXONOMY_GID) ? seed.id.slice(TAXONOMY_GID.length) : seed.id;
+  if (!/^[a-z]{2}(-\d+)*$/.test(path)) throw new Error(`fake-admin: ${seed.id} is not a taxonomy category id`);
+  const names = seed.fullName.split(" > ").map((name) => name.trim());
+  const segments = path.split("-");
+  if (names.length !== segments.length || names.some((name) => !name))
+    throw new Error(`fake-admin: "${seed.fullName}" has ${names.length} levels but ${seed.id} has ${segments.length}`);
+  const ancestorIds = segments
+    .slice(0, -1)
+    .map((_, index) => `${TAXONOMY_GID}${segments.slice(0, index + 1).join("-")}`)
+    .reverse();
+  return {
+    __typename: "TaxonomyCategory",
+    id: `${TAXONOMY_GID}${path}`,
+    name: names.at(-1)!,
+    fullName: names.join(" > "),
+    level: segments.length,
+    isRoot: segments.length === 1,
+    parentId: ancestorIds[0] ?? null,
+    ancestorIds,
+    childrenIds: seed.childrenIds?.map((id) => (id.startsWith(TAXONOMY_GID) ? id : `${TAXONOMY_GID}${id}`)) ?? null,
+    isArchived: seed.isArchived ?? false,
+  };
+}
+
+/** Options as Shopify derives them from variants: each name in order of first use, its values likewise. */
+function optionsUsedBy(variants: VariantRecord[]): SeedOption[] {
+  const options: SeedOption[] = [];
+  for (const variant of variants) {
+    for (const { name, value } of variant.selectedOptions) {
+      let option = options.find((o) => o.name === name);
+      if (!option) options.push((option = { name, values: [] }));
+      if (!option.values.includes(value)) option.values.push(value);
+    }
+  }
+  return options;
 }
 
 export function normalizeShop(domain: string): string {
