@@ -34,8 +34,6 @@ export interface ProductRecord {
   handle: string;
   status: ProductStatus;
   productType: string;
-  /** Shopify's taxonomy category (Product.category), or null for a product without one. */
-  category: TaxonomyCategoryRecord | null;
   vendor: string;
   tags: string[];
   descriptionHtml: string;
@@ -87,13 +85,6 @@ export interface ProductOptionValueRecord {
   linkedMetafieldValue: string | null;
   /** A colour (`#RRGGBB`) and/or an image (a file id) shown as the value's swatch. */
   swatch: { color: string | null; imageFileId: string | null } | null;
-}
-
-export interface TaxonomyCategoryRecord {
-  __typename: "TaxonomyCategory";
-  id: string;
-  name: string;
-  fullName: string;
 }
 
 export interface VariantRecord {
@@ -239,8 +230,6 @@ export interface SeedProduct {
   handle?: string;
   status?: ProductStatus;
   productType?: string;
-  /** A taxonomy category: its id (`gid://shopify/TaxonomyCategory/aa-1-4`) and English full name. */
-  category?: { id: string; fullName: string } | null;
   vendor?: string;
   tags?: string[];
   descriptionHtml?: string;
@@ -372,14 +361,6 @@ export class FakeAdminStore {
       handle: this.uniqueHandle(shop, input.handle ?? slugify(input.title)),
       status: input.status ?? "ACTIVE",
       productType: input.productType ?? "",
-      category: input.category
-        ? {
-            __typename: "TaxonomyCategory",
-            id: input.category.id,
-            fullName: input.category.fullName,
-            name: input.category.fullName.split(">").pop()?.trim() ?? input.category.fullName,
-          }
-        : null,
       vendor: input.vendor ?? shop.record.name,
       tags: input.tags ?? [],
       descriptionHtml: input.descriptionHtml ?? "",
