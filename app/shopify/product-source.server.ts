@@ -69,6 +69,17 @@ export function makeProductSource(admin: AdminGraphql): ProductSource {
         title: product.title,
         productType: product.productType || null,
         category: product.category ?? null,
+        options: product.options.map((option) => ({
+          name: option.name,
+          linkedMetafield: option.linkedMetafield
+            ? { namespace: option.linkedMetafield.namespace ?? null, key: option.linkedMetafield.key ?? null }
+            : null,
+          values: option.optionValues.map((value) => ({
+            name: value.name,
+            swatchColor: typeof value.swatch?.color === "string" ? value.swatch.color : null,
+            swatchImageUrl: value.swatch?.image?.image?.url ?? null,
+          })),
+        })),
         photos: photosOf(product.media.nodes),
         variants: product.variants.nodes.map((variant) => ({
           id: variant.id,

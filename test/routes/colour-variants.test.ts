@@ -120,6 +120,56 @@ describe("One shot per colour", () => {
     expect(sizes.colourChoice).toBeNull();
   });
 
+  it("Generate reads the colour from Shopify's linked colour option and its swatches, and never takes a style for one", async () => {
+    const store = app.fake.store;
+    // An option named neither colour nor anything the app knows, linked to shopify.color-pattern: Shopify says so.
+    const linked = store.addProduct(SHOP, {
+      title: "Sunset tee",
+      productType: "T-Shirts",
+      images: [
+        { filename: "sunset-tee.jpg", alt: "Sunset tee" },
+        { filename: "sunset-tee-ember.jpg", alt: "Sunset tee" },
+        { filename: "sunset-tee-lagoon.jpg", alt: "Sunset tee" },
+      ],
+      options: [
+        {
+          name: "Tint",
+          linkedMetafield: { namespace: "shopify", key: "color-pattern" },
+          values: [
+            { name: "Ember", swatch: { color: "#c0462b" }, linkedMetafieldValue: "gid://shopify/Metaobject/1" },
+            { name: "Lagoon", swatch: { color: "#1f7a8c" }, linkedMetafieldValue: "gid://shopify/Metaobject/2" },
+          ],
+        },
+      ],
+      variants: [
+        { title: "Ember", selectedOptions: [{ name: "Tint", value: "Ember" }], imageIndex: 1 },
+        { title: "Lagoon", selectedOptions: [{ name: "Tint", value: "Lagoon" }], imageIndex: 2 },
+      ],
+    });
+    const view = await jsonOf<{ colourChoice: unknown }>(
+      await respond(generate.loader, await getAs(SHOP, `/app/generate?productId=${numeric(linked.id)}`)),
+    );
+    expect(view.colourChoice).toMatchObject({
+      optionName: "Tint",
+      renders: 2,
+      colours: [{ value: "Ember" }, { value: "Lagoon" }],
+    });
+    // "Style: Black label / White label" names colours but is not one: no one shot per colour is offered.
+    const labels = store.addProduct(SHOP, {
+      title: "Label tee",
+      productType: "T-Shirts",
+      images: [{ filename: "label-tee.jpg", alt: "Label tee" }],
+      variants: [
+        { title: "Black label", selectedOptions: [{ name: "Style", value: "Black label" }], imageIndex: 0 },
+        { title: "White label", selectedOptions: [{ name: "Style", value: "White label" }] },
+      ],
+    });
+    const styles = await jsonOf<{ colourChoice: unknown }>(
+      await respond(generate.loader, await getAs(SHOP, `/app/generate?productId=${numeric(labels.id)}`)),
+    );
+    expect(styles.colourChoice).toBeNull();
+  });
+
   it("Generate queues one render per colour from that colour's photo, once however often it is sent", async () => {
     await clear();
     const media = app.fake.store.productMedia(SHOP, tee.id);

@@ -17,6 +17,24 @@ export const GET_PRODUCT_FOR_RENDER = `#graphql
         name
         fullName
       }
+      options(first: 3) {
+        name
+        linkedMetafield {
+          namespace
+          key
+        }
+        optionValues {
+          name
+          swatch {
+            color
+            image {
+              image {
+                url
+              }
+            }
+          }
+        }
+      }
       featuredMedia {
         id
       }
