@@ -31,6 +31,8 @@ export interface ProductFacts {
   productType: string | null;
   /** Shopify's taxonomy category (`Product.category`), when the product has one. */
   category?: { id: string; name?: string; fullName?: string } | null;
+  /** Shopify's own flag for a gift card product (`Product.isGiftCard`). */
+  isGiftCard?: boolean;
 }
 
 export type GarmentDecision =
@@ -61,6 +63,15 @@ interface Reading {
 }
 
 export function decideGarment(product: ProductFacts): GarmentDecision {
+  // A gift card is Shopify's own kind of product, whatever its category says (Shopify files them under Gift Cards).
+  if (product.isGiftCard)
+    return {
+      kind: "not_clothing",
+      reason: "gift_card",
+      decidedBy: "category",
+      evidence: "Gift card",
+      word: "gift card",
+    };
   const category = product.category ?? null;
   const readings: Array<{ source: Exclude<DecisionSource, "none">; evidence: string; reading: Reading }> = [];
   const categoryMeaning = category ? meaningOfCategory(category.id) : null;

@@ -1,0 +1,43 @@
+/**
+ * What the app would render of a catalog, before installing it: reads a Shopify product CSV export and prints one
+ * CSV row per product, `handle,title,renders_as,decided_by,detail`, decided by the code every render path uses.
+ *
+ *   npm run plan:catalog -- products_export.csv [> decisions.csv]
+ */
+import { readFileSync } from "node:fs";
+import { checkRowFields, checkRowOf, CATALOG_CHECK_COLUMNS } from "../app/catalog/catalog-check";
+import { parseProductCsv, ProductCsvError } from "../app/catalog/product-csv";
+import { CsvSyntaxError, formatCsvRecord } from "../app/lib/csv";
+
+const path = process.argv[2];
+if (!path) {
+  console.error("usage: npm run plan:catalog -- <products_export.csv>");
+  process.exit(2);
+}
+
+let text: string;
+try {
+  text = readFileSync(path, "utf8");
+} catch (error) {
+  console.error(`Cannot read ${path}: ${(error as Error).message}`);
+  process.exit(2);
+}
+
+try {
+  const products = parseProductCsv(text);
+  const lines = [
+    formatCsvRecord([...CATALOG_CHECK_COLUMNS]),
+    ...products.map((product) => formatCsvRecord(checkRowFields(checkRowOf(product)))),
+  ];
+  process.stdout.write(`${lines.join("\n")}\n`);
+} catch (error) {
+  if (error instanceof ProductCsvError) {
+    console.error(`${path} is not a Shopify product export: ${error.problems.join("; ")}`);
+    process.exit(2);
+  }
+  if (error instanceof CsvSyntaxError) {
+    console.error(`${path} is not readable CSV: ${error.message}`);
+    process.exit(2);
+  }
+  throw error;
+}
