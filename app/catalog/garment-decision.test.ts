@@ -128,6 +128,53 @@ describe("the garment decision", () => {
   });
 });
 
+describe("when Shopify's data disagrees, or says more than one thing", () => {
+  it("spends nothing on the doubt: anything that says it is not clothing wins over a garment", () => {
+    const sneakersFiledAsTees = {
+      title: "LED High Tops",
+      productType: null,
+      category: category("aa-1-13-8", "T-Shirts"),
+    };
+    expect(decideGarment(sneakersFiledAsTees)).toMatchObject({
+      kind: "not_clothing",
+      reason: "shoes",
+      decidedBy: "title",
+    });
+  });
+
+  it("takes the title's garment when the category names another one (a tee filed under Dresses)", () => {
+    const teeFiledAsDress = {
+      title: "Oversized Boyfriend Tee",
+      productType: null,
+      category: category("aa-1-4", "Dresses"),
+    };
+    expect(decideGarment(teeFiledAsDress)).toMatchObject({ garment: { productType: "top" }, decidedBy: "title" });
+    // Agreeing sources: the category decides, and the title only adds its garment's category.
+    const agreeing = { title: "Wrap dress", productType: null, category: category("aa-1-4", "Dresses") };
+    expect(decideGarment(agreeing).decidedBy).toBe("category");
+  });
+
+  it("does not dress an adult model in children's clothing, in any of the languages", () => {
+    for (const title of ["Kids Rainbow Tee", "T-shirt enfant", "Kinderjurkje", "Camiseta infantil"])
+      expect(byTitle(title)).toBe("skip:childrens_clothing");
+    expect(byTitle("Baby Blue Tee")).toBe("top/t_shirt");
+  });
+
+  it("asks about a set of garments, and keeps phrases that hold a preposition whole", () => {
+    expect(byTitle("Conjunto de moletom")).toBe("choice");
+    expect(byTitle("Hoodie Set")).toBe("choice");
+    expect(byTitle("Set of 3 Candles")).toBe("skip:home");
+    expect(byTitle("Robe de chambre en éponge")).toBe("choice");
+    expect(byTitle("Tailleur pantalon")).toBe("choice");
+  });
+
+  it("knows things for clothes are not clothes", () => {
+    expect(byTitle("Leather Jacket Care Kit")).toBe("skip:accessory");
+    expect(byTitle("Wooden Coat Hanger Set")).toBe("skip:home");
+    expect(byTitle("Maxi Dress Poppy Print")).toBe("dress/dress");
+  });
+});
+
 describe("the taxonomy table", () => {
   it("maps a CSV export's English full name to the category id, or its nearest listed ancestor", () => {
     expect(categoryIdForFullName("Apparel & Accessories > Clothing > Dresses")).toBe(

@@ -1,5 +1,7 @@
 import type { Garment, GarmentMeaning, NotClothingReason } from "./garment-kinds";
 import {
+  CHILDREN_PREFIXES,
+  CHILDREN_WORDS,
   COMPOUND_ENDINGS,
   CONJUNCTIONS,
   LEXICON,
@@ -73,7 +75,7 @@ export function decideGarment(product: ProductFacts): GarmentDecision {
       word: "gift card",
     };
   const category = product.category ?? null;
-  const readings: Array<{ source: Exclude<DecisionSource, "none">; evidence: string; reading: Reading }> = [];
+  const readings: SourcedReading[] = [];
   const categoryMeaning = category ? meaningOfCategory(category.id) : null;
   if (category && categoryMeaning) {
     const evidence = category.name ?? category.fullName?.split(">").pop()?.trim() ?? category.id;
@@ -85,7 +87,7 @@ export function decideGarment(product: ProductFacts): GarmentDecision {
   const titleReading = readWords(product.title);
   if (titleReading) readings.push({ source: "title", evidence: product.title, reading: titleReading });
 
-  const deciding = readings.find(({ reading }) => reading.meaning.kind !== "unclear" && !reading.several);
+  const deciding = decidingReading(readings);
   if (!deciding) {
     const unclear = readings[0];
     if (!unclear) return { kind: "needs_choice", decidedBy: "none", why: "nothing", evidence: null };
@@ -110,6 +112,27 @@ export function decideGarment(product: ProductFacts): GarmentDecision {
   };
 }
 
+type SourcedReading = { source: Exclude<DecisionSource, "none">; evidence: string; reading: Reading };
+
+/**
+ * Which reading decides, in the order Shopify's data is read (category, type, title). When they disagree the
+ * app spends nothing on the doubt: anything that says "not clothing" wins over a garment; and when two sources
+ * name different garments, the title wins, being the merchant's own words for this very product (a category is
+ * often Shopify's suggestion left as it was: a tee filed under Dresses, a jeans jacket under Jeans).
+ */
+function decidingReading(readings: readonly SourcedReading[]): SourcedReading | undefined {
+  const definite = readings.filter(({ reading }) => reading.meaning.kind !== "unclear" && !reading.several);
+  const notClothing = definite.find(({ reading }) => reading.meaning.kind === "not_clothing");
+  if (notClothing) return notClothing;
+  const first = definite[0];
+  const title = definite.find(({ source }) => source === "title");
+  if (first && title && typeOf(title.reading) !== typeOf(first.reading)) return title;
+  return first;
+}
+
+const typeOf = (reading: Reading) =>
+  reading.meaning.kind === "garment" ? reading.meaning.garment.productType : reading.meaning.kind;
+
 /** A garment without a category ("Clothing Tops") takes one a later source gives for the same type ("Blouse"). */
 function refined(garment: Garment, readings: ReadonlyArray<{ reading: Reading }>): Garment {
   if (garment.productCategory) return garment;
@@ -132,12 +155,42 @@ interface Match extends WordMeaning {
 
 /** What a free text (a title or a product type) says the product is; null when no word of it is known. */
 export function readWords(text: string): Reading | null {
-  const words = withoutNeutralPhrases(normalizeWords(text));
+  const words = joinedPhrases(withoutNeutralPhrases(normalizeWords(text)));
   // What follows a preposition describes the noun before it ("Bag for shoes", "Chemise en lin"); a title that
   // only names its garment after one ("Pack of socks") is read from there.
   const phrases = splitAt(words, (word, index) => index > 0 && PREPOSITIONS.has(word));
   const readings = phrases.map(readPhrase).filter((reading): reading is Reading => reading !== null);
-  return readings.find((reading) => !reading.weak) ?? readings[0] ?? null;
+  const strong = readings.find((reading) => !reading.weak);
+  // "Conjunto de moletom", "Hoodie set": a set of garments is several pieces, for staff to choose how to render.
+  if (strong?.meaning.kind === "garment" && words.some((word) => WEAK_WORDS.has(word)))
+    return { meaning: { kind: "unclear" }, word: strong.word, several: true };
+  // "Kids Rainbow Tee", "T-shirt enfant": a garment made for children is not rendered on an adult model.
+  if (strong?.meaning.kind === "garment" && words.some(isChildrenWord))
+    return { meaning: { kind: "not_clothing", reason: "childrens_clothing" }, word: strong.word };
+  return strong ?? readings[0] ?? null;
+}
+
+const isChildrenWord = (word: string) =>
+  CHILDREN_WORDS.has(word) ||
+  CHILDREN_PREFIXES.some((prefix) => word.length > prefix.length + 2 && word.startsWith(prefix));
+
+/**
+ * Phrases of the lexicon that hold a preposition ("robe de chambre", "abito da uomo") made one word, so that cutting
+ * at prepositions does not split them.
+ */
+function joinedPhrases(words: string[]): string[] {
+  const result: string[] = [];
+  for (let index = 0; index < words.length;) {
+    const found = longestPhraseAt(words, index);
+    if (found && found.match.word.split(" ").some((word) => PREPOSITIONS.has(word))) {
+      result.push(found.match.word.replaceAll(" ", "_"));
+      index += found.length;
+    } else {
+      result.push(words[index] as string);
+      index += 1;
+    }
+  }
+  return result;
 }
 
 function readPhrase(words: string[]): Reading | null {
@@ -150,7 +203,6 @@ function readPhrase(words: string[]): Reading | null {
   return head ? { meaning: head.meaning, word: head.word, ...(head.weak ? { weak: true } : {}) } : null;
 }
 
-const HEAD_FINAL: ReadonlySet<Language> = new Set(["en", "de", "nl"]);
 const ROMANCE: ReadonlySet<Language> = new Set(["fr", "es", "it", "pt"]);
 
 /**
@@ -162,9 +214,14 @@ function headOf(words: string[]): Match | null {
   const strong = matches.filter((match) => !match.weak);
   const candidates = strong.length > 0 ? strong : matches;
   if (candidates.length === 0) return null;
-  const headFinal = candidates.some((match) => [...match.languages].some((language) => HEAD_FINAL.has(language)));
-  const romance = candidates.some((match) => [...match.languages].every((language) => ROMANCE.has(language)));
-  return (romance && !headFinal ? candidates[0] : candidates[candidates.length - 1]) ?? null;
+  // The phrase's language is the one its words share ("any" words fit every language); mixed or English: last.
+  const shared = candidates.reduce<Set<Language> | null>((common, match) => {
+    if (match.languages.has("any")) return common;
+    const languages = new Set(match.languages);
+    return common ? new Set([...common].filter((language) => languages.has(language))) : languages;
+  }, null);
+  const headInitial = shared !== null && shared.size > 0 && [...shared].every((language) => ROMANCE.has(language));
+  return (headInitial ? candidates[0] : candidates[candidates.length - 1]) ?? null;
 }
 
 function matchesIn(words: string[]): Match[] {
@@ -194,7 +251,7 @@ function longestPhraseAt(words: string[], index: number): { match: Match; length
 }
 
 function lookUp(word: string): Match | null {
-  const exact = LEXICON.get(word) ?? LEXICON.get(singularOf(word));
+  const exact = LEXICON.get(word.replaceAll("_", " ")) ?? LEXICON.get(singularOf(word));
   if (exact) return { ...exact, word, weak: false };
   const weak = WEAK_WORDS.get(word);
   if (weak) return { meaning: weak, languages: new Set<Language>(["any"]), word, weak: true };

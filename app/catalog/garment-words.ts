@@ -16,7 +16,7 @@ type Group = readonly [Language, GarmentMeaning, string];
 
 const GROUPS: readonly Group[] = [
   // Tops
-  ["any", G.top, "top tops crop_top tube_top bodysuit tunic tunics tunica tunika tunique bikini_top"],
+  ["any", G.top, "top tops crop_top tube_top bodysuit tunic tunics tunica tunika tunique bikini_top henley henleys"],
   ["de", G.top, "body oberteil"],
   ["fr", G.top, "body haut"],
   ["it", G.top, "body"],
@@ -91,7 +91,7 @@ const GROUPS: readonly Group[] = [
   ["es", G.dress, "vestido vestidos"],
   ["pt", G.dress, "vestido vestidos"],
   ["it", G.dress, "vestito vestiti abito abiti"],
-  ["nl", G.dress, "jurk jurken"],
+  ["nl", G.dress, "jurk jurken jurkje"],
   // Outerwear
   ["any", G.jacket, "blazer blazers bomber bombers parka anorak windbreaker gilet_matelasse puffer"],
   ["en", G.jacket, "jacket jackets puffer_vest down_vest quilted_vest shacket"],
@@ -101,7 +101,7 @@ const GROUPS: readonly Group[] = [
   ["pt", G.jacket, "jaqueta jaquetas"],
   ["it", G.jacket, "giacca giacche giubbotto piumino"],
   ["nl", G.jacket, "jasje colbert"],
-  ["en", G.coat, "coat coats overcoat raincoat trench peacoat poncho cape duster"],
+  ["en", G.coat, "coat coats overcoat raincoat trench peacoat poncho cape duster coatigan"],
   ["de", G.coat, "mantel"],
   ["fr", G.coat, "manteau manteaux impermeable"],
   ["es", G.coat, "abrigo abrigos gabardina"],
@@ -110,19 +110,22 @@ const GROUPS: readonly Group[] = [
   ["nl", G.coat, "jas jassen"],
   // One-pieces
   ["any", G.jumpsuit, "jumpsuit jumpsuits romper rompers playsuit playsuits overall overalls catsuit onesie"],
-  ["en", G.jumpsuit, "dungarees boilersuit"],
+  ["en", G.jumpsuit, "dungarees boilersuit boiler_suit flight_suit jump_suit"],
+  ["de", G.jumpsuit, "latzhose overall"],
+  ["nl", G.jumpsuit, "tuinbroek"],
+  ["pt", G.jumpsuit, "macaquinho"],
   ["fr", G.jumpsuit, "combinaison salopette"],
   ["es", G.jumpsuit, "mono peto"],
   ["pt", G.jumpsuit, "macacao"],
-  ["it", G.jumpsuit, "tuta salopette"],
+  ["it", G.jumpsuit, "salopette tuta_intera"],
   // Clothing that is not one garment the service dresses: staff choose.
   ["any", UNCLEAR, "suit suits tuxedo tuxedos tux tracksuit bikini bikinis swimsuit swimsuits kimono pyjamas"],
   ["en", UNCLEAR, "pajamas swimwear lingerie_set costume bathrobe dressing_gown sleepwear"],
   ["de", UNCLEAR, "anzug badeanzug schlafanzug"],
-  ["fr", UNCLEAR, "costume maillot pyjama"],
+  ["fr", UNCLEAR, "costume maillot pyjama tailleur robe_de_chambre"],
   ["es", UNCLEAR, "traje banador pijama"],
   ["pt", UNCLEAR, "terno maio pijama"],
-  ["it", UNCLEAR, "costume pigiama"],
+  ["it", UNCLEAR, "costume pigiama tuta abito_da_uomo"],
   ["nl", UNCLEAR, "pak badpak pyjama"],
   // Not clothing
   ["en", N.shoes, "shoe shoes sneaker sneakers trainer trainers boot boots heels pumps loafer loafers sandal"],
@@ -204,14 +207,25 @@ const GROUPS: readonly Group[] = [
   ["en", N.beauty, "shampoo conditioner soap cleanser toner nail_polish makeup foundation concealer"],
   ["en", N.beauty, "skincare cosmetics deodorant sunscreen butter body_oil body_wash scrub mist"],
   ["fr", N.beauty, "parfum creme savon"],
-  ["de", N.beauty, "parfum creme seife"],
-  ["es", N.beauty, "perfume crema jabon"],
+  ["de", N.beauty, "parfum creme seife lotion bodylotion"],
+  ["es", N.beauty, "perfume crema jabon hidratante"],
+  ["pt", N.beauty, "perfume creme sabonete hidratante locao"],
   ["it", N.beauty, "profumo crema sapone"],
   ["en", N.home, "candle candles mug mugs cup pillow pillows cushion cushions blanket throw vase planter pot"],
   ["en", N.home, "pots plant plants lamp light lights rug towel towels bowl plate sofa couch armchair chair"],
-  ["en", N.home, "table drawers dresser bed bedding bed_clothes duvet sheets curtain poster print frame mirror"],
+  [
+    "en",
+    N.home,
+    "table drawers dresser bed bedding bed_clothes duvet sheets curtain poster art_print wall_art frame mirror",
+  ],
   ["en", N.home, "clock shelf fence slats trowel watering_can can tray basket coaster carpet pillow_case beanbag"],
-  ["en", N.home, "garden_hose doormat ornament napkin tablecloth apron"],
+  [
+    "en",
+    N.home,
+    "garden_hose doormat ornament napkin tablecloth apron hanger hangers coat_hanger dress_form mannequin",
+  ],
+  // Things for clothes are not clothes: "Leather Jacket Care Kit", "Sweater Shaver".
+  ["en", N.accessory, "care_kit shaver lint_roller lint_remover garment_bag shoe_polish clothes_brush"],
   ["de", N.home, "kerze kissen decke vase lampe tasse teppich"],
   ["fr", N.home, "bougie coussin plaid lampe tasse tapis"],
   ["es", N.home, "vela cojin manta lampara taza alfombra"],
@@ -246,6 +260,18 @@ export const NEUTRAL_PHRASES: readonly string[][] = [
   "made in",
   "in stock",
 ].map((phrase) => phrase.split(" "));
+
+// Words that make a garment children's clothing, which is not dressed on an adult model by default ("Kids Rainbow
+// Tee", "T-shirt enfant", "Kinderjurkje").
+export const CHILDREN_WORDS = new Set(
+  (
+    "kid kids child children childrens toddler toddlers infant infants junior kinder kinderen enfant " +
+    "enfants bebe nino nina ninos ninas infantil bambino bambina bambini crianca criancas menino menina"
+  ).split(" "),
+);
+// German and Dutch write it into the word ("Kinderkleid", "kinderjurkje"). Not "baby": a baby tee and a babydoll
+// dress are women's styles, and baby blue is a colour.
+export const CHILDREN_PREFIXES = ["kinder"];
 
 /** Words that end a noun phrase: what follows describes it ("Bag for shoes", "Blusa de seda"). */
 export const PREPOSITIONS = new Set(
