@@ -20,6 +20,7 @@ import { scheduleAtScale } from "./schedule-at-scale";
 import { staffPages } from "./staff-pages";
 import { tickStatements } from "./tick-statements";
 import { webVitals } from "./web-vitals";
+import { bodyFlood } from "./body-flood";
 
 const BENCHMARKS: Benchmark[] = [
   pollEconomy,
@@ -33,6 +34,7 @@ const BENCHMARKS: Benchmark[] = [
   claimTime,
   scheduleAtScale,
   webVitals,
+  bodyFlood,
 ];
 
 function parseArgs(argv: string[]) {
