@@ -216,7 +216,8 @@ async function floodPost(
     const timer = setTimeout(() => finish("stuck"), POST_TIMEOUT_MS);
     post.on("response", (response) => {
       response.resume();
-      finish(String(response.statusCode));
+      // Whether the server said it closes the connection after answering (so it reads no more of the body).
+      finish(`${response.statusCode}${response.headers.connection === "close" ? " (closed)" : ""}`);
     });
     post.on("error", (error: NodeJS.ErrnoException) => finish(error.code ?? error.message));
     const write = () => {

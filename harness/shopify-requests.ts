@@ -19,6 +19,12 @@ export function sessionTokenRequest(path: string, shop: string, init?: RequestIn
   );
 }
 
+/** The `Authorization` header App Bridge and the admin extensions send: a fresh session token for the shop. */
+export async function sessionTokenHeader(shop: string): Promise<string> {
+  const { token } = await getJwt(storeName(shop), apiKey(), apiSecretKey());
+  return `Bearer ${token}`;
+}
+
 /** A document load inside the admin: `?embedded=1&shop=…&host=…&id_token=…`. */
 export function embeddedDocumentRequest(path: string, shop: string): Promise<Request> {
   return setUpValidRequest(

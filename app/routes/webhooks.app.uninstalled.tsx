@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
 import { appUninstalledPayload, WEBHOOK_TOPICS } from "~/shopify/webhook-payloads";
-import { authenticateWebhookFor } from "~/shopify/webhooks.server";
+import { authenticateWebhookFor } from "~/web/webhook-request.server";
 import { recordShopUninstalled } from "~/shops/shop-lifecycle.server";
 
 export const action = async ({ request }: ActionFunctionArgs) => {

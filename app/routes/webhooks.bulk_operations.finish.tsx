@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
 import { exportFinished } from "~/renders/runs/collection-listings.server";
 import { bulkOperationsFinishPayload, WEBHOOK_TOPICS } from "~/shopify/webhook-payloads";
-import { authenticateWebhookFor } from "~/shopify/webhooks.server";
+import { authenticateWebhookFor } from "~/web/webhook-request.server";
 
 /** A bulk export ended: the collection listing waiting on it is read now instead of at its next poll (ADR 055). */
 export const action = async ({ request }: ActionFunctionArgs) => {

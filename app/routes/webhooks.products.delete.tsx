@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
 import { gidOf } from "~/lib/gid";
 import { productsDeletePayload, WEBHOOK_TOPICS } from "~/shopify/webhook-payloads";
-import { authenticateWebhookFor } from "~/shopify/webhooks.server";
+import { authenticateWebhookFor } from "~/web/webhook-request.server";
 import { recordProductDeleted } from "~/shops/shop-lifecycle.server";
 
 export const action = async ({ request }: ActionFunctionArgs) => {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import prisma from "~/db.server";
 import { shopRedactPayload, WEBHOOK_TOPICS } from "~/shopify/webhook-payloads";
-import { authenticateWebhookFor } from "~/shopify/webhooks.server";
+import { authenticateWebhookFor } from "~/web/webhook-request.server";
 import { eraseShopData } from "~/shops/shop-lifecycle.server";
 
 export const action = async ({ request }: ActionFunctionArgs) => {

@@ -1,20 +1,26 @@
 import type { z } from "zod";
 import { authenticate } from "~/shopify.server";
-import type { WebhookTopic } from "./webhook-payloads";
+import type { WebhookTopic } from "~/shopify/webhook-payloads";
+import { readBodyOf } from "./body-limits.server";
 
 /** Normalises "APP_UNINSTALLED" and "app/uninstalled" to one form. */
 const topicKey = (topic: string) => topic.toLowerCase().replace(/[/_]/g, "");
 
 /**
- * Verifies the HMAC (401 when forged, by Shopify's library), then that the delivery is the topic this route
- * handles and that its payload has the fields the handler reads (400 otherwise, so nothing changes).
+ * Reads the body under the webhook limit (413 past it), verifies the HMAC (401 when forged, by Shopify's library),
+ * then that the delivery is the topic this route handles and that its payload has the fields the handler reads (400
+ * otherwise, so nothing changes).
  */
 export async function authenticateWebhookFor<Schema extends z.ZodType>(
-  request: Request,
+  received: Request,
   topic: WebhookTopic,
   payloadSchema: Schema,
 ): Promise<{ shop: string; webhookId: string; triggeredAt: Date | undefined; payload: z.infer<Schema> }> {
-  const context = await authenticate.webhook(request);
+  // Shopify's library reads the whole body itself to check the signature: it gets the bytes already read.
+  const body = await readBodyOf("webhook", received);
+  const context = await authenticate.webhook(
+    new Request(received.url, { method: received.method, headers: received.headers, body }),
+  );
   if (topicKey(context.topic) !== topicKey(topic)) {
     throw new Response(`This endpoint handles ${topic}, not ${context.topic}`, { status: 400 });
   }
