@@ -4,7 +4,7 @@ const KiB = 1024;
 const MiB = 1024 * KiB;
 
 /**
- * The most a request of each route class may send, read before anything else (ADR 063 gives each figure's reason):
+ * The most a request of each route class may send, read before anything else (ADR 065 gives each figure's reason):
  * - webhook: Shopify documents no cap for HTTPS deliveries; our topics' samples are under 3 KB, a shop's
  *   customers/* lists one id per order, and a products/update (issue 29) with 2,048 variants is about 1.5 MB.
  *   Shopify caps EventBridge deliveries at 1 MB; 2 MiB leaves room over both.
