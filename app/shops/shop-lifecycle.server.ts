@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@prisma/client";
 import { logBulkTransition } from "~/renders/lifecycle/transition-log";
-import type { ShopAtDelivery, Tx } from "./webhook-deliveries.server";
+import { isStale, type ShopAtDelivery, type Tx } from "./webhook-deliveries.server";
 
 /**
  * What the app remembers of a shop's install, and what it forgets when asked. Each function is safe to run
@@ -63,9 +63,9 @@ export async function recordShopUninstalled(
   triggeredAt: Date = at,
 ): Promise<"recorded" | "stale"> {
   return db.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<Array<{ latestInstallAt: Date | null }>>`
-      SELECT "latestInstallAt" FROM "Shop" WHERE domain = ${shop} FOR UPDATE`;
-    if (row?.latestInstallAt && row.latestInstallAt > triggeredAt) {
+    const [row] = await tx.$queryRaw<Array<Pick<ShopAtDelivery, "currentInstallSince" | "latestInstallAt">>>`
+      SELECT "currentInstallSince", "latestInstallAt" FROM "Shop" WHERE domain = ${shop} FOR UPDATE`;
+    if (row && isStale(row, triggeredAt, "token exchange")) {
       await recordReinstalledSince(tx, shop, triggeredAt);
       return "stale";
     }
