@@ -6,9 +6,27 @@ import { env } from "./env.server";
 import { ADMIN_API_VERSION } from "~/shopify/api-version";
 import { keyringFromEnv } from "~/lib/secret-box.server";
 import { encryptedSessionStorage } from "~/shops/encrypted-session-storage.server";
-import { recordShopInstalled } from "~/shops/shop-lifecycle.server";
+import { recordShopInstalled, shopIdUnknown } from "~/shops/shop-lifecycle.server";
+import { makeAdminGraphql } from "~/shopify/admin-graphql.server";
+import { readShopId } from "~/shopify/shop-info.server";
+import { appLogger } from "~/lib/logger.server";
 
 const config = env();
+
+/**
+ * Shopify's id of the shop, read once (webhooks that name a shop id are checked against it, ADR 063). An install
+ * never fails for it: when Shopify cannot answer now, the next token exchange or a webhook naming both the shop's
+ * domain and its id records it.
+ */
+async function shopIdToRecord(shop: string, graphql: (query: string) => Promise<Response>): Promise<string | null> {
+  if (!(await shopIdUnknown(prisma, shop))) return null;
+  try {
+    return await readShopId(makeAdminGraphql({ label: shop, maxRetries: 1, request: (query) => graphql(query) }));
+  } catch (error) {
+    appLogger().warn({ shop, error: error instanceof Error ? error.message : String(error) }, "shop id not read");
+    return null;
+  }
+}
 
 // The only shopifyApp() call. Webhook subscriptions live in shopify.app.toml (app-specific), not here.
 const shopify = shopifyApp({
@@ -28,8 +46,9 @@ const shopify = shopifyApp({
     expiringOfflineAccessTokens: true,
   },
   hooks: {
-    afterAuth: async ({ session }) => {
-      await recordShopInstalled(prisma, { shop: session.shop, scopes: session.scope ?? "" });
+    afterAuth: async ({ session, admin }) => {
+      const shopifyShopId = await shopIdToRecord(session.shop, (query) => admin.graphql(query));
+      await recordShopInstalled(prisma, { shop: session.shop, scopes: session.scope ?? "", shopifyShopId });
     },
   },
   ...(config.SHOP_CUSTOM_DOMAIN ? { customShopDomains: [config.SHOP_CUSTOM_DOMAIN] } : {}),

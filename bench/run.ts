@@ -21,6 +21,7 @@ import { staffPages } from "./staff-pages";
 import { tickStatements } from "./tick-statements";
 import { webVitals } from "./web-vitals";
 import { catalogDecisions } from "./catalog-decisions";
+import { bodyFlood } from "./body-flood";
 
 const BENCHMARKS: Benchmark[] = [
   pollEconomy,
@@ -35,6 +36,7 @@ const BENCHMARKS: Benchmark[] = [
   scheduleAtScale,
   webVitals,
   catalogDecisions,
+  bodyFlood,
 ];
 
 function parseArgs(argv: string[]) {

@@ -19,6 +19,12 @@ export function sessionTokenRequest(path: string, shop: string, init?: RequestIn
   );
 }
 
+/** The `Authorization` header App Bridge and the admin extensions send: a fresh session token for the shop. */
+export async function sessionTokenHeader(shop: string): Promise<string> {
+  const { token } = await getJwt(storeName(shop), apiKey(), apiSecretKey());
+  return `Bearer ${token}`;
+}
+
 /** A document load inside the admin: `?embedded=1&shop=…&host=…&id_token=…`. */
 export function embeddedDocumentRequest(path: string, shop: string): Promise<Request> {
   return setUpValidRequest(
@@ -40,6 +46,7 @@ export async function badSessionTokenRequest(path: string, shop: string, flaw: "
 export interface WebhookRequestOptions {
   topic: string;
   shop: string;
+  /** The body: JSON text as sent (ids past 2^53 stay exact), or a value to serialise. */
   payload: unknown;
   /** Signs with another secret, as a forger would. */
   secret?: string;
@@ -50,7 +57,7 @@ export interface WebhookRequestOptions {
 }
 
 export function webhookRequest(path: string, options: WebhookRequestOptions): Request {
-  const body = JSON.stringify(options.payload);
+  const body = typeof options.payload === "string" ? options.payload : JSON.stringify(options.payload);
   return new Request(new URL(path, TEST_APP_URL), {
     method: "POST",
     body,

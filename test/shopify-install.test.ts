@@ -17,9 +17,10 @@ describe("installing through token exchange", () => {
   const fake = createFakeAdminApi();
   const server = setupServer(...fakeAdminHandlers(fake));
   let database: TestDatabase;
+  let shopGid: string;
 
   beforeAll(async () => {
-    fake.store.addShop({ domain: SHOP });
+    shopGid = fake.store.addShop({ domain: SHOP }).id;
     database = await useAppDatabase("pglite");
     server.listen({ onUnhandledRequest: "error" });
     routeShopifyApiFetchThroughMsw();
@@ -42,6 +43,8 @@ describe("installing through token exchange", () => {
     expect(session.scope).toBe("read_products,write_products,write_files");
     const shop = await database.prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } });
     expect(shop.uninstalledAt).toBeNull();
+    // Its Shopify id, which webhooks naming a shop id are checked against (ADR 063).
+    expect(shop.shopifyShopId).toBe(shopGid.split("/").pop());
     expect(fake.requests.filter((entry) => entry.target === "oauth").map((entry) => entry.grantType)).toEqual([
       "urn:ietf:params:oauth:grant-type:token-exchange",
     ]);

@@ -1,135 +1,130 @@
-import { setUpValidSession } from "@shopify/shopify-api/test-helpers";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parse as parseToml } from "smol-toml";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DATABASE_KINDS, snapshotAllRows, type TestDatabase } from "../harness/database";
-import { useAppDatabase } from "./support/app-modules";
 import { seedRenders } from "../harness/render-fixtures";
-import { webhookRequest } from "../harness/shopify-requests";
+import { useAppDatabase } from "./support/app-modules";
+import { SAMPLE_SHOP_IDS, samplePayload, WEBHOOK_SAMPLES, type SampleTopic } from "./support/shopify-webhook-samples";
+import {
+  bodies,
+  deliver,
+  loadWebhookRoutes,
+  OTHER_SHOP,
+  productOf,
+  seedWebhookShops,
+  SHOP,
+  type WebhookRoutes,
+} from "./support/webhook-shops";
 
-const SHOP = "webhook-test.myshopify.com";
-const OTHER_SHOP = "bystander.myshopify.com";
+const appToml = parseToml(readFileSync(join(import.meta.dirname, "..", "shopify.app.toml"), "utf8")) as {
+  webhooks: { subscriptions: Array<{ topics?: string[]; compliance_topics?: string[] }> };
+};
+const subscribedTopics = appToml.webhooks.subscriptions.flatMap((s) => [
+  ...(s.topics ?? []),
+  ...(s.compliance_topics ?? []),
+]);
 
-type Action = (args: {
-  request: Request;
-  params: Record<string, string>;
-  context: Record<string, unknown>;
-}) => Promise<Response>;
-
-async function statusOf(action: Action, request: Request): Promise<number> {
-  try {
-    return (await action({ request, params: {}, context: {} })).status;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown.status;
-    throw thrown;
-  }
+/** Every row but the log of applied deliveries: what a delivery that only acknowledges must leave as it was. */
+async function shopData(database: TestDatabase) {
+  const { WebhookDelivery: _log, ...rest } = await snapshotAllRows(database.prisma);
+  return rest;
 }
-
-const shopRedactPayload = (shop: string) => ({ shop_id: 42, shop_domain: shop });
 
 describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
   let database: TestDatabase;
-  let routes: Record<string, Action>;
+  let routes: WebhookRoutes;
 
   beforeAll(async () => {
     database = await useAppDatabase(kind);
-    routes = {
-      "app/uninstalled": (await import("~/routes/webhooks.app.uninstalled")).action as Action,
-      "app/scopes_update": (await import("~/routes/webhooks.app.scopes_update")).action as Action,
-      "customers/data_request": (await import("~/routes/webhooks.customers.data_request")).action as Action,
-      "customers/redact": (await import("~/routes/webhooks.customers.redact")).action as Action,
-      "shop/redact": (await import("~/routes/webhooks.shop.redact")).action as Action,
-      "products/delete": (await import("~/routes/webhooks.products.delete")).action as Action,
-      "bulk_operations/finish": (await import("~/routes/webhooks.bulk_operations.finish")).action as Action,
-    };
+    routes = await loadWebhookRoutes();
   });
   afterAll(async () => {
     await database?.close();
   });
-
   beforeEach(async () => {
-    await database.prisma.session.deleteMany();
-    await database.prisma.shop.deleteMany();
-    for (const shop of [SHOP, OTHER_SHOP]) {
-      const session = setUpValidSession({ shop, expires: new Date(Date.now() + 3_600_000), scope: "read_products" });
-      await database.prisma.session.create({
-        data: {
-          id: session.id,
-          shop,
-          state: "",
-          isOnline: false,
-          accessToken: "shpat_x",
-          scope: "read_products",
-          expires: session.expires,
-        },
-      });
-      await database.prisma.shop.create({ data: { domain: shop, scopes: "read_products" } });
-      // Everything else the app keeps for a shop, so erasure and cancellation have something to act on.
-      await database.prisma.shopSettings.create({ data: { shop, tryOnApiKeyLast4: "1234" } });
-      await database.prisma.look.create({ data: { shop, name: "Summer", options: {} } });
-      const run = await database.prisma.run.create({ data: { shop, scope: {}, options: {}, estimateCredits: 10 } });
-      await seedRenders(database.prisma, shop, 2, {
-        runId: run.id,
-        productId: `gid://shopify/Product/7${shop.length}`,
-      });
-      const [charged] = await seedRenders(database.prisma, shop, 1, {
-        state: "running",
-        externalJobId: "job",
-        creditsCharged: 5,
-      });
-      await database.prisma.creditLedgerEntry.create({
-        data: { shop, renderId: charged!.id, kind: "charge", credits: 5 },
-      });
-    }
+    await seedWebhookShops(database.prisma);
   });
 
-  const deliver = (
-    topic: string,
-    payload: unknown,
-    options: { secret?: string; route?: string; triggeredAt?: Date } = {},
-  ) => {
-    const route = routes[options.route ?? topic];
-    if (!route) throw new Error(`no route for ${topic}`);
-    return statusOf(
-      route,
-      webhookRequest(`/webhooks/${options.route ?? topic}`, {
-        topic,
-        shop: SHOP,
-        payload,
-        secret: options.secret,
-        ...(options.triggeredAt && { triggeredAt: options.triggeredAt }),
-      }),
-    );
-  };
+  const appliedDeliveries = () => database.prisma.webhookDelivery.count();
 
-  it.each([
-    "app/uninstalled",
-    "app/scopes_update",
-    "customers/data_request",
-    "customers/redact",
-    "shop/redact",
-    "products/delete",
-    "bulk_operations/finish",
-  ])("rejects a forged %s webhook with 401 and changes nothing", async (topic) => {
+  it.each(subscribedTopics)("rejects a forged %s webhook with 401 and changes nothing", async (topic) => {
     const before = await snapshotAllRows(database.prisma);
-    expect(await deliver(topic, shopRedactPayload(SHOP), { secret: "forger-secret" })).toBe(401);
+    expect(await deliver(routes, { topic, body: bodies.shopRedact(SHOP), secret: "forger-secret" })).toBe(401);
     expect(await snapshotAllRows(database.prisma)).toEqual(before);
   });
 
   it("rejects a genuine webhook of another topic sent to a route, changing nothing", async () => {
     const before = await snapshotAllRows(database.prisma);
-    expect(await deliver("shop/redact", shopRedactPayload(SHOP), { route: "app/uninstalled" })).toBe(400);
+    expect(
+      await deliver(routes, { topic: "shop/redact", body: bodies.shopRedact(SHOP), route: "app/uninstalled" }),
+    ).toBe(400);
     expect(await snapshotAllRows(database.prisma)).toEqual(before);
   });
 
-  it("rejects a signed webhook whose payload lacks the fields the handler reads, changing nothing", async () => {
+  it("rejects a signed webhook whose payload does not fit its topic's schema, or is not JSON, changing nothing", async () => {
     const before = await snapshotAllRows(database.prisma);
-    expect(await deliver("app/scopes_update", { current: "read_products" })).toBe(400);
-    expect(await deliver("shop/redact", { shop_domain: SHOP })).toBe(400);
+    expect(await deliver(routes, { topic: "app/scopes_update", body: { current: "read_products" } })).toBe(400);
+    expect(await deliver(routes, { topic: "shop/redact", body: { shop_domain: SHOP } })).toBe(400);
+    expect(await deliver(routes, { topic: "products/delete", body: { id: "gid://shopify/Product/1" } })).toBe(400);
+    expect(await deliver(routes, { topic: "app/uninstalled", body: "{not json" })).toBe(400);
     expect(await snapshotAllRows(database.prisma)).toEqual(before);
+  });
+
+  it("every subscribed topic has Shopify's documented sample payload to test with", () => {
+    expect(Object.keys(WEBHOOK_SAMPLES).sort()).toEqual([...subscribedTopics].sort());
+  });
+
+  it.each(subscribedTopics)(
+    "answers Shopify's documented %s sample, signed as Shopify signs it, with 200 and applies it",
+    async (topic) => {
+      const sampleTopic = topic as SampleTopic;
+      const sampleShopId = SAMPLE_SHOP_IDS[sampleTopic];
+      // The shop the sample names is the one installed here: its id as the sample has it.
+      if (sampleShopId)
+        await database.prisma.shop.update({ where: { domain: SHOP }, data: { shopifyShopId: sampleShopId } });
+      if (topic === "shop/redact") {
+        await database.prisma.shop.update({
+          where: { domain: SHOP },
+          data: { uninstalledAt: new Date(Date.now() - 60_000) },
+        });
+      }
+      const webhookId = `sample-${topic}`;
+      expect(await deliver(routes, { topic, body: samplePayload(sampleTopic, SHOP), webhookId })).toBe(200);
+      expect(await database.prisma.webhookDelivery.count({ where: { webhookId } })).toBe(
+        topic === "shop/redact" ? 0 : 1,
+      );
+      if (topic === "shop/redact") expect(await database.prisma.shop.count({ where: { domain: SHOP } })).toBe(0);
+    },
+  );
+
+  it("the documented app/uninstalled sample (domain and myshopify_domain null) uninstalls the shop its id names", async () => {
+    await database.prisma.shop.update({ where: { domain: SHOP }, data: { shopifyShopId: "548380009" } });
+    expect(await deliver(routes, { topic: "app/uninstalled", body: samplePayload("app/uninstalled", SHOP) })).toBe(200);
+    expect(await database.prisma.session.count({ where: { shop: SHOP } })).toBe(0);
+    expect((await database.prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } })).uninstalledAt).toBeInstanceOf(
+      Date,
+    );
+  });
+
+  it("reads a product id past 2^53 exactly: the documented products/delete sample cancels that product, not its rounding", async () => {
+    // JSON.parse reads 788032119674292922 as 788032119674292900: a product of its own here.
+    const documented = "gid://shopify/Product/788032119674292922";
+    const rounded = "gid://shopify/Product/788032119674292900";
+    await seedRenders(database.prisma, SHOP, 1, { productId: documented });
+    await seedRenders(database.prisma, SHOP, 1, { productId: rounded });
+    expect(await deliver(routes, { topic: "products/delete", body: samplePayload("products/delete", SHOP) })).toBe(200);
+    expect(await database.prisma.render.findFirst({ where: { productId: documented } })).toMatchObject({
+      state: "cancelled",
+    });
+    expect(await database.prisma.render.findFirst({ where: { productId: rounded } })).toMatchObject({
+      state: "queued",
+    });
   });
 
   it("app/uninstalled removes the shop's sessions and marks it uninstalled, and is safe to run twice", async () => {
     for (let delivery = 0; delivery < 2; delivery++) {
-      expect(await deliver("app/uninstalled", { myshopify_domain: SHOP })).toBe(200);
+      expect(await deliver(routes, { topic: "app/uninstalled", body: bodies.shopObject(SHOP) })).toBe(200);
     }
     expect(await database.prisma.session.count({ where: { shop: SHOP } })).toBe(0);
     expect((await database.prisma.shop.findUnique({ where: { domain: SHOP } }))?.uninstalledAt).toBeInstanceOf(Date);
@@ -141,54 +136,75 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
     expect(await database.prisma.render.count({ where: { shop: OTHER_SHOP, state: "queued" } })).toBe(2);
   });
 
-  it("a late app/uninstalled, triggered before the shop's latest install, changes nothing", async () => {
+  it("a late app/uninstalled, triggered before the shop's latest token exchange, changes nothing", async () => {
     const reinstalledAt = new Date();
     await database.prisma.shop.update({ where: { domain: SHOP }, data: { latestInstallAt: reinstalledAt } });
     const before = await snapshotAllRows(database.prisma);
     const late = new Date(reinstalledAt.getTime() - 60_000);
-    expect(await deliver("app/uninstalled", { myshopify_domain: SHOP }, { triggeredAt: late })).toBe(200);
-    expect(await snapshotAllRows(database.prisma)).toEqual(before);
+    expect(await deliver(routes, { topic: "app/uninstalled", body: bodies.shopObject(SHOP), triggeredAt: late })).toBe(
+      200,
+    );
+    const after = await snapshotAllRows(database.prisma);
+    // It tells when the current install began: after that uninstall.
+    expect((await database.prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } })).currentInstallSince).toEqual(
+      late,
+    );
+    expect({ ...after, Shop: [] }).toEqual({ ...before, Shop: [] });
     // One triggered after that install is the merchant uninstalling again: it acts.
     const later = new Date(reinstalledAt.getTime() + 1_000);
-    expect(await deliver("app/uninstalled", { myshopify_domain: SHOP }, { triggeredAt: later })).toBe(200);
+    expect(await deliver(routes, { topic: "app/uninstalled", body: bodies.shopObject(SHOP), triggeredAt: later })).toBe(
+      200,
+    );
     expect(await database.prisma.session.count({ where: { shop: SHOP } })).toBe(0);
     expect(await database.prisma.render.count({ where: { shop: SHOP, state: "cancelled" } })).toBe(2);
   });
 
+  it("a late app/scopes_update, triggered before the shop's latest token exchange, changes no scopes", async () => {
+    const exchangedAt = new Date();
+    await database.prisma.shop.update({ where: { domain: SHOP }, data: { latestInstallAt: exchangedAt } });
+    const before = await snapshotAllRows(database.prisma);
+    const body = bodies.scopesUpdate("6001", ["read_products", "write_products", "write_files"]);
+    const triggeredAt = new Date(exchangedAt.getTime() - 1_000);
+    expect(await deliver(routes, { topic: "app/scopes_update", body, triggeredAt })).toBe(200);
+    expect(await snapshotAllRows(database.prisma)).toEqual(before);
+  });
+
   it("products/delete cancels the product's renders not yet sent, and only those, and is safe to run twice", async () => {
-    const productId = `gid://shopify/Product/7${SHOP.length}`;
+    const productId = productOf(SHOP);
     for (let delivery = 0; delivery < 2; delivery++) {
-      expect(await deliver("products/delete", { id: Number(productId.split("/").pop()) })).toBe(200);
+      expect(await deliver(routes, { topic: "products/delete", body: bodies.productDeleted(productId) })).toBe(200);
     }
     expect(await database.prisma.render.count({ where: { shop: SHOP, productId, state: "cancelled" } })).toBe(2);
     expect(await database.prisma.render.count({ where: { shop: OTHER_SHOP, state: "queued" } })).toBe(2);
   });
 
   it("app/scopes_update records the granted scopes on the shop's sessions, and is safe to run twice", async () => {
+    const granted = ["read_products", "write_products", "write_files"];
     for (let delivery = 0; delivery < 2; delivery++) {
-      expect(
-        await deliver("app/scopes_update", {
-          current: ["read_products", "write_products", "write_files"],
-          previous: ["read_products"],
-        }),
-      ).toBe(200);
+      expect(await deliver(routes, { topic: "app/scopes_update", body: bodies.scopesUpdate("6001", granted) })).toBe(
+        200,
+      );
     }
     const session = await database.prisma.session.findFirst({ where: { shop: SHOP } });
     expect(session?.scope).toBe("read_products,write_products,write_files");
     expect((await database.prisma.session.findFirst({ where: { shop: OTHER_SHOP } }))?.scope).toBe("read_products");
   });
 
-  it("customer webhooks are acknowledged and touch nothing: the app holds no customer data", async () => {
-    const before = await snapshotAllRows(database.prisma);
-    const customer = { shop_id: 42, shop_domain: SHOP, customer: { id: 7 } };
-    expect(await deliver("customers/data_request", { ...customer, data_request: { id: 9 } })).toBe(200);
-    expect(await deliver("customers/redact", customer)).toBe(200);
-    expect(await snapshotAllRows(database.prisma)).toEqual(before);
+  it("customer webhooks are acknowledged and touch no data: the app holds no customer data", async () => {
+    const before = await shopData(database);
+    expect(await deliver(routes, { topic: "customers/data_request", body: bodies.customer(SHOP) })).toBe(200);
+    expect(await deliver(routes, { topic: "customers/redact", body: bodies.customer(SHOP) })).toBe(200);
+    expect(await shopData(database)).toEqual(before);
+    expect(await appliedDeliveries()).toBe(2);
   });
 
-  it("shop/redact erases every row held for the shop in every table, and is safe to run twice", async () => {
+  it("shop/redact erases every row held for an uninstalled shop in every table, and is safe to run twice", async () => {
+    await database.prisma.shop.update({
+      where: { domain: SHOP },
+      data: { uninstalledAt: new Date(Date.now() - 60_000) },
+    });
     for (let delivery = 0; delivery < 2; delivery++) {
-      expect(await deliver("shop/redact", shopRedactPayload(SHOP))).toBe(200);
+      expect(await deliver(routes, { topic: "shop/redact", body: bodies.shopRedact(SHOP) })).toBe(200);
     }
     const remaining = await snapshotAllRows(database.prisma);
     // Generic over tables, so a table added later without a cascade to Shop fails this test.

@@ -1,31 +1,6 @@
 import { createRequire } from "node:module";
 import pino, { type DestinationStream, type Logger } from "pino";
-
-/**
- * Where secrets could sit in what we log: try-on keys, Shopify tokens, Authorization headers, at the top level or
- * nested in a context object. pino removes them by configuration, whatever a caller passes (tested in
- * logger.server.test.ts); callers still log ids, never keys.
- */
-const SECRET_FIELDS = [
-  "apiKey",
-  "tryOnApiKey",
-  "accessToken",
-  "refreshToken",
-  "token",
-  "authorization",
-  "Authorization",
-  "password",
-  "secret",
-  "cookie",
-];
-export const REDACT_PATHS = SECRET_FIELDS.flatMap((field) => [
-  field,
-  `*.${field}`,
-  `*.*.${field}`,
-  `headers.${field}`,
-  `*.headers.${field}`,
-  `*.*.headers.${field}`,
-]);
+import { redactSecrets } from "./secret-shapes";
 
 export interface LoggerOptions {
   /** JSON lines (production, log collectors) or readable lines (development). */
@@ -45,14 +20,42 @@ function prettyStream(): DestinationStream | undefined {
   }
 }
 
+/**
+ * Every logger of the app hides secrets by the one list of their shapes (secret-shapes.ts), whatever a caller passes:
+ * each argument of a call (fields at any depth, the message, errors with their stack) and a child logger's fields.
+ * Callers still log ids, never keys.
+ */
 export function makeLogger(options: LoggerOptions = {}): Logger {
-  const config = {
+  const config: pino.LoggerOptions = {
     level: options.level ?? "info",
-    redact: { paths: REDACT_PATHS, censor: "[redacted]" },
     base: { service: "model-shots" },
+    hooks: {
+      logMethod(args, method) {
+        // Each argument keeps its kind (a string stays a string, an error an error), so pino reads the call as written.
+        return method.apply(this, args.map((arg) => redactSecrets(arg)) as typeof args);
+      },
+    },
+    formatters: { bindings: (bindings) => redactSecrets(bindings) as pino.Bindings },
   };
   const destination = options.destination ?? (options.format === "pretty" ? prettyStream() : undefined);
-  return destination ? pino(config, destination) : pino(config);
+  return withRedactedChildBindings(destination ? pino(config, destination) : pino(config));
+}
+
+/**
+ * pino writes a child's fields once, when the child is made, past every hook: they are redacted on the way in. Children
+ * inherit the method from their parent (pino makes them with Object.create), grandchildren included.
+ */
+function withRedactedChildBindings(logger: Logger): Logger {
+  const pinoChild = logger.child;
+  function redactingChild<ChildCustomLevels extends string = never>(
+    this: Logger,
+    bindings: pino.Bindings,
+    options?: pino.ChildLoggerOptions<ChildCustomLevels>,
+  ): Logger<ChildCustomLevels> {
+    return Reflect.apply(pinoChild, this, [redactSecrets(bindings), options]) as Logger<ChildCustomLevels>;
+  }
+  logger.child = redactingChild;
+  return logger;
 }
 
 let root: Logger | undefined;

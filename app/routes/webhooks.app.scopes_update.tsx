@@ -1,15 +1,9 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import prisma from "~/db.server";
-import { appScopesUpdatePayload, WEBHOOK_TOPICS } from "~/shopify/webhook-payloads";
-import { authenticateWebhookFor } from "~/shopify/webhooks.server";
 import { recordScopesUpdated } from "~/shops/shop-lifecycle.server";
+import { webhookAction } from "~/web/webhook-delivery.server";
 
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const { shop, payload } = await authenticateWebhookFor(
-    request,
-    WEBHOOK_TOPICS.appScopesUpdate,
-    appScopesUpdatePayload,
-  );
-  await recordScopesUpdated(prisma, shop, payload.current);
-  return new Response(null, { status: 200 });
-};
+// One triggered before the latest token exchange is older than the scopes that exchange stored: it changes nothing.
+export const action = webhookAction({
+  topic: "app/scopes_update",
+  staleBefore: "token exchange",
+  apply: (tx, { shop, payload }) => recordScopesUpdated(tx, shop.domain, payload.current),
+});

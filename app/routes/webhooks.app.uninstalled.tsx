@@ -1,17 +1,12 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import prisma from "~/db.server";
-import { appUninstalledPayload, WEBHOOK_TOPICS } from "~/shopify/webhook-payloads";
-import { authenticateWebhookFor } from "~/shopify/webhooks.server";
-import { recordShopUninstalled } from "~/shops/shop-lifecycle.server";
+import { forgetInstall, recordReinstalledSince } from "~/shops/shop-lifecycle.server";
+import { webhookAction } from "~/web/webhook-delivery.server";
 
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const { shop, triggeredAt } = await authenticateWebhookFor(
-    request,
-    WEBHOOK_TOPICS.appUninstalled,
-    appUninstalledPayload,
-  );
-  // A delivery older than the shop's latest install is answered 200 (it was received) and changes nothing.
-  const now = new Date();
-  await recordShopUninstalled(prisma, shop, now, triggeredAt ?? now);
-  return new Response(null, { status: 200 });
-};
+// The shop's sessions go and its queued work is cancelled; its data stays until shop/redact, in case it reinstalls.
+// One triggered before the latest token exchange would undo a reinstall: it only records that the shop was
+// reinstalled after it.
+export const action = webhookAction({
+  topic: "app/uninstalled",
+  staleBefore: "token exchange",
+  apply: (tx, { shop, receivedAt }) => forgetInstall(tx, shop.domain, receivedAt),
+  whenStale: (tx, { shop, triggeredAt }) => recordReinstalledSince(tx, shop.domain, triggeredAt),
+});

@@ -1,21 +1,18 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import prisma from "~/db.server";
 import { exportFinished } from "~/renders/runs/collection-listings.server";
-import { bulkOperationsFinishPayload, WEBHOOK_TOPICS } from "~/shopify/webhook-payloads";
-import { authenticateWebhookFor } from "~/shopify/webhooks.server";
+import { webhookAction } from "~/web/webhook-delivery.server";
 
-/** A bulk export ended: the collection listing waiting on it is read now instead of at its next poll (ADR 055). */
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const { shop, payload } = await authenticateWebhookFor(
-    request,
-    WEBHOOK_TOPICS.bulkOperationsFinish,
-    bulkOperationsFinishPayload,
-  );
-  await exportFinished(prisma, {
-    shop,
-    operationId: payload.admin_graphql_api_id,
-    status: payload.status,
-    now: new Date(),
-  });
-  return new Response(null, { status: 200 });
-};
+/**
+ * A bulk export ended: the collection listing waiting on it is read now instead of at its next poll (ADR 055). It names
+ * one operation of this shop, so only one from an earlier install is stale (a token exchange since changes nothing).
+ */
+export const action = webhookAction({
+  topic: "bulk_operations/finish",
+  staleBefore: "install",
+  apply: (tx, { shop, payload, receivedAt }) =>
+    exportFinished(tx, {
+      shop: shop.domain,
+      operationId: payload.admin_graphql_api_id,
+      status: payload.status,
+      now: receivedAt,
+    }).then(() => undefined),
+});

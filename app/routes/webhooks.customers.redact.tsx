@@ -1,9 +1,8 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { customersRedactPayload, WEBHOOK_TOPICS } from "~/shopify/webhook-payloads";
-import { authenticateWebhookFor } from "~/shopify/webhooks.server";
+import { webhookAction } from "~/web/webhook-delivery.server";
 
 // Model Shots stores no customer data, so there is nothing to erase for a customer.
-export const action = async ({ request }: ActionFunctionArgs) => {
-  await authenticateWebhookFor(request, WEBHOOK_TOPICS.customersRedact, customersRedactPayload);
-  return new Response(null, { status: 200 });
-};
+export const action = webhookAction({
+  topic: "customers/redact",
+  staleBefore: "install",
+  apply: async () => {},
+});

@@ -1,12 +1,11 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import prisma from "~/db.server";
 import { gidOf } from "~/lib/gid";
-import { productsDeletePayload, WEBHOOK_TOPICS } from "~/shopify/webhook-payloads";
-import { authenticateWebhookFor } from "~/shopify/webhooks.server";
 import { recordProductDeleted } from "~/shops/shop-lifecycle.server";
+import { webhookAction } from "~/web/webhook-delivery.server";
 
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const { shop, payload } = await authenticateWebhookFor(request, WEBHOOK_TOPICS.productsDelete, productsDeletePayload);
-  await recordProductDeleted(prisma, shop, gidOf("Product", payload.id), new Date());
-  return new Response(null, { status: 200 });
-};
+// It names one product, so only one from an earlier install is stale: a token exchange since changes nothing about it.
+export const action = webhookAction({
+  topic: "products/delete",
+  staleBefore: "install",
+  apply: (tx, { shop, payload, receivedAt }) =>
+    recordProductDeleted(tx, shop.domain, gidOf("Product", payload.id), receivedAt),
+});

@@ -1,11 +1,12 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import prisma from "~/db.server";
-import { shopRedactPayload, WEBHOOK_TOPICS } from "~/shopify/webhook-payloads";
-import { authenticateWebhookFor } from "~/shopify/webhooks.server";
-import { eraseShopData } from "~/shops/shop-lifecycle.server";
+import { eraseShopRows, redactApplies } from "~/shops/shop-lifecycle.server";
+import { webhookAction } from "~/web/webhook-delivery.server";
 
-export const action = async ({ request }: ActionFunctionArgs) => {
-  const { shop } = await authenticateWebhookFor(request, WEBHOOK_TOPICS.shopRedact, shopRedactPayload);
-  await eraseShopData(prisma, shop);
-  return new Response(null, { status: 200 });
-};
+// Erases the shop only while it is uninstalled, and was already when the redact was triggered: a shop reinstalled
+// since keeps its data (Shopify sends another redact 48 hours after its next uninstall).
+export const action = webhookAction({
+  topic: "shop/redact",
+  staleBefore: "token exchange",
+  apply: async (tx, { shop, triggeredAt }) => {
+    if (redactApplies(shop, triggeredAt)) await eraseShopRows(tx, shop.domain);
+  },
+});

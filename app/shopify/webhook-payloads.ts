@@ -1,53 +1,124 @@
 import { z } from "zod";
+import type { ShopClaims } from "~/shops/webhook-deliveries.server";
 
-/** Payloads of the webhooks the app subscribes to, reduced to the fields it reads. */
+/**
+ * The payloads of the webhooks the app subscribes to, one schema per topic, checked against Shopify's documented
+ * sample of each (test/support/shopify-webhook-samples.ts), and where each payload names its shop. Bodies are parsed
+ * with parseJsonKeepingLargeIntegers, so an id past 2^53 arrives here as its digits, never rounded.
+ */
 
+/** A numeric id as Shopify sends it (a JSON number, or its digits when past 2^53), as digits. */
+export const shopifyNumericId = z
+  .union([z.int().min(0), z.string().regex(/^\d+$/)])
+  .transform((id) => BigInt(id).toString());
+
+/** A shop's gid (app/scopes_update's `shop_id`: "gid://shopify/Shop/548380009"), as the digits of its id. */
+const shopGidAsId = z
+  .string()
+  .regex(/^gid:\/\/shopify\/Shop\/\d+$/)
+  .transform((gid) => gid.slice(gid.lastIndexOf("/") + 1));
+
+/** app/uninstalled: the shop object. Most of it may be null (Shopify's own sample has `domain: null`). */
 export const appUninstalledPayload = z.looseObject({
-  myshopify_domain: z.string().optional(),
-  domain: z.string().optional(),
+  id: shopifyNumericId,
+  myshopify_domain: z.string().nullish(),
+  // The primary domain: often the merchant's own (shop.example.com), or the myshopify.com one.
+  domain: z.string().nullish(),
 });
 
 export const appScopesUpdatePayload = z.looseObject({
+  shop_id: z.union([shopGidAsId, shopifyNumericId]).optional(),
   current: z.array(z.string()),
   previous: z.array(z.string()).optional(),
-  updated_at: z.string().optional(),
+  updated_at: z.string().nullish(),
+});
+
+const customer = z.looseObject({
+  id: shopifyNumericId,
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
 });
 
 export const customersDataRequestPayload = z.looseObject({
-  shop_id: z.number(),
+  shop_id: shopifyNumericId,
   shop_domain: z.string(),
-  customer: z.looseObject({ id: z.number() }),
-  data_request: z.looseObject({ id: z.number() }).optional(),
+  customer,
+  orders_requested: z.array(shopifyNumericId).optional(),
+  data_request: z.looseObject({ id: shopifyNumericId }).optional(),
 });
 
 export const customersRedactPayload = z.looseObject({
-  shop_id: z.number(),
+  shop_id: shopifyNumericId,
   shop_domain: z.string(),
-  customer: z.looseObject({ id: z.number() }),
+  customer,
+  orders_to_redact: z.array(shopifyNumericId).optional(),
 });
 
 export const shopRedactPayload = z.looseObject({
-  shop_id: z.number(),
+  shop_id: shopifyNumericId,
   shop_domain: z.string(),
 });
 
-export const productsDeletePayload = z.looseObject({ id: z.number() });
+/** products/delete: only the product's id, a number that is often past 2^53. */
+export const productsDeletePayload = z.looseObject({ id: shopifyNumericId });
 
 /** bulk_operations/finish: which operation ended and how (status and error code in lower case). */
 export const bulkOperationsFinishPayload = z.looseObject({
   admin_graphql_api_id: z.string().regex(/^gid:\/\/shopify\/BulkOperation\/\d+$/),
   status: z.string().transform((status) => status.toUpperCase()),
   error_code: z.string().nullish(),
-  type: z.string().optional(),
+  type: z.string().nullish(),
+  created_at: z.string().nullish(),
+  completed_at: z.string().nullish(),
 });
 
-export const WEBHOOK_TOPICS = {
-  bulkOperationsFinish: "bulk_operations/finish",
-  productsDelete: "products/delete",
-  appUninstalled: "app/uninstalled",
-  appScopesUpdate: "app/scopes_update",
-  customersDataRequest: "customers/data_request",
-  customersRedact: "customers/redact",
-  shopRedact: "shop/redact",
-} as const;
-export type WebhookTopic = (typeof WEBHOOK_TOPICS)[keyof typeof WEBHOOK_TOPICS];
+/** Only a myshopify.com domain in the shop object's `domain` names the shop; a merchant's own domain names nothing. */
+const myshopifyDomainOnly = (domain: string | null | undefined) =>
+  domain && /\.myshopify\.com$/i.test(domain) ? domain : null;
+
+const present = <T>(values: Array<T | null | undefined>): T[] => values.filter((value): value is T => value != null);
+
+/** Every subscribed topic (shopify.app.toml) and its schema. */
+const SCHEMAS = {
+  "app/uninstalled": appUninstalledPayload,
+  "app/scopes_update": appScopesUpdatePayload,
+  "bulk_operations/finish": bulkOperationsFinishPayload,
+  "products/delete": productsDeletePayload,
+  "customers/data_request": customersDataRequestPayload,
+  "customers/redact": customersRedactPayload,
+  "shop/redact": shopRedactPayload,
+};
+
+export type WebhookTopic = keyof typeof SCHEMAS;
+export type WebhookPayload<Topic extends WebhookTopic> = z.output<(typeof SCHEMAS)[Topic]>;
+
+// Written per topic so a generic caller gets its topic's payload type (TypeScript correlates mapped types).
+const TOPIC_SCHEMAS: { [Topic in WebhookTopic]: z.ZodType<WebhookPayload<Topic>> } = SCHEMAS;
+
+const NAMES_NO_SHOP: ShopClaims = { domains: [], shopIds: [] };
+
+/** Where each topic's signed body names its shop; a topic whose body names none claims nothing. */
+const SHOP_CLAIMS: { [Topic in WebhookTopic]: (payload: WebhookPayload<Topic>) => ShopClaims } = {
+  "app/uninstalled": (shop) => ({
+    domains: present([shop.myshopify_domain, myshopifyDomainOnly(shop.domain)]),
+    shopIds: [shop.id],
+  }),
+  "app/scopes_update": (update) => ({ domains: [], shopIds: present([update.shop_id]) }),
+  "bulk_operations/finish": () => NAMES_NO_SHOP,
+  "products/delete": () => NAMES_NO_SHOP,
+  "customers/data_request": (request) => ({ domains: [request.shop_domain], shopIds: [request.shop_id] }),
+  "customers/redact": (redact) => ({ domains: [redact.shop_domain], shopIds: [redact.shop_id] }),
+  "shop/redact": (redact) => ({ domains: [redact.shop_domain], shopIds: [redact.shop_id] }),
+};
+
+export const WEBHOOK_TOPICS = Object.keys(SCHEMAS) as WebhookTopic[];
+
+/** A topic's payload parsed with its schema, and what it says about its shop; the issues in words when it fails. */
+export function readWebhookPayload<Topic extends WebhookTopic>(
+  topic: Topic,
+  json: unknown,
+): { ok: true; payload: WebhookPayload<Topic>; claims: ShopClaims } | { ok: false; issues: string } {
+  const parsed = TOPIC_SCHEMAS[topic].safeParse(json);
+  if (!parsed.success) return { ok: false, issues: z.prettifyError(parsed.error) };
+  return { ok: true, payload: parsed.data, claims: SHOP_CLAIMS[topic](parsed.data) };
+}

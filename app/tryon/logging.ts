@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { appLogger, messageLogger } from "~/lib/logger.server";
+import { REDACTED, redactSecrets, redactSecretsInText } from "~/lib/secret-shapes";
 
 export type LogFields = Record<string, unknown>;
 
@@ -21,28 +22,22 @@ export const consoleTryOnLogger: TryOnLogger = {
 
 export const silentTryOnLogger: TryOnLogger = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
-const REDACTED = "[redacted]";
-
-/** Replaces every occurrence of the secrets in a text; a secret shorter than 4 characters is not worth hiding. */
+/**
+ * Hides the given secrets (the shop's API key) wherever they appear in a text, and every secret shape the app knows
+ * (lib/secret-shapes.ts: tokens, credentials, secret-named parameters); a secret shorter than 4 characters is not worth
+ * hiding by its value.
+ */
 export function makeRedactor(secrets: readonly string[]): (text: string) => string {
   const hidden = secrets.filter((secret) => secret.length >= 4);
-  return (text) => hidden.reduce((result, secret) => result.split(secret).join(REDACTED), text);
+  return (text) => redactSecretsInText(hidden.reduce((result, secret) => result.split(secret).join(REDACTED), text));
 }
 
-function redactValue(value: unknown, redact: (text: string) => string, depth: number): unknown {
-  if (typeof value === "string") return redact(value);
-  if (depth > 4 || value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, redact, depth + 1));
-  if (value instanceof Error) return redact(`${value.name}: ${value.message}`);
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactValue(item, redact, depth + 1)]));
-}
-
-/** Wraps a logger so that no field or message can carry the API key out, whatever a caller logs. */
+/** Wraps a logger so that no field or message can carry the API key or another secret out, however deep. */
 export function makeRedactingLogger(logger: TryOnLogger, redact: (text: string) => string): TryOnLogger {
   const wrap =
     (level: keyof TryOnLogger) =>
     (message: string, fields?: LogFields): void => {
-      logger[level](redact(message), fields && (redactValue(fields, redact, 0) as LogFields));
+      logger[level](redact(message), fields && (redactSecrets(fields, redact) as LogFields));
     };
   return { debug: wrap("debug"), info: wrap("info"), warn: wrap("warn"), error: wrap("error") };
 }

@@ -211,6 +211,11 @@ export type GetShopTimeZoneQueryVariables = AdminTypes.Exact<{ [key: string]: ne
 
 export type GetShopTimeZoneQuery = { shop: Pick<AdminTypes.Shop, 'ianaTimezone'> };
 
+export type GetShopIdQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
+
+
+export type GetShopIdQuery = { shop: Pick<AdminTypes.Shop, 'id'> };
+
 interface GeneratedQueryTypes {
   "#graphql\n  query ShopName { shop { name } }\n": {return: ShopNameQuery, variables: ShopNameQueryVariables},
   "#graphql\n  query GetBulkOperation($id: ID!) {\n    node(id: $id) {\n      ... on BulkOperation {\n        id\n        status\n        errorCode\n        objectCount\n        url\n      }\n    }\n  }\n": {return: GetBulkOperationQuery, variables: GetBulkOperationQueryVariables},
@@ -223,6 +228,7 @@ interface GeneratedQueryTypes {
   "#graphql\n  query GetProductMediaIds($id: ID!) {\n    product(id: $id) {\n      id\n      media(first: 250) {\n        nodes {\n          id\n        }\n      }\n    }\n  }\n": {return: GetProductMediaIdsQuery, variables: GetProductMediaIdsQueryVariables},
   "#graphql\n  query GetImageRenditionUrl($id: ID!) {\n    node(id: $id) {\n      id\n      ... on MediaImage {\n        image {\n          url(transform: { preferredContentType: JPG, maxWidth: 2048, maxHeight: 2048 })\n        }\n      }\n    }\n  }\n": {return: GetImageRenditionUrlQuery, variables: GetImageRenditionUrlQueryVariables},
   "#graphql\n  query GetShopTimeZone {\n    shop {\n      ianaTimezone\n    }\n  }\n": {return: GetShopTimeZoneQuery, variables: GetShopTimeZoneQueryVariables},
+  "#graphql\n  query GetShopId {\n    shop {\n      id\n    }\n  }\n": {return: GetShopIdQuery, variables: GetShopIdQueryVariables},
 }
 
 interface GeneratedMutationTypes {

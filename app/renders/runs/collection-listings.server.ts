@@ -385,7 +385,7 @@ async function wakeQueuedExports(db: Db, shop: string, now: Date): Promise<void>
  * a repeated or unknown webhook changes nothing that matters.
  */
 export async function exportFinished(
-  db: Db,
+  db: Pick<Db, "collectionListing">,
   input: { shop: string; operationId: string; status: string; now: Date },
 ): Promise<number> {
   const woken = await db.collectionListing.updateMany({

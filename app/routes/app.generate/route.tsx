@@ -4,6 +4,7 @@ import prisma from "~/db.server";
 import { requireAdmin, timed } from "~/web/admin-request.server";
 import { GeneratePage } from "./GeneratePage";
 import { generateAction, loadGeneratePage } from "./generate.server";
+import { withBodyLimit } from "~/web/body-limits.server";
 
 /** /app/generate?productId=<id or gid>: reached from the product picker, Home and the product admin action. */
 export const loader = async ({ request }: LoaderFunctionArgs) => {
@@ -11,11 +12,11 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return await timed("app.generate", admin.shop, () => loadGeneratePage(prisma, admin, new URL(request.url)));
 };
 
-export const action = async ({ request }: ActionFunctionArgs) => {
+export const action = withBodyLimit("appForm", async ({ request }: ActionFunctionArgs) => {
   const admin = await requireAdmin(request);
   const result = await generateAction(prisma, admin, await request.formData());
   return data(result, { status: result.ok ? 200 : 400 });
-};
+});
 
 export default function Generate() {
   return <GeneratePage view={useLoaderData<typeof loader>()} result={useActionData<typeof action>()} />;

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import prisma from "~/db.server";
 import { requireAdmin, timed } from "~/web/admin-request.server";
 import { loadRenderDetail, renderDetailAction } from "./render-detail.server";
+import { withBodyLimit } from "~/web/body-limits.server";
 
 /**
  * JSON for the Review page's large view (loaded by a fetcher when it opens): the product's variants to attach
@@ -17,8 +18,8 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
 };
 
 /** POST intent=stop-waiting: staff end a render whose job never finished (no resubmit). */
-export const action = async ({ request, params }: ActionFunctionArgs) => {
+export const action = withBodyLimit("appForm", async ({ request, params }: ActionFunctionArgs) => {
   const admin = await requireAdmin(request);
   const result = await renderDetailAction(prisma, admin, params.renderId ?? "", await request.formData());
   return data(result, { status: result.ok ? 200 : 400 });
-};
+});

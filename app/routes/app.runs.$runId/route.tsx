@@ -4,6 +4,7 @@ import prisma from "~/db.server";
 import { requireAdmin, timed } from "~/web/admin-request.server";
 import { RunNotFoundPage, RunPage } from "./RunPage";
 import { loadRun, runAction } from "./run.server";
+import { withBodyLimit } from "~/web/body-limits.server";
 
 /** A run's progress; the page polls this loader while renders are moving. */
 export const loader = async ({ request, params }: LoaderFunctionArgs) => {
@@ -13,11 +14,11 @@ export const loader = async ({ request, params }: LoaderFunctionArgs) => {
   return data({ run }, { status: run ? 200 : 404 });
 };
 
-export const action = async ({ request, params }: ActionFunctionArgs) => {
+export const action = withBodyLimit("appForm", async ({ request, params }: ActionFunctionArgs) => {
   const admin = await requireAdmin(request);
   const result = await runAction(prisma, admin.shop, params.runId ?? "", await request.formData());
   return data(result, { status: result.ok ? 200 : 400 });
-};
+});
 
 export default function BulkRun() {
   const { run } = useLoaderData<typeof loader>();

@@ -6,6 +6,7 @@ import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { LoginErrorType } from "@shopify/shopify-app-remix/server";
 import { useState } from "react";
 import { login } from "~/shopify.server";
+import { withBodyLimit } from "~/web/body-limits.server";
 
 export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 
@@ -22,9 +23,9 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return { errors: loginErrorMessage(await login(request)) };
 };
 
-export const action = async ({ request }: ActionFunctionArgs) => {
+export const action = withBodyLimit("login", async ({ request }: ActionFunctionArgs) => {
   return { errors: loginErrorMessage(await login(request)) };
-};
+});
 
 export default function Login() {
   const loaderData = useLoaderData<typeof loader>();

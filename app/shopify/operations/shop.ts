@@ -6,3 +6,12 @@ export const GET_SHOP_TIME_ZONE = `#graphql
     }
   }
 `;
+
+/** The shop's id: webhooks that name a shop id are checked against it (ADR 063). */
+export const GET_SHOP_ID = `#graphql
+  query GetShopId {
+    shop {
+      id
+    }
+  }
+`;
