@@ -17,7 +17,7 @@ import { WORKER_READ_RETRY } from "~/settings/tryon-client.server";
 import { startTryOnSimulator, type SimulatorOptionsInput, type TryOnSimulator } from "../fakes/tryon-service";
 import { startFakeAdminServer, type FakeAdminOptions, type FakeAdminServer } from "../fakes/shopify-admin";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./database";
-import { DEFAULT_TEST_OPTIONS, seedShop } from "./render-fixtures";
+import { DEFAULT_TEST_OPTIONS, seedShop, TEST_QUEUE_LIMITS } from "./render-fixtures";
 
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 11).toString("base64");
 
@@ -149,6 +149,7 @@ export async function startPipelineHarness(
         plan,
         options: renderOptions,
         scope: { kind: "collection", collectionId },
+        limits: TEST_QUEUE_LIMITS,
       });
       return run.id;
     },

@@ -14,6 +14,7 @@ import { runScopeSchema, type RunScope } from "~/renders/runs/run-request";
 import { candidatesSchema } from "~/renders/review/candidates";
 import { settingsViewOf } from "~/settings/settings.server";
 import { loadShopCatalog } from "~/settings/tryon-client.server";
+import { appQueueLimits } from "~/renders/lifecycle/queue-renders.server";
 import { describeShopifyFailure, type AdminRequest } from "./admin-request.server";
 import { toGid } from "~/lib/gid";
 
@@ -124,7 +125,7 @@ export async function planForExtension(
       detectGarments: true,
       catalog: () => loadShopCatalog(db, admin.shop),
       listInlineUpTo: env().BULK_RUN_LIST_INLINE_UP_TO,
-      maxQueuedPerShop: env().MAX_QUEUED_PER_SHOP,
+      limits: appQueueLimits(),
       now: new Date(),
     });
   } catch (error) {

@@ -45,7 +45,10 @@ export async function previewRunFromExtension(db: Db, admin: AdminRequest, reque
       paused,
     });
   }
-  if (!outcome.ok) return refusal(400, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
+  if (!outcome.ok) {
+    const status = outcome.queueFull ? 409 : 400;
+    return refusal(status, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
+  }
   return okAnswer<{ summary: PlanSummary; looks: LookChoice[]; problem: string | null; paused: string | null }>({
     summary: outcome.summary,
     looks: choices,
