@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseAllowList } from "~/net/outbound";
-import { parseKeyring } from "~/lib/secret-box.server";
+import { keyProblem, parseKeyring } from "~/lib/secret-box.server";
 
 /**
  * The key committed in .env.example (a test keeps the two equal): anyone can read it, so production refuses it.
@@ -50,8 +50,11 @@ const envSchema = z.object({
   // The single key of older installs, read as a one-key ring when APP_ENCRYPTION_KEYS is not set.
   APP_ENCRYPTION_KEY: z
     .string()
-    .refine((value) => Buffer.from(value, "base64").length === 32, "must be 32 random bytes, base64-encoded")
-    .optional(),
+    .optional()
+    .superRefine((value, context) => {
+      const problem = value === undefined ? null : keyProblem(value);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    }),
   TRYON_DEFAULT_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   // Non-public addresses the server may fetch from (development, the sandbox, the tests); refused in production.
   OUTBOUND_ALLOW_HOSTS: z

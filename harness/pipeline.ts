@@ -19,7 +19,8 @@ import { startFakeAdminServer, type FakeAdminOptions, type FakeAdminServer } fro
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./database";
 import { DEFAULT_TEST_OPTIONS, seedShop, TEST_QUEUE_LIMITS } from "./render-fixtures";
 
-export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 11).toString("base64");
+/** A fixed key for tests (32 random bytes): keys made by hand, like 32 equal bytes, are refused (secret-box.server.ts). */
+export const TEST_ENCRYPTION_KEY = "JCVaIbSSUMEku+G7U63D4XukU9x+5nPjgtibyZUPQNk=";
 
 /** Admin API client for a shop of the fake Admin API server, over real HTTP (as another process would). */
 export function fakeAdminGraphql(adminUrl: string, shop: string, accessToken: string): AdminGraphql {

@@ -2,6 +2,7 @@ import { createCipheriv, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   hashServiceKey,
+  keyProblem,
   keyringFromEnv,
   makeKeyring,
   makeSecretBox,
@@ -81,6 +82,44 @@ describe("the keyring", () => {
     expect(() => parseKeyring(`k1:${Buffer.from("short").toString("base64")}`)).toThrow(/key "k1" must be 32/);
     expect(() => parseKeyring(`k1:${a},k1:${a}`)).toThrow(/same key id twice/);
     expect(() => makeSecretBox(Buffer.from("short").toString("base64"))).toThrow(/must be 32 random bytes/);
+  });
+
+  it("refuses keys that cannot be random, and base64 that is not exactly 32 bytes, saying which key", () => {
+    const good = newKey().toString("base64");
+    const b64 = (bytes: Buffer) => bytes.toString("base64");
+    const pattern = (block: Buffer) => b64(Buffer.concat(Array.from({ length: 32 / block.length }, () => block)));
+    /** 32 bytes taking only 10 values, in no repeating order. */
+    const fewValues = b64(Buffer.from(Array.from({ length: 32 }, (_, i) => (i * 7 + (i >> 2)) % 10)));
+    const weak: Array<[string, RegExp]> = [
+      [b64(Buffer.alloc(32)), /is all zero bytes/],
+      [b64(Buffer.alloc(32, 7)), /repeats a 1-byte pattern/],
+      [pattern(Buffer.from("abcd")), /repeats a 4-byte pattern/],
+      [pattern(randomBytes(16)), /repeats a 16-byte pattern/],
+      [fewValues, /has only 10 distinct byte values of 32/],
+    ];
+    for (const [key, reason] of weak) {
+      expect(() => parseKeyring(`k1:${good},k0:${key}`)).toThrow(new RegExp(`key "k0" ${reason.source}`));
+      expect(() => makeSecretBox(key)).toThrow(reason);
+      expect(keyProblem(key)).toMatch(reason);
+    }
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const malformed = [
+      `${good.slice(0, 20)}!${good.slice(21)}`, // a character outside base64, which Buffer.from skips
+      `${good.slice(0, 20)} ${good.slice(21)}`,
+      `${good.slice(0, 10)}-${good.slice(11)}`, // base64url's alphabet
+      good.replace(/=$/, ""), // no padding
+      b64(randomBytes(24)), // too short
+      b64(randomBytes(48)), // too long
+      // Not canonical: the last character's unused bits set (decodes to the same bytes as another spelling).
+      `${good.slice(0, 42)}${alphabet[alphabet.indexOf(good[42] ?? "A") + 1]}=`,
+    ];
+    for (const key of malformed) {
+      expect(keyProblem(key), key).toMatch(/^must be 32 random bytes, base64-encoded/);
+      expect(() => parseKeyring(`k1:${key}`), key).toThrow(/key "k1" must be 32 random bytes/);
+    }
+    expect(keyProblem(good)).toBeNull();
+    // The key .env.example commits (a sentence, 17 distinct bytes) is accepted outside production.
+    expect(keyProblem("bG9jYWwtb25seS1tb2RlbC1zaG90cy1rZXktMzJieXQ=")).toBeNull();
   });
 
   it("hashes service keys stably and without revealing them", () => {

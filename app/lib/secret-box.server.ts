@@ -36,10 +36,42 @@ export interface RingKey {
 
 const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
 
-function decodeKey(base64Key: string, name: string): Buffer {
+/**
+ * Why 32 bytes cannot be a random key, or null. Random bytes have about 30 distinct values in 32 and no short
+ * repeating pattern; a key made by hand (zeros, one byte repeated, a word repeated) has neither. The chance of a
+ * random key failing is below 2^-100.
+ */
+export function weakKeyReason(key: Buffer): string | null {
+  if (key.every((byte) => byte === 0)) return "is all zero bytes";
+  for (let period = 1; period <= key.length / 2; period += 1) {
+    if (key.every((byte, i) => i < period || byte === key[i - period]))
+      return `repeats a ${period}-byte pattern: it is not random`;
+  }
+  const distinct = new Set(key).size;
+  if (distinct < 16) return `has only ${distinct} distinct byte values of 32: it is not random`;
+  return null;
+}
+
+const USE_RANDOM_BYTES = "use 32 random bytes, base64-encoded (e.g. `openssl rand -base64 32`)";
+
+/**
+ * What is wrong with a key as configured, in words that follow its variable's name, or null: anything but 32 bytes
+ * in canonical base64 that could be random is refused.
+ */
+export function keyProblem(base64Key: string): string | null {
+  // Buffer.from(…, "base64") skips characters outside the alphabet and reads base64url's too: only a value that
+  // encodes back to itself (standard alphabet, padded, canonical) is the key it looks like.
   const key = Buffer.from(base64Key, "base64");
-  if (key.length !== 32) throw new Error(`${name} must be 32 random bytes, base64-encoded`);
-  return key;
+  if (key.length !== 32 || key.toString("base64") !== base64Key)
+    return "must be 32 random bytes, base64-encoded (44 characters: A-Z, a-z, 0-9, + and /, ending in =)";
+  const weak = weakKeyReason(key);
+  return weak ? `${weak}; ${USE_RANDOM_BYTES}` : null;
+}
+
+function decodeKey(base64Key: string, name: string): Buffer {
+  const problem = keyProblem(base64Key);
+  if (problem) throw new Error(`${name} ${problem}`);
+  return Buffer.from(base64Key, "base64");
 }
 
 /** Parses APP_ENCRYPTION_KEYS: comma-separated `id:base64key`, newest first. Throws naming the problem. */
