@@ -1,4 +1,4 @@
-import { createCipheriv, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
   hashServiceKey,
@@ -9,19 +9,10 @@ import {
   parseKeyring,
   SecretUnreadableError,
 } from "./secret-box.server";
+import { sealV1 } from "../../harness/legacy-secrets";
 
 const newKey = () => randomBytes(32);
 const SHOP = "a-shop.myshopify.com";
-
-/** A value sealed the way the single-key box did before the keyring (v1: no key id, no shop bound). */
-function sealV1(key: Buffer, plaintext: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", key, iv);
-  const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-  return ["v1", iv, cipher.getAuthTag(), ciphertext]
-    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
-    .join(".");
-}
 
 describe("the keyring", () => {
   it("round-trips a secret, names the sealing key and never stores the secret in clear", () => {
@@ -52,16 +43,34 @@ describe("the keyring", () => {
     expect(() => makeKeyring([newer]).open(before, SHOP)).toThrow(/key "k1", which is not in the keyring/);
   });
 
-  it("still opens values sealed by the old single APP_ENCRYPTION_KEY, and re-seals them", () => {
+  it("opens an old-format value (bound to no shop) for no shop at all; rotation reads it and binds it to one", () => {
     const legacy = newKey();
     const old = sealV1(legacy, "secret");
     const ring = keyringFromEnv({
       APP_ENCRYPTION_KEYS: `new:${newKey().toString("base64")},old:${legacy.toString("base64")}`,
     });
-    expect(ring.open(old, SHOP)).toBe("secret");
+    // Not even for the shop whose row holds it: nothing in the value says which shop that is.
+    expect(() => ring.open(old, SHOP)).toThrow(/old-format secret, bound to no shop: `npm run secrets:rotate`/);
+    expect(() => ring.open(old, "other-shop.myshopify.com")).toThrow(SecretUnreadableError);
     expect(ring.needsReseal(old)).toBe(true);
-    expect(makeSecretBox(legacy.toString("base64")).open(old, SHOP)).toBe("secret");
-    expect(keyringFromEnv({ APP_ENCRYPTION_KEY: legacy.toString("base64") }).open(old, SHOP)).toBe("secret");
+    expect(ring.isSealed(old)).toBe(true);
+    // Rotation reads it with any key of the ring (the old single APP_ENCRYPTION_KEY too) and seals it for its shop.
+    expect(ring.openForRotation(old, SHOP)).toBe("secret");
+    expect(makeSecretBox(legacy.toString("base64")).openForRotation(old, SHOP)).toBe("secret");
+    expect(keyringFromEnv({ APP_ENCRYPTION_KEY: legacy.toString("base64") }).openForRotation(old, SHOP)).toBe("secret");
+    const resealed = ring.seal(ring.openForRotation(old, SHOP), SHOP);
+    expect(ring.open(resealed, SHOP)).toBe("secret");
+    expect(() => ring.open(resealed, "other-shop.myshopify.com")).toThrow(SecretUnreadableError);
+    expect(() => makeKeyring([{ id: "k9", key: newKey() }]).openForRotation(old, SHOP)).toThrow(
+      /old-format secret that no key of the ring opens/,
+    );
+  });
+
+  it("opens a current value for rotation exactly as open does: bound to its shop", () => {
+    const ring = makeKeyring([{ id: "k1", key: newKey() }]);
+    const sealed = ring.seal("secret", SHOP);
+    expect(ring.openForRotation(sealed, SHOP)).toBe("secret");
+    expect(() => ring.openForRotation(sealed, "other-shop.myshopify.com")).toThrow(SecretUnreadableError);
   });
 
   it("refuses a tampered or foreign ciphertext, and plaintext", () => {
