@@ -1,0 +1,92 @@
+import { createWriteStream } from "node:fs";
+import { mkdtemp, open, rm, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+
+/**
+ * A byte stream written to a temporary file as it arrives, so it can be checked in full (decoded, measured) before
+ * it is passed on, without being held in memory. The file is removed once its stream has been read to the end,
+ * cancelled, or has failed, or by `remove()` when it is not passed on at all.
+ */
+export interface SpooledFile {
+  path: string;
+  byteLength: number;
+  /**
+   * The file as a stream, read as the consumer asks (nothing read ahead). It fails with `signal`'s reason when
+   * `signal` aborts before the end; `done` runs once, however it ends.
+   */
+  stream(options: { signal?: AbortSignal | undefined; done?: () => void }): ReadableStream<Uint8Array>;
+  remove(): Promise<void>;
+}
+
+const CHUNK_BYTES = 64 * 1024;
+
+/** Writes `body` to a new temporary file; on a failure of the body or the disk the file is gone and it throws. */
+export async function spoolToFile(body: ReadableStream<Uint8Array>, prefix: string): Promise<SpooledFile> {
+  const directory = await mkdtemp(join(tmpdir(), prefix));
+  const path = join(directory, "body");
+  const remove = () => rm(directory, { recursive: true, force: true });
+  try {
+    // The DOM and Node typings describe the same web stream.
+    await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), createWriteStream(path));
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  const { size } = await stat(path);
+  return { path, byteLength: size, remove, stream: (options) => fileStream(path, remove, options) };
+}
+
+function fileStream(
+  path: string,
+  remove: () => Promise<void>,
+  { signal, done }: { signal?: AbortSignal | undefined; done?: () => void },
+): ReadableStream<Uint8Array> {
+  let file: Awaited<ReturnType<typeof open>> | null = null;
+  let finished = false;
+  const finish = async () => {
+    if (finished) return;
+    finished = true;
+    signal?.removeEventListener("abort", onAbort);
+    await file?.close().catch(() => undefined);
+    await remove();
+    done?.();
+  };
+  let fail: (reason: unknown) => void = () => undefined;
+  const onAbort = () => fail(signal?.reason);
+  return new ReadableStream<Uint8Array>(
+    {
+      async start(controller) {
+        fail = (reason) => {
+          controller.error(reason);
+          void finish();
+        };
+        if (signal?.aborted) return fail(signal.reason);
+        signal?.addEventListener("abort", onAbort, { once: true });
+        file = await open(path, "r");
+      },
+      async pull(controller) {
+        if (finished || !file) return;
+        try {
+          const chunk = new Uint8Array(CHUNK_BYTES);
+          const { bytesRead } = await file.read(chunk, 0, CHUNK_BYTES, null);
+          if (finished) return;
+          if (bytesRead === 0) {
+            // Removed before the consumer sees the end: nothing is left behind once it has read everything.
+            await finish();
+            controller.close();
+            return;
+          }
+          controller.enqueue(chunk.subarray(0, bytesRead));
+        } catch (error) {
+          if (!finished) fail(error);
+        }
+      },
+      cancel: () => finish(),
+    },
+    { highWaterMark: 0 },
+  );
+}
