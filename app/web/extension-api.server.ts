@@ -16,6 +16,7 @@ import { settingsViewOf } from "~/settings/settings.server";
 import { loadShopCatalog } from "~/settings/tryon-client.server";
 import { appQueueLimits } from "~/renders/lifecycle/queue-renders.server";
 import { describeShopifyFailure, type AdminRequest } from "./admin-request.server";
+import { refusal } from "./api-response.server";
 import { toGid } from "~/lib/gid";
 
 /**
@@ -95,6 +96,15 @@ export async function optionsForExtension(
   const settings = await db.shopSettings.findUnique({ where: { shop } });
   return settingsViewOf(settings, env().TRYON_DEFAULT_BASE_URL).defaults;
 }
+
+/**
+ * The refusal when optionsForExtension found nothing: the look asked for is not one of this shop's (deleted, or never
+ * its own), or the shop has no defaults.
+ */
+export const noOptionsRefusal = (lookId: string | undefined) =>
+  lookId
+    ? refusal(400, "That look no longer exists.", { lookId: "That look no longer exists." })
+    : refusal(400, "Choose default render options in the app's Settings first.");
 
 export const setupProblem = (hasKey: boolean, choices: LookChoice[]) =>
   !hasKey

@@ -22,6 +22,7 @@ import {
   optionsForProductFromLook,
   optionsForExtension,
   noPoseFor,
+  noOptionsRefusal,
 } from "~/web/extension-api.server";
 import { requestKeySchema } from "~/web/forms";
 
@@ -55,13 +56,7 @@ export async function createRenderFromExtension(db: Db, admin: AdminRequest, req
   }
 
   const options = await optionsForExtension(db, admin.shop, lookId);
-  if (!options) {
-    return refusal(
-      400,
-      lookId ? "That look no longer exists." : "Choose default render options in the app's Settings first.",
-      lookId ? { lookId: "That look no longer exists." } : {},
-    );
-  }
+  if (!options) return noOptionsRefusal(lookId);
   let product;
   try {
     product = await admin.productSource.getProduct(productId);

@@ -4,7 +4,13 @@ import { budgetSchema } from "~/renders/runs/run-request";
 import { readJsonBody, okAnswer, refusal } from "~/web/api-response.server";
 import type { AdminRequest } from "~/web/admin-request.server";
 import { runForRequestKey, startRun } from "~/renders/runs/start-run.server";
-import { runPathFor, planForExtension, optionsForExtension, runPreviewSchema } from "~/web/extension-api.server";
+import {
+  runPathFor,
+  planForExtension,
+  optionsForExtension,
+  runPreviewSchema,
+  noOptionsRefusal,
+} from "~/web/extension-api.server";
 import { requestKeySchema } from "~/web/forms";
 
 type Db = PrismaClient;
@@ -24,7 +30,7 @@ export async function startRunFromExtension(db: Db, admin: AdminRequest, request
   if (existing) return okAnswer({ runId: existing.id, created: false, runPath: runPathFor(existing.id) });
 
   const options = await optionsForExtension(db, admin.shop, lookId);
-  if (!options) return refusal(400, "Choose default render options in the app's Settings first.");
+  if (!options) return noOptionsRefusal(lookId);
   const outcome = await planForExtension(db, admin, { scope, options, regenerate, candidates, perColour });
   if (!outcome.ok) {
     const status = outcome.queueFull ? 409 : 400;
