@@ -66,7 +66,10 @@ function fileStream(
         };
         if (signal?.aborted) return fail(signal.reason);
         signal?.addEventListener("abort", onAbort, { once: true });
-        file = await open(path, "r");
+        const opened = await open(path, "r");
+        // Aborted while opening: the file is already removed; only the handle is left to close.
+        if (finished) await opened.close();
+        else file = opened;
       },
       async pull(controller) {
         if (finished || !file) return;
