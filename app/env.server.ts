@@ -84,7 +84,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(24, "must be at least 24 characters (it guards the metrics)").optional(),
   // Bulk runs over collections larger than this are read from Shopify in the background (ADR 025).
   BULK_RUN_LIST_INLINE_UP_TO: z.coerce.number().int().min(0).default(250),
-  // Renders one shop may have waiting in the queue; a run that would exceed it is refused with a sentence.
+  // Renders one shop may have waiting in the queue; whatever would exceed it is refused with a sentence (ADR 066).
   MAX_QUEUED_PER_SHOP: z.coerce.number().int().positive().default(50_000),
 });
 
