@@ -38,8 +38,15 @@ describe("a body spooled to a temporary file", () => {
     await reader.read();
     controller.abort(new Error("deadline"));
     await expect(reader.read()).rejects.toThrow("deadline");
+    await expect.poll(() => done).toBe(1);
+    expect(await left()).toEqual([]);
+  });
+
+  it("leaves no file behind a stream that is dropped unread, yet still serves its bytes", async () => {
+    const spooled = await spoolToFile(bodyOf("kept behind the handle"), PREFIX);
+    const stream = spooled.stream({});
     await expect.poll(left).toEqual([]);
-    expect(done).toBe(1);
+    expect(new TextDecoder().decode(await readStream(stream))).toBe("kept behind the handle");
   });
 
   it("leaves no file when the body itself fails", async () => {

@@ -8,8 +8,9 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 
 /**
  * A byte stream written to a temporary file as it arrives, so it can be checked in full (decoded, measured) before
- * it is passed on, without being held in memory. The file is removed once its stream has been read to the end,
- * cancelled, or has failed, or by `remove()` when it is not passed on at all.
+ * it is passed on, without being held in memory. The file's name is removed as soon as its stream opens it (its handle
+ * is closed once the stream has been read to the end, cancelled, or has failed), or by `remove()` when it is not passed
+ * on at all.
  */
 export interface SpooledFile {
   path: string;
@@ -67,7 +68,10 @@ function fileStream(
         if (signal?.aborted) return fail(signal.reason);
         signal?.addEventListener("abort", onAbort, { once: true });
         const opened = await open(path, "r");
-        // Aborted while opening: the file is already removed; only the handle is left to close.
+        // Its name goes at once: the bytes live on behind the open handle, so a stream that is dropped unread, or a
+        // process that dies, leaves nothing in the temporary directory (POSIX; the hosts run Linux).
+        await remove();
+        // Aborted while opening: only the handle is left to close.
         if (finished) await opened.close();
         else file = opened;
       },
