@@ -1,5 +1,5 @@
 import { createWriteStream } from "node:fs";
-import { mkdtemp, open, rm, stat } from "node:fs/promises";
+import { mkdtemp, open, rm, stat, type FileHandle } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -8,18 +8,19 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 
 /**
  * A byte stream written to a temporary file as it arrives, so it can be checked in full (decoded, measured) before
- * it is passed on, without being held in memory. The file's name is removed as soon as its stream opens it (its handle
- * is closed once the stream has been read to the end, cancelled, or has failed), or by `remove()` when it is not passed
- * on at all.
+ * it is passed on, without being held in memory.
  */
 export interface SpooledFile {
   path: string;
   byteLength: number;
   /**
-   * The file as a stream, read as the consumer asks (nothing read ahead). It fails with `signal`'s reason when
-   * `signal` aborts before the end; `done` runs once, however it ends.
+   * Opens the file and removes its name at once: the bytes live on behind the handle, which closes when the stream
+   * has been read to the end, cancelled or has failed, so a stream dropped unread, or a process that dies, leaves
+   * nothing in the temporary directory (POSIX; the hosts run Linux). The stream is read as the consumer asks (nothing
+   * read ahead); it fails with `signal`'s reason when `signal` aborts before the end; `done` runs once, however it ends.
    */
-  stream(options: { signal?: AbortSignal | undefined; done?: () => void }): ReadableStream<Uint8Array>;
+  openStream(options: { signal?: AbortSignal | undefined; done?: () => void }): Promise<ReadableStream<Uint8Array>>;
+  /** For a file that is not passed on: removes it. */
   remove(): Promise<void>;
 }
 
@@ -38,51 +39,49 @@ export async function spoolToFile(body: ReadableStream<Uint8Array>, prefix: stri
     throw error;
   }
   const { size } = await stat(path);
-  return { path, byteLength: size, remove, stream: (options) => fileStream(path, remove, options) };
+  return {
+    path,
+    byteLength: size,
+    remove,
+    async openStream(options) {
+      const file = await open(path, "r");
+      await remove();
+      return fileStream(file, options);
+    },
+  };
 }
 
 function fileStream(
-  path: string,
-  remove: () => Promise<void>,
+  file: FileHandle,
   { signal, done }: { signal?: AbortSignal | undefined; done?: () => void },
 ): ReadableStream<Uint8Array> {
-  let file: Awaited<ReturnType<typeof open>> | null = null;
   let finished = false;
   const finish = async () => {
     if (finished) return;
     finished = true;
     signal?.removeEventListener("abort", onAbort);
-    await file?.close().catch(() => undefined);
-    await remove();
+    await file.close().catch(() => undefined);
     done?.();
   };
   let fail: (reason: unknown) => void = () => undefined;
   const onAbort = () => fail(signal?.reason);
   return new ReadableStream<Uint8Array>(
     {
-      async start(controller) {
+      start(controller) {
         fail = (reason) => {
           controller.error(reason);
           void finish();
         };
         if (signal?.aborted) return fail(signal.reason);
         signal?.addEventListener("abort", onAbort, { once: true });
-        const opened = await open(path, "r");
-        // Its name goes at once: the bytes live on behind the open handle, so a stream that is dropped unread, or a
-        // process that dies, leaves nothing in the temporary directory (POSIX; the hosts run Linux).
-        await remove();
-        // Aborted while opening: only the handle is left to close.
-        if (finished) await opened.close();
-        else file = opened;
       },
       async pull(controller) {
-        if (finished || !file) return;
+        if (finished) return;
         try {
           const chunk = new Uint8Array(CHUNK_BYTES);
           const { bytesRead } = await file.read(chunk, 0, CHUNK_BYTES, null);
           if (finished) return;
           if (bytesRead === 0) {
-            // Removed before the consumer sees the end: nothing is left behind once it has read everything.
             await finish();
             controller.close();
             return;

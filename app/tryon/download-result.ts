@@ -113,7 +113,7 @@ async function downloadOnce(
     declared === checked.format ? (answer.headers.get("content-type") ?? "") : `image/${checked.format}`;
   // The download's timeout still runs while the image is passed on, as when it streamed straight from the service.
   const deadline = makeDeadline(Math.max(0, timeoutMs - (performance.now() - started)), call?.signal);
-  const imageBody = spooled.stream({ signal: deadline.signal, done: () => deadline.release() });
+  const imageBody = await spooled.openStream({ signal: deadline.signal, done: () => deadline.release() });
   return { body: imageBody, contentType, byteLength: spooled.byteLength, sourceUrl: url };
 }
 
