@@ -1,7 +1,8 @@
-import { readdir } from "node:fs/promises";
+import { mkdtemp, readdir, rm, utimes } from "node:fs/promises";
+import { basename, join } from "node:path";
 import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
-import { spoolToFile } from "./spooled-file";
+import { ABANDONED_AFTER_MS, spoolToFile } from "./spooled-file";
 import { readStream } from "./streams";
 
 const PREFIX = `spooled-file-test-${process.pid}-`;
@@ -47,6 +48,18 @@ describe("a body spooled to a temporary file", () => {
     const stream = await spooled.openStream({});
     expect(await left()).toEqual([]);
     expect(new TextDecoder().decode(await readStream(stream))).toBe("kept behind the handle");
+  });
+
+  it("removes, on its first spool, what a killed process left behind long ago, and nothing recent", async () => {
+    const prefix = `spooled-file-sweep-${process.pid}-`;
+    const old = await mkdtemp(join(tmpdir(), prefix));
+    const recent = await mkdtemp(join(tmpdir(), prefix));
+    const longAgo = new Date(Date.now() - ABANDONED_AFTER_MS - 60_000);
+    await utimes(old, longAgo, longAgo);
+    await (await spoolToFile(bodyOf("x"), prefix)).remove();
+    const remaining = (await readdir(tmpdir())).filter((name) => name.startsWith(prefix));
+    expect(remaining).toEqual([basename(recent)]);
+    await rm(recent, { recursive: true });
   });
 
   it("leaves no file when the body itself fails", async () => {

@@ -1,5 +1,5 @@
 import { createWriteStream } from "node:fs";
-import { mkdtemp, open, rm, stat, type FileHandle } from "node:fs/promises";
+import { mkdtemp, open, readdir, rm, stat, type FileHandle } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -25,9 +25,26 @@ export interface SpooledFile {
 }
 
 const CHUNK_BYTES = 64 * 1024;
+/** A spool lives seconds (written, checked, opened); one this old was left by a process killed meanwhile. */
+export const ABANDONED_AFTER_MS = 10 * 60_000;
+
+const sweptPrefixes = new Set<string>();
+
+/** Once per process and prefix: removes spools that processes killed mid-write left in the temporary directory. */
+async function sweepAbandoned(prefix: string, now = Date.now()): Promise<void> {
+  if (sweptPrefixes.has(prefix)) return;
+  sweptPrefixes.add(prefix);
+  const names = await readdir(tmpdir()).catch(() => []);
+  for (const name of names.filter((entry) => entry.startsWith(prefix))) {
+    const directory = join(tmpdir(), name);
+    const { mtimeMs } = await stat(directory).catch(() => ({ mtimeMs: now }));
+    if (now - mtimeMs > ABANDONED_AFTER_MS) await rm(directory, { recursive: true, force: true }).catch(() => {});
+  }
+}
 
 /** Writes `body` to a new temporary file; on a failure of the body or the disk the file is gone and it throws. */
 export async function spoolToFile(body: ReadableStream<Uint8Array>, prefix: string): Promise<SpooledFile> {
+  await sweepAbandoned(prefix);
   const directory = await mkdtemp(join(tmpdir(), prefix));
   const path = join(directory, "body");
   const remove = () => rm(directory, { recursive: true, force: true });
