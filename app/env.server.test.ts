@@ -4,7 +4,7 @@ import { parseEnv as parseDotenv } from "node:util";
 import { EXAMPLE_ENCRYPTION_KEY, InvalidEnvironmentError, parseEnv } from "./env.server";
 
 const valid = {
-  APP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+  APP_ENCRYPTION_KEY: "y4Cy7QhJbu1/i+0o9YcV/EULJj+OASFctdqCYprCfAo=",
   SHOPIFY_API_KEY: "key",
   SHOPIFY_API_SECRET: "secret",
   SHOPIFY_APP_URL: "https://app.example.com",
@@ -80,7 +80,7 @@ describe("the environment", () => {
 
   it("refuses the example encryption key in production, naming the variable that holds it", () => {
     const production = { ...valid, NODE_ENV: "production", DATABASE_URL: "postgresql://db/app" };
-    const own = Buffer.alloc(32, 9).toString("base64");
+    const own = "wfCebAeeANuUkeTa17ZfqKbuEKRfRkhlOAjyr+pRDl8=";
     expect(problemsOf({ ...production, APP_ENCRYPTION_KEY: EXAMPLE_ENCRYPTION_KEY })).toEqual([
       "APP_ENCRYPTION_KEY is the example key from .env.example; production must use its own key",
     ]);
@@ -105,6 +105,32 @@ describe("the environment", () => {
     expect(problemsOf({ ...valid, APP_ENCRYPTION_KEY: undefined, APP_ENCRYPTION_KEYS: "no-id-here" })[0]).toMatch(
       /^APP_ENCRYPTION_KEYS each entry must be id:base64key/,
     );
+  });
+
+  it("refuses weak or malformed keys at boot in every environment, naming the variable and the key", () => {
+    const zeros = Buffer.alloc(32).toString("base64");
+    const junk = "y4Cy7QhJbu1/i+0o9YcV/EULJj!+OASFctdqCYprCfA=";
+    for (const NODE_ENV of ["development", "production"]) {
+      const base = { ...valid, NODE_ENV, DATABASE_URL: "postgresql://db/app" };
+      expect(problemsOf({ ...base, APP_ENCRYPTION_KEY: zeros })).toEqual([
+        "APP_ENCRYPTION_KEY is all zero bytes; use 32 random bytes, base64-encoded (e.g. `openssl rand -base64 32`)",
+      ]);
+      expect(problemsOf({ ...base, APP_ENCRYPTION_KEY: junk })[0]).toMatch(
+        /^APP_ENCRYPTION_KEY must be 32 random bytes, base64-encoded/,
+      );
+      expect(
+        problemsOf({
+          ...base,
+          APP_ENCRYPTION_KEY: undefined,
+          APP_ENCRYPTION_KEYS: `k2:${valid.APP_ENCRYPTION_KEY},k1:${zeros}`,
+        }),
+      ).toEqual([
+        'APP_ENCRYPTION_KEYS key "k1" is all zero bytes; use 32 random bytes, base64-encoded (e.g. `openssl rand -base64 32`)',
+      ]);
+      expect(problemsOf({ ...base, APP_ENCRYPTION_KEY: undefined, APP_ENCRYPTION_KEYS: `k1:${junk}` })[0]).toMatch(
+        /^APP_ENCRYPTION_KEYS key "k1" must be 32 random bytes, base64-encoded/,
+      );
+    }
   });
 
   it("rejects an unknown NODE_ENV", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseAllowList } from "~/net/outbound";
-import { parseKeyring } from "~/lib/secret-box.server";
+import { keyProblem, parseKeyring } from "~/lib/secret-box.server";
 
 /**
  * The key committed in .env.example (a test keeps the two equal): anyone can read it, so production refuses it.
@@ -50,8 +50,11 @@ const envSchema = z.object({
   // The single key of older installs, read as a one-key ring when APP_ENCRYPTION_KEYS is not set.
   APP_ENCRYPTION_KEY: z
     .string()
-    .refine((value) => Buffer.from(value, "base64").length === 32, "must be 32 random bytes, base64-encoded")
-    .optional(),
+    .optional()
+    .superRefine((value, context) => {
+      const problem = value === undefined ? null : keyProblem(value);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    }),
   TRYON_DEFAULT_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   // Non-public addresses the server may fetch from (development, the sandbox, the tests); refused in production.
   OUTBOUND_ALLOW_HOSTS: z
@@ -81,7 +84,7 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(24, "must be at least 24 characters (it guards the metrics)").optional(),
   // Bulk runs over collections larger than this are read from Shopify in the background (ADR 025).
   BULK_RUN_LIST_INLINE_UP_TO: z.coerce.number().int().min(0).default(250),
-  // Renders one shop may have waiting in the queue; a run that would exceed it is refused with a sentence.
+  // Renders one shop may have waiting in the queue; whatever would exceed it is refused with a sentence (ADR 066).
   MAX_QUEUED_PER_SHOP: z.coerce.number().int().positive().default(50_000),
 });
 

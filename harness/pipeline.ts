@@ -17,9 +17,10 @@ import { WORKER_READ_RETRY } from "~/settings/tryon-client.server";
 import { startTryOnSimulator, type SimulatorOptionsInput, type TryOnSimulator } from "../fakes/tryon-service";
 import { startFakeAdminServer, type FakeAdminOptions, type FakeAdminServer } from "../fakes/shopify-admin";
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from "./database";
-import { DEFAULT_TEST_OPTIONS, seedShop } from "./render-fixtures";
+import { DEFAULT_TEST_OPTIONS, seedShop, TEST_QUEUE_LIMITS } from "./render-fixtures";
 
-export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 11).toString("base64");
+/** A fixed key for tests (32 random bytes): keys made by hand, like 32 equal bytes, are refused (secret-box.server.ts). */
+export const TEST_ENCRYPTION_KEY = "JCVaIbSSUMEku+G7U63D4XukU9x+5nPjgtibyZUPQNk=";
 
 /** Admin API client for a shop of the fake Admin API server, over real HTTP (as another process would). */
 export function fakeAdminGraphql(adminUrl: string, shop: string, accessToken: string): AdminGraphql {
@@ -154,6 +155,7 @@ export async function startPipelineHarness(
         plan,
         options: renderOptions,
         scope: { kind: "collection", collectionId },
+        limits: TEST_QUEUE_LIMITS,
       });
       return run.id;
     },

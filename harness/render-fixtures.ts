@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient, Render } from "@prisma/client";
-import { lookKeyOf } from "~/renders/lifecycle/queue-renders.server";
+import { lookKeyOf, type QueueLimits } from "~/renders/lifecycle/queue-renders.server";
 import { jobInputFor, type RenderOptions } from "~/looks/render-options";
 
 export const DEFAULT_TEST_OPTIONS: RenderOptions = {
@@ -12,6 +12,9 @@ export const DEFAULT_TEST_OPTIONS: RenderOptions = {
   bodySize: "M",
   expression: "neutral",
 };
+
+/** The queue cap tests queue under unless they test the cap: the app's default, MAX_QUEUED_PER_SHOP's. */
+export const TEST_QUEUE_LIMITS: QueueLimits = { maxQueuedPerShop: 50_000 };
 
 export async function seedShop(
   db: PrismaClient,

@@ -4,6 +4,8 @@
  *
  *   npm run secrets:rotate      (also part of `npm run setup`; safe to run any number of times)
  *
+ * Old-format (v1) values, which the app no longer opens, are bound to their row's shop here (ADR 067).
+ *
  * Rotation: put the new id:key first in APP_ENCRYPTION_KEYS (keep the old one after it), deploy, run this, then
  * remove the old key. Exits 1 when some value could not be read by any key (those shops are paused by the worker
  * until staff enter their key again); everything readable is re-sealed either way.

@@ -1,6 +1,7 @@
 import { type ColourDetail, type StoredColourVerdict } from "./colour-verdict";
 import { outboundFetch, type OutboundFetch } from "~/net/outbound";
 import { cdnRendition } from "~/catalog/cdn-rendition";
+import { readStream, StreamTooLargeError } from "~/lib/streams";
 import { scoreColourFidelity } from "./score";
 import type { ColourFidelityResult, ColourThresholds } from "./types";
 
@@ -65,12 +66,20 @@ export function notScored(reason: string): RenderColourRecord {
 
 async function fetchImage(fetchImpl: OutboundFetch, url: string, signal: AbortSignal | undefined): Promise<Buffer> {
   const response = await fetchImpl(cdnRendition(url, FETCH_WIDTH), signal ? { signal } : {});
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new Error(`HTTP ${response.status}`);
+  }
   const declared = Number(response.headers.get("content-length") ?? "0");
-  if (declared > MAX_IMAGE_BYTES) throw new Error("the image is over 10 MB");
-  const bytes = Buffer.from(await response.arrayBuffer());
-  if (bytes.byteLength > MAX_IMAGE_BYTES) throw new Error("the image is over 10 MB");
-  return bytes;
+  if (declared > MAX_IMAGE_BYTES) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new Error("the image is over 10 MB");
+  }
+  // Counted while it streams: a body without a length stops at the cap, not at the timeout.
+  const bytes = await readStream(response.body ?? new Blob([]).stream(), MAX_IMAGE_BYTES).catch((error: unknown) => {
+    throw error instanceof StreamTooLargeError ? new Error("the image is over 10 MB") : error;
+  });
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /**

@@ -1,8 +1,16 @@
 /** Byte-stream helpers shared by the boundaries that pass images along without holding them. */
 
+/** A body that went past the bytes its reader allows (it was cancelled there, not read on). */
+export class StreamTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`answer larger than ${maxBytes} bytes`);
+    this.name = "StreamTooLargeError";
+  }
+}
+
 /**
  * Reads a stream to its end (for callers that need the bytes at once, e.g. when no length is known). Past
- * `maxBytes` the stream is cancelled and the read fails.
+ * `maxBytes` the stream is cancelled and the read fails with StreamTooLargeError.
  */
 export async function readStream(
   stream: ReadableStream<Uint8Array>,
@@ -17,7 +25,7 @@ export async function readStream(
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
-      throw new Error(`answer larger than ${maxBytes} bytes`);
+      throw new StreamTooLargeError(maxBytes);
     }
     chunks.push(value);
   }

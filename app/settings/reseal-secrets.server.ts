@@ -1,9 +1,11 @@
 import type { PrismaClient } from "@prisma/client";
 import { SecretUnreadableError, type SecretBox } from "~/lib/secret-box.server";
+import { NOT_PAUSED } from "~/shops/pause.server";
 
 /**
  * Re-seals every stored secret with the keyring's newest key: shops' try-on keys and Shopify sessions' access and
- * refresh tokens (sealing any still in plaintext, from before they were encrypted). Idempotent: a value already
+ * refresh tokens (sealing any still in plaintext, from before they were encrypted, and binding old-format v1 values,
+ * which the app no longer opens, to their row's shop: ADR 067). Idempotent: a value already
  * sealed by the newest key is left alone, so it runs safely at every deploy (`npm run secrets:rotate`, and
  * `npm run setup`). A value no key opens is counted and left for staff to re-enter; it never stops the others.
  */
@@ -25,7 +27,8 @@ export async function resealStoredSecrets(db: Db, box: SecretBox): Promise<Resea
       return null;
     }
     try {
-      const plaintext = box.isSealed(value) ? box.open(value, shop) : value;
+      // An old-format value (bound to no shop) is read here only, and bound to the shop whose row holds it.
+      const plaintext = box.isSealed(value) ? box.openForRotation(value, shop) : value;
       report.resealed += 1;
       return box.seal(plaintext, shop);
     } catch (error) {
@@ -37,15 +40,16 @@ export async function resealStoredSecrets(db: Db, box: SecretBox): Promise<Resea
 
   const settings = await db.shopSettings.findMany({
     where: { tryOnApiKeyEncrypted: { not: null } },
-    select: { shop: true, tryOnApiKeyEncrypted: true },
+    select: { shop: true, tryOnApiKeyEncrypted: true, pausedReason: true },
   });
   for (const row of settings) {
     const sealed = reseal(row.tryOnApiKeyEncrypted ?? "", row.shop, `try-on key of ${row.shop}`);
-    // Conditional on the value read: a key saved meanwhile by staff is newer and stays.
+    // Conditional on the value read: a key saved meanwhile by staff is newer and stays. A worker that ran before
+    // this (an old-format key it may not open) paused the shop as unreadable; the key reads now, so the pause goes.
     if (sealed !== null) {
       await db.shopSettings.updateMany({
         where: { shop: row.shop, tryOnApiKeyEncrypted: row.tryOnApiKeyEncrypted },
-        data: { tryOnApiKeyEncrypted: sealed },
+        data: { tryOnApiKeyEncrypted: sealed, ...(row.pausedReason === "key_unreadable" ? NOT_PAUSED : {}) },
       });
     }
   }

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
 import { makeSecretBox } from "~/lib/secret-box.server";
 import { saveSettings, settingsViewOf, type KeyChecker, type SettingsInput } from "./settings.server";
 
 const SHOP = "settings-unit.myshopify.com";
-const box = makeSecretBox(Buffer.alloc(32, 7).toString("base64"));
+const box = makeSecretBox(randomBytes(32).toString("base64"));
 
 describe("saving settings", () => {
   let database: TestDatabase;

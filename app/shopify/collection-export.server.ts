@@ -16,6 +16,7 @@ import { Kind, parse, print, visit, type FieldNode, type SelectionSetNode } from
 import { z } from "zod";
 import type { CollectionExport, ExportEvent, ExportStatus, ProductForRender } from "~/catalog/catalog-port";
 import { outboundFetch, type OutboundFetch } from "~/net/outbound";
+import { StreamTooLargeError } from "~/lib/streams";
 import { AdminGraphqlError } from "./admin-errors";
 import type { AdminGraphql } from "./admin-graphql.server";
 import { LIST_COLLECTION_PRODUCTS_FOR_RENDER } from "./operations/collections";
@@ -157,15 +158,30 @@ const statusSchema = z.object({
 /** Longest line accepted: a product with its fields is well under a kilobyte; anything far longer is not ours. */
 const MAX_LINE_CHARS = 1_000_000;
 
-/** The text lines of a byte stream, decoded as UTF-8, without holding more than one line and one chunk. */
-export async function* textLines(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+/**
+ * Most bytes read from one export, counted as they stream. A collection of MAX_RUN_PRODUCTS (50,000) products, each
+ * with its 6 photos and long alt texts, is under 300 MB; a body past this is not an export of ours.
+ */
+export const MAX_EXPORT_BYTES = 512 * 1024 * 1024;
+
+/**
+ * The text lines of a byte stream, decoded as UTF-8, without holding more than one line and one chunk; it fails once
+ * more than `maxBytes` have arrived.
+ */
+export async function* textLines(
+  body: ReadableStream<Uint8Array>,
+  maxBytes = MAX_EXPORT_BYTES,
+): AsyncGenerator<string> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let pending = "";
+  let total = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) throw new StreamTooLargeError(maxBytes);
       const text = pending + decoder.decode(value, { stream: true });
       let start = 0;
       for (let end = text.indexOf("\n", start); end !== -1; end = text.indexOf("\n", start)) {
@@ -220,8 +236,15 @@ export async function* exportEvents(lines: AsyncIterable<string>): AsyncGenerato
   if (open) yield { kind: "product", product: finish(open) };
 }
 
-/** The CollectionExport of a shop, through its Admin API client; result files go through the guarded outbound path. */
-export function makeCollectionExport(admin: AdminGraphql, fetch: OutboundFetch = outboundFetch): CollectionExport {
+/**
+ * The CollectionExport of a shop, through its Admin API client; result files go through the guarded outbound path and
+ * are read up to `maxBytes`.
+ */
+export function makeCollectionExport(
+  admin: AdminGraphql,
+  fetch: OutboundFetch = outboundFetch,
+  { maxBytes = MAX_EXPORT_BYTES }: { maxBytes?: number } = {},
+): CollectionExport {
   return {
     async start(collectionId) {
       try {
@@ -264,7 +287,7 @@ export function makeCollectionExport(admin: AdminGraphql, fetch: OutboundFetch =
         await response.body?.cancel().catch(() => undefined);
         throw new Error(`the export could not be downloaded (HTTP ${response.status})`);
       }
-      yield* exportEvents(textLines(response.body));
+      yield* exportEvents(textLines(response.body, maxBytes));
     },
   };
 }

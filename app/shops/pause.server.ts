@@ -34,9 +34,9 @@ export async function pauseShop(
   });
 }
 
-/** Lifts a shop's pause (after staff added credits or fixed the key). */
+/** Lifts a shop's pause (after staff added credits or fixed the key); a shop that is not paused is left untouched. */
 export async function resumeShop(db: Pick<PrismaClient, "shopSettings">, shop: string): Promise<void> {
-  await db.shopSettings.updateMany({ where: { shop }, data: NOT_PAUSED });
+  await db.shopSettings.updateMany({ where: { shop, pausedReason: { not: null } }, data: NOT_PAUSED });
 }
 
 /** The shop's pause as staff see it, or null when its work runs. */

@@ -1,7 +1,9 @@
 /**
- * Downloading a finished job's image as a stream, checked by its first bytes. Result URLs expire: a URL that is
- * gone is refreshed once through the status endpoint.
+ * Downloading a finished job's image, checked by its first bytes as they arrive and then decoded in full from a
+ * temporary file before anything is handed on. Result URLs expire: a URL that is gone is refreshed once through the
+ * status endpoint.
  */
+import { spoolToFile } from "~/lib/spooled-file";
 import { peekStream } from "~/lib/streams";
 import { authHeaders, type CallOptions, type TryOnConnection } from "./connection";
 import { TryOnResultRejectedError, TryOnResultUnavailableError } from "./errors";
@@ -10,15 +12,19 @@ import { formatFromContentType } from "./image-probe";
 import type { GetJobStatus } from "./job-status";
 import { readWithRetries, RetryableReadFailure, throwAsReadFailure } from "./read-retries";
 import { refusalError } from "./refusals";
-import { checkResultHead, RESULT_HEAD_BYTES } from "./result-image";
+import { makeDeadline } from "./deadline";
+import { checkResultFile, checkResultHead, RESULT_HEAD_BYTES } from "./result-image";
 import { parseRetryAfter } from "~/lib/retry-after";
 
-/** A finished render's image, as a stream: it is meant to flow on to storage without being held in memory. */
+/**
+ * A finished render's image, checked in full, as a stream of the temporary file that holds it: it is meant to flow on
+ * to storage without being held in memory.
+ */
 export interface TryOnResultImage {
-  /** Read it once, to the end, or cancel it: the download's timeout runs until then. */
+  /** Read it once, to the end, or cancel it: the download's timeout runs until then, and the file is removed then. */
   body: ReadableStream<Uint8Array>;
   contentType: string;
-  /** From Content-Length, when the server declared one. */
+  /** The bytes downloaded (always known: the image was read to its end before being handed on). */
   byteLength: number | null;
   /** The URL the bytes came from (possibly refreshed after the first one expired). */
   sourceUrl: string;
@@ -79,6 +85,8 @@ async function downloadOnce(
   url: string,
   call: CallOptions | undefined,
 ): Promise<TryOnResultImage | "gone"> {
+  const started = performance.now();
+  const timeoutMs = call?.timeoutMs ?? connection.settings.timeoutMs;
   const opened = await openResult(connection, serviceOrigin, url, call);
   if (opened === "gone") return opened;
   const { answer, head, body } = opened;
@@ -88,10 +96,25 @@ async function downloadOnce(
     await body.cancel().catch(() => undefined);
     throw new TryOnResultRejectedError(checked.reason, { operation: "result", httpStatus: answer.status });
   }
+  // The rest goes to disk as it arrives (stopped at maxResultBytes by the body itself), then is decoded in full.
+  let spooled;
+  try {
+    spooled = await spoolToFile(body, "model-shots-result-");
+  } catch (error) {
+    throwAsReadFailure(error, call);
+  }
+  const whole = await checkResultFile(spooled.path);
+  if (!whole.ok) {
+    await spooled.remove();
+    throw new TryOnResultRejectedError(whole.reason, { operation: "result", httpStatus: answer.status });
+  }
   const declared = formatFromContentType(answer.headers.get("content-type"));
   const contentType =
     declared === checked.format ? (answer.headers.get("content-type") ?? "") : `image/${checked.format}`;
-  return { body, contentType, byteLength: answer.contentLength, sourceUrl: url };
+  // The download's timeout still runs while the image is passed on, as when it streamed straight from the service.
+  const deadline = makeDeadline(Math.max(0, timeoutMs - (performance.now() - started)), call?.signal);
+  const imageBody = await spooled.openStream({ signal: deadline.signal, done: () => deadline.release() });
+  return { body: imageBody, contentType, byteLength: spooled.byteLength, sourceUrl: url };
 }
 
 /** Requests the image and reads the start of its body, or says why there is none. */

@@ -16,7 +16,9 @@ import { garmentChoicesSchema, runScopeSchema, type RunScope } from "~/renders/r
 import { candidatesSchema } from "~/renders/review/candidates";
 import { settingsViewOf } from "~/settings/settings.server";
 import { loadShopCatalog } from "~/settings/tryon-client.server";
+import { appQueueLimits } from "~/renders/lifecycle/queue-renders.server";
 import { describeShopifyFailure, type AdminRequest } from "./admin-request.server";
+import { refusal } from "./api-response.server";
 import { toGid } from "~/lib/gid";
 
 /**
@@ -130,6 +132,15 @@ export async function optionsForExtension(
   return settingsViewOf(settings, env().TRYON_DEFAULT_BASE_URL).defaults;
 }
 
+/**
+ * The refusal when optionsForExtension found nothing: the look asked for is not one of this shop's (deleted, or never
+ * its own), or the shop has no defaults.
+ */
+export const noOptionsRefusal = (lookId: string | undefined) =>
+  lookId
+    ? refusal(400, "That look no longer exists.", { lookId: "That look no longer exists." })
+    : refusal(400, "Choose default render options in the app's Settings first.");
+
 export const setupProblem = (hasKey: boolean, choices: LookChoice[]) =>
   !hasKey
     ? "Add your try-on service key in the Model Shots app's Settings first."
@@ -166,7 +177,7 @@ export async function planForExtension(
       productSource: admin.productSource,
       catalog: () => loadShopCatalog(db, admin.shop),
       listInlineUpTo: env().BULK_RUN_LIST_INLINE_UP_TO,
-      maxQueuedPerShop: env().MAX_QUEUED_PER_SHOP,
+      limits: appQueueLimits(),
       now: new Date(),
     });
   } catch (error) {

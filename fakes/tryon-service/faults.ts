@@ -37,6 +37,11 @@ export const faultSchema = z.discriminatedUnion("type", [
     type: z.literal("result_not_image"),
     body: z.string().default('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
   }),
+  /**
+   * Result downloads answer the real image cut short (its first `keep` share of bytes), declared at that length: a
+   * well-formed answer carrying a damaged image whose header still looks right.
+   */
+  z.object({ type: z.literal("result_truncated"), keep: z.number().gt(0).lt(1).default(0.5) }),
   /** Result URLs handed out by the status endpoint are already expired (their download answers 410). */
   z.object({ type: z.literal("result_expired") }),
   /** Jobs submitted while this is active never leave `processing`. */
@@ -102,6 +107,7 @@ const DEFAULT_ENDPOINTS: Record<SimFaultType, readonly SimEndpoint[]> = {
   unknown_status: ["status"],
   result_not_found: ["result"],
   result_not_image: ["result"],
+  result_truncated: ["result"],
   result_expired: ["status"],
   never_finish: ["submit"],
   fail_job: ["submit"],

@@ -49,9 +49,13 @@ export async function serveResult(state: SimulatorState, jobId: string, query: U
   if (state.faults.take("result", job.apiKey, ["result_not_found"])) {
     throw new HttpProblem(404, "not_found", "no result for this job");
   }
-  const hostile = state.faults.take("result", job.apiKey, ["result_not_image"]);
+  const hostile = state.faults.take("result", job.apiKey, ["result_not_image", "result_truncated"]);
   if (hostile?.type === "result_not_image") return writeBytes(res, Buffer.from(hostile.body), "image/jpeg", false);
-  writeBytes(res, await renderResult(state, job), "image/jpeg", false);
+  const image = await renderResult(state, job);
+  if (hostile?.type === "result_truncated") {
+    return writeBytes(res, image.subarray(0, Math.floor(image.byteLength * hostile.keep)), "image/jpeg", false);
+  }
+  writeBytes(res, image, "image/jpeg", false);
 }
 
 function renderResult(state: SimulatorState, job: SimJob): Promise<Buffer> {

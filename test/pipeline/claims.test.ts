@@ -128,6 +128,24 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
     expect(await submits()).toHaveLength(2);
   });
 
+  it("counts a failed render that kept its charge against its run's budget", async () => {
+    await seedShop(database.prisma, "a.myshopify.com", { concurrencyCap: 50 });
+    const run = await database.prisma.run.create({
+      data: { shop: "a.myshopify.com", scope: {}, options: {}, estimateCredits: 50, budgetCredits: 12 },
+    });
+    // Failed after the service charged and kept it (staff stopped waiting, or the import gave up): 5 spent.
+    await seedRenders(database.prisma, "a.myshopify.com", 1, {
+      runId: run.id,
+      state: "failed",
+      creditsCharged: 5,
+      creditsRefunded: 0,
+      nextAttemptAt: null,
+    });
+    await seedRenders(database.prisma, "a.myshopify.com", 3, { runId: run.id });
+    // 5 spent; 12 allows one more (10), not two (15).
+    expect(await submits()).toHaveLength(1);
+  });
+
   it("skips paused runs, paused shops, uninstalled shops and rate-limited service keys", async () => {
     await seedShop(database.prisma, "paused-run.myshopify.com");
     const run = await database.prisma.run.create({

@@ -12,7 +12,7 @@ import {
   type PipelineHarness,
   type RunningPipeline,
 } from "../../harness/pipeline";
-import { DEFAULT_TEST_OPTIONS } from "../../harness/render-fixtures";
+import { DEFAULT_TEST_OPTIONS, TEST_QUEUE_LIMITS } from "../../harness/render-fixtures";
 
 const TIME_FACTOR = 0.005;
 
@@ -61,7 +61,13 @@ describe("the colour score before review", () => {
       regenerate: false,
       posesFor: () => [DEFAULT_TEST_OPTIONS.poseId],
     });
-    await startRun(database.prisma, { shop, plan, options: DEFAULT_TEST_OPTIONS, scope: { kind: "products" } });
+    await startRun(database.prisma, {
+      shop,
+      plan,
+      options: DEFAULT_TEST_OPTIONS,
+      scope: { kind: "products" },
+      limits: TEST_QUEUE_LIMITS,
+    });
   }
 
   /** Waits until every render of the shop is in one of `states` (the worker's other shops are not counted). */

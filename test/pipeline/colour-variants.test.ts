@@ -4,7 +4,7 @@ import { startRun } from "~/renders/runs/start-run.server";
 import { planRun } from "~/renders/runs/plan-run.server";
 import { productsInScope } from "~/renders/runs/plan-scope.server";
 import { approveRender } from "~/renders/review/review-actions.server";
-import { DEFAULT_TEST_OPTIONS } from "../../harness/render-fixtures";
+import { DEFAULT_TEST_OPTIONS, TEST_QUEUE_LIMITS } from "../../harness/render-fixtures";
 import { makeProductSource } from "~/shopify/product-source.server";
 import type { TestDatabase } from "../../harness/database";
 import {
@@ -81,6 +81,7 @@ describe("publishing one shot per colour", () => {
       plan,
       options: DEFAULT_TEST_OPTIONS,
       scope: { kind: "products", productIds: [tee.id], perColour: true },
+      limits: TEST_QUEUE_LIMITS,
     });
     const renders = () => database.prisma.render.findMany({ where: { runId: run.id } });
     await until(async () => (await renders()).every((render) => render.state === "in_review"), "both in review");

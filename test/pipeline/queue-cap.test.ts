@@ -44,7 +44,7 @@ describe("a shop's queued backlog cap", () => {
       plan: await plan(count),
       options: DEFAULT_TEST_OPTIONS,
       scope: { kind: "products" },
-      maxQueuedPerShop,
+      limits: { maxQueuedPerShop },
     });
 
   it("refuses a run that would overfill the queue, saying so, and creates nothing", async () => {
@@ -72,7 +72,7 @@ describe("a shop's queued backlog cap", () => {
         product: candidate!.product,
         images: candidate!.images,
         options: DEFAULT_TEST_OPTIONS,
-        maxQueuedPerShop: 3,
+        limits: { maxQueuedPerShop: 3 },
       });
     await expect(queue()).rejects.toBeInstanceOf(QueueFullError);
     await database.prisma.render.updateMany({ where: { shop: SHOP }, data: { state: "cancelled" } });
@@ -103,7 +103,7 @@ describe("one shot per colour in a nearly full queue", () => {
       targets: [target("Red", 11), target("Navy", 12)],
       options: DEFAULT_TEST_OPTIONS,
       requestKey,
-      maxQueuedPerShop,
+      limits: { maxQueuedPerShop },
     });
 
   it("queues all of a product's colours or none, however many requests race for the last room", async () => {

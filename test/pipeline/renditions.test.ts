@@ -13,7 +13,7 @@ import {
   type PipelineHarness,
   type RunningPipeline,
 } from "../../harness/pipeline";
-import { DEFAULT_TEST_OPTIONS } from "../../harness/render-fixtures";
+import { DEFAULT_TEST_OPTIONS, TEST_QUEUE_LIMITS } from "../../harness/render-fixtures";
 
 const SHOP = "renditions.myshopify.com";
 const TIME_FACTOR = 0.005;
@@ -71,6 +71,7 @@ describe("photos the service would refuse", () => {
       plan,
       options: DEFAULT_TEST_OPTIONS,
       scope: { kind: "products" },
+      limits: TEST_QUEUE_LIMITS,
     });
 
     await waitForRenders(database.prisma, (counts) => counts.in_review === 2, { timeoutMs: 60_000 });

@@ -17,6 +17,7 @@ import {
   type PipelineHarness,
   type RunningPipeline,
 } from "../../harness/pipeline";
+import { TEST_QUEUE_LIMITS } from "../../harness/render-fixtures";
 
 const TIME_FACTOR = 0.005;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -203,6 +204,7 @@ describe("reviewing renders", () => {
       shop,
       renderId: render!.id,
       changes: { resolution: "4K", expression: "smile" },
+      limits: TEST_QUEUE_LIMITS,
     });
     expect(again.regeneratedFromId).toBe(render!.id);
     expect(again.creditsCost).toBe(6);
@@ -220,6 +222,7 @@ describe("reviewing renders", () => {
         shop: "someone-else.myshopify.com",
         renderId: render!.id,
         changes: {},
+        limits: TEST_QUEUE_LIMITS,
       }),
     ).rejects.toBeInstanceOf(ReviewError);
   });

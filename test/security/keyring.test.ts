@@ -4,8 +4,9 @@ import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prism
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
 import { seedShop } from "../../harness/render-fixtures";
+import { sealV1 } from "../../harness/legacy-secrets";
 import { resealStoredSecrets } from "~/settings/reseal-secrets.server";
-import { keyringFromEnv, makeKeyring, type RingKey } from "~/lib/secret-box.server";
+import { keyringFromEnv, makeKeyring, SecretUnreadableError, type RingKey } from "~/lib/secret-box.server";
 import { loadShopCatalog } from "~/settings/tryon-client.server";
 import { encryptedSessionStorage } from "~/shops/encrypted-session-storage.server";
 import type { TryOnClient } from "~/tryon";
@@ -98,6 +99,61 @@ describe("npm run secrets:rotate", () => {
     expect(session.accessToken).not.toContain("shpat_");
     expect(onlyNew.open(session.accessToken, GOOD)).toBe("shpat_plaintext");
     expect(onlyNew.open(session.refreshToken ?? "", GOOD)).toBe("shprt_plaintext");
+  });
+
+  it("binds old-format values to their row's shop; before that the app opens them for no shop", async () => {
+    const legacy = randomBytes(32);
+    // What an install from before the keyring holds: its single APP_ENCRYPTION_KEY's v1 values, bound to no shop.
+    const ring = keyringFromEnv({
+      APP_ENCRYPTION_KEYS: `k2:${randomBytes(32).toString("base64")},legacy:${legacy.toString("base64")}`,
+    });
+    await seedShop(database.prisma, GOOD, {
+      tryOnApiKeyEncrypted: sealV1(legacy, "good-key"),
+      tryOnBaseUrl: "https://tryon.example",
+    });
+    await database.prisma.session.create({
+      data: {
+        id: `offline_${GOOD}`,
+        shop: GOOD,
+        state: "",
+        accessToken: sealV1(legacy, "shpat_good"),
+        refreshToken: sealV1(legacy, "shprt_good"),
+      },
+    });
+    const made: string[] = [];
+    const loadRuntimes = () =>
+      makeShopRuntimeLoader({
+        db: database.prisma,
+        secretBox: ring,
+        makeTryOnClient: ({ apiKey }) => {
+          made.push(apiKey);
+          return {} as TryOnClient;
+        },
+      })([GOOD]);
+    const storage = encryptedSessionStorage(new PrismaSessionStorage(database.prisma), ring);
+
+    // Before rotation: not opened, not even for the shop whose row holds them.
+    expect((await loadRuntimes()).get(GOOD)).toMatchObject({ keyUnreadable: true, tryOn: null });
+    expect(await storage.loadSession(`offline_${GOOD}`)).toBeUndefined();
+    expect(made).toEqual([]);
+
+    expect(await resealStoredSecrets(database.prisma, ring)).toEqual({ resealed: 3, unchanged: 0, unreadable: [] });
+    const settings = await database.prisma.shopSettings.findUniqueOrThrow({ where: { shop: GOOD } });
+    const session = await database.prisma.session.findUniqueOrThrow({ where: { id: `offline_${GOOD}` } });
+    for (const [sealed, plaintext] of [
+      [settings.tryOnApiKeyEncrypted ?? "", "good-key"],
+      [session.accessToken, "shpat_good"],
+      [session.refreshToken ?? "", "shprt_good"],
+    ] as const) {
+      expect(sealed.startsWith("v2.k2.")).toBe(true);
+      expect(ring.open(sealed, GOOD)).toBe(plaintext);
+      expect(() => ring.open(sealed, BROKEN)).toThrow(SecretUnreadableError);
+    }
+    expect((await storage.loadSession(`offline_${GOOD}`))?.accessToken).toBe("shpat_good");
+    // The worker that ran before rotation paused the shop as unreadable; rotation made the key readable and lifts it.
+    expect(settings.pausedReason).toBeNull();
+    expect((await loadRuntimes()).get(GOOD)).toMatchObject({ keyUnreadable: false });
+    expect(made).toEqual(["good-key"]);
   });
 
   it("reports an unreadable value and carries on with the rest", async () => {

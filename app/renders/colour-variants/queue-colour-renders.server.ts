@@ -7,7 +7,7 @@ import {
   type ColourTarget,
 } from "./colour-variants";
 import { productColours } from "~/catalog/colour-option";
-import { queueRenderGroups } from "../lifecycle/queue-renders.server";
+import { queueRenderGroups, type QueueLimits } from "../lifecycle/queue-renders.server";
 import type { ProductForRender } from "~/catalog/catalog-port";
 import type { RenderOptions } from "~/looks/render-options";
 
@@ -28,7 +28,7 @@ export async function queueColourRenders(
     requestKey: string;
     /** Candidates of each colour, 1 to 4: each colour's candidates stand side by side in Review. */
     candidates?: number;
-    maxQueuedPerShop?: number;
+    limits: QueueLimits;
   },
 ): Promise<{ renders: Render[]; created: number }> {
   const { renders, created } = await queueRenderGroups(db, {
@@ -41,7 +41,7 @@ export async function queueColourRenders(
       requestKey: colourRequestKey(input.requestKey, target.colour.value),
     })),
     ...(input.candidates ? { candidates: input.candidates } : {}),
-    ...(input.maxQueuedPerShop ? { maxQueuedPerShop: input.maxQueuedPerShop } : {}),
+    limits: input.limits,
   });
   return { renders, created: created ? input.targets.length : 0 };
 }

@@ -3,6 +3,7 @@ import type { Prisma, PrismaClient, Render } from "@prisma/client";
 import type { ProductForRender } from "~/catalog/catalog-port";
 import { creditsForJob } from "~/tryon/cost";
 import { jobInputFor, type RenderOptions, type SourceImages } from "~/looks/render-options";
+import { env } from "~/env.server";
 import { isUniqueViolation } from "./render-store.server";
 import type { VariantColour } from "./variant-colour";
 
@@ -57,10 +58,17 @@ export function candidatesOf(count: number): Array<{ group: string; index: numbe
 }
 
 /**
- * How many renders may wait in one shop's queue (the app's MAX_QUEUED_PER_SHOP). The worker's claim costs the
- * same whatever the backlog; the cap keeps one shop from filling the database with work it will take days to do.
+ * How many renders may wait in one shop's queue. The worker's claim costs the same whatever the backlog; the cap
+ * keeps one shop from filling the database with work it will take days to do. Every function that queues takes it
+ * as a required input, and checks it under the shop's queue lock (reserveQueueRoom): a path that forgot it would not
+ * compile (docs/decisions/066-queue-limits-required.md).
  */
-export const DEFAULT_MAX_QUEUED_PER_SHOP = 50_000;
+export interface QueueLimits {
+  maxQueuedPerShop: number;
+}
+
+/** The app's limits: MAX_QUEUED_PER_SHOP, parsed once at boot (its default is written there only). */
+export const appQueueLimits = (): QueueLimits => ({ maxQueuedPerShop: env().MAX_QUEUED_PER_SHOP });
 
 /** A run or render refused because the shop's queue is full; `message` is written for staff. */
 export class QueueFullError extends Error {
@@ -77,20 +85,35 @@ export async function queueRoomProblem(
   db: Pick<PrismaClient, "render">,
   shop: string,
   adding: number,
-  maxQueued: number = DEFAULT_MAX_QUEUED_PER_SHOP,
+  limits: QueueLimits,
 ): Promise<string | null> {
   if (adding === 0) return null;
   const queued = await db.render.count({ where: { shop, state: "queued" } });
-  if (queued + adding <= maxQueued) return null;
+  if (queued + adding <= limits.maxQueuedPerShop) return null;
   return (
     `This would add ${count(adding)} ${adding === 1 ? "render" : "renders"} to a queue that already has ${count(queued)} waiting; ` +
-    `at most ${count(maxQueued)} may wait at once. Start it when more of the queue is done, or choose fewer products.`
+    `at most ${count(limits.maxQueuedPerShop)} may wait at once. Start it when more of the queue is done, or choose fewer products.`
   );
 }
 
 /** Serialises queue-room checks of one shop, so two requests cannot both fill the last of its room. */
 export const lockShopQueue = (tx: Prisma.TransactionClient, shop: string) =>
   tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${"queue:" + shop}))`;
+
+/**
+ * The one check every queueing path makes, inside the transaction that creates the renders: takes the shop's queue
+ * lock (held until commit) and throws QueueFullError when `adding` renders do not fit.
+ */
+export async function reserveQueueRoom(
+  tx: Prisma.TransactionClient,
+  shop: string,
+  adding: number,
+  limits: QueueLimits,
+): Promise<void> {
+  await lockShopQueue(tx, shop);
+  const problem = await queueRoomProblem(tx, shop, adding, limits);
+  if (problem) throw new QueueFullError(problem);
+}
 
 /** The render an earlier create request with this key made, if any (the key is the client's idempotency key). */
 export function renderForRequestKey(
@@ -141,7 +164,7 @@ export async function queueRender(
     /** Join an existing group as this number (a regenerated candidate), instead of numbering a new one. */
     joinCandidateGroup?: { group: string; index: number };
     variantColour?: VariantColour | null;
-    maxQueuedPerShop?: number;
+    limits: QueueLimits;
   },
 ): Promise<{ render: Render; renders: Render[]; created: boolean }> {
   const numbering = input.joinCandidateGroup ? [input.joinCandidateGroup] : candidatesOf(input.candidates ?? 1);
@@ -161,7 +184,7 @@ export async function queueRender(
               ...(candidate ? { candidate } : {}),
             }),
           ),
-          input.maxQueuedPerShop,
+          input.limits,
         ),
       ),
   );
@@ -190,7 +213,7 @@ export async function queueRenderGroups(
     groups: RenderGroupRequest[];
     /** 1 to 4 per group (MAX_CANDIDATES); the caller has validated it. */
     candidates?: number;
-    maxQueuedPerShop?: number;
+    limits: QueueLimits;
   },
 ): Promise<{ renders: Render[]; created: boolean }> {
   const keys = input.groups.map((group) => group.requestKey);
@@ -213,7 +236,7 @@ export async function queueRenderGroups(
               }),
             ),
           ),
-          input.maxQueuedPerShop,
+          input.limits,
         ),
       ),
   );
@@ -230,11 +253,9 @@ async function createQueued(
   tx: Prisma.TransactionClient,
   shop: string,
   rows: Prisma.RenderCreateManyInput[],
-  maxQueuedPerShop: number | undefined,
+  limits: QueueLimits,
 ): Promise<Render> {
-  await lockShopQueue(tx, shop);
-  const problem = await queueRoomProblem(tx, shop, rows.length, maxQueuedPerShop);
-  if (problem) throw new QueueFullError(problem);
+  await reserveQueueRoom(tx, shop, rows.length, limits);
   const [first, ...others] = rows;
   const render = await tx.render.create({ data: first as Prisma.RenderUncheckedCreateInput });
   if (others.length > 0) await tx.render.createMany({ data: others });

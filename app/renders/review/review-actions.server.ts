@@ -1,7 +1,7 @@
 import type { Prisma, PrismaClient, Render } from "@prisma/client";
 import { logBulkTransition } from "../lifecycle/transition-log";
 import { variantColourOf } from "../lifecycle/variant-colour";
-import { queueRender } from "../lifecycle/queue-renders.server";
+import { queueRender, type QueueLimits } from "../lifecycle/queue-renders.server";
 import type { ProductSource } from "~/catalog/catalog-port";
 import { publishOptionsSchema, type PublishOptions } from "./publish-options";
 import type { RenderMedia } from "./media-port";
@@ -98,11 +98,20 @@ export async function revertRender(
   if (!moved) throw notInState("reverted");
 }
 
-/** Queues a new render of the same product and images with changed options (a new charge when it runs). */
+/**
+ * Queues a new render of the same product and images with changed options (a new charge when it runs). Throws
+ * QueueFullError when the shop's queue has no room for it.
+ */
 export async function regenerateRender(
   db: Db,
   products: ProductSource,
-  input: { shop: string; renderId: string; changes: Partial<RenderOptions>; requestKey?: string },
+  input: {
+    shop: string;
+    renderId: string;
+    changes: Partial<RenderOptions>;
+    requestKey?: string;
+    limits: QueueLimits;
+  },
 ): Promise<Render> {
   const original = await db.render.findFirst({ where: { id: input.renderId, shop: input.shop } });
   if (!original) throw new ReviewError("Render not found.");
@@ -117,6 +126,7 @@ export async function regenerateRender(
     images,
     options,
     regeneratedFromId: original.id,
+    limits: input.limits,
     // A colour's render stays that colour's: same source images, published on the same variants.
     variantColour: variantColourOf(original.variantColour),
     ...(input.requestKey ? { requestKey: input.requestKey } : {}),

@@ -23,7 +23,8 @@ export type Db = Pick<
 
 /**
  * Beyond this a run is refused with advice to split it: planning reads every product from Shopify first (in one
- * bulk export, ADR 055), and it is MAX_QUEUED_PER_SHOP's default, the most renders a shop may have waiting.
+ * bulk export, ADR 055), and it is MAX_QUEUED_PER_SHOP's default (env.server.ts), the most renders a shop may have
+ * waiting.
  */
 export const MAX_RUN_PRODUCTS = 50_000;
 /** Photos are probed (format and size) only for runs this small; the worker checks every photo before paying anyway. */

@@ -8,7 +8,7 @@ import { posesFromCatalog } from "~/catalog/product-garment";
 import type { RenderOptions } from "~/looks/render-options";
 import type { CatalogResult } from "~/tryon/catalog-view";
 import { MAX_PER_COLOUR_RUN_PRODUCTS, withColourVariants } from "../colour-variants/colour-variants";
-import { queueRoomProblem } from "../lifecycle/queue-renders.server";
+import { queueRoomProblem, type QueueLimits } from "../lifecycle/queue-renders.server";
 import type { RunScope } from "./run-request";
 import { outboundFetch } from "~/net/outbound";
 import { probeImage, MAX_INPUT_IMAGE_BYTES } from "~/tryon";
@@ -49,7 +49,14 @@ export interface ListingProgress {
 
 export type PlanOutcome =
   | { ok: true; plan: RunPlan; summary: PlanSummary; scopeRecord: Record<string, unknown> }
-  | { ok: false; fieldErrors: FieldErrors; formError?: string; listing?: ListingProgress };
+  | {
+      ok: false;
+      fieldErrors: FieldErrors;
+      formError?: string;
+      listing?: ListingProgress;
+      /** The plan is fine but the shop's queue has no room for it now. */
+      queueFull?: true;
+    };
 
 /**
  * Reads the scope's products from Shopify and plans the run. Collections over `listInlineUpTo` (the app's
@@ -73,8 +80,8 @@ export async function planScope(
     /** The shop's catalog: its poses for detected garments, its names for what the preview says is sent. */
     catalog: () => Promise<CatalogResult>;
     listInlineUpTo: number;
-    /** The app's MAX_QUEUED_PER_SHOP: a plan that would overfill the shop's queue is refused with a sentence. */
-    maxQueuedPerShop?: number;
+    /** A plan that would overfill the shop's queue is refused with a sentence (startRun checks again, locked). */
+    limits: QueueLimits;
     now: Date;
   },
 ): Promise<PlanOutcome> {
@@ -135,8 +142,8 @@ export async function planScope(
       if (!found.has(id)) plan.skipped.push({ productId: id, title: "Deleted product", reason: "product_not_found" });
     }
   }
-  const queueFull = await queueRoomProblem(db, input.shop, rendersInPlan(plan), input.maxQueuedPerShop);
-  if (queueFull) return { ok: false, fieldErrors: {}, formError: queueFull };
+  const queueFull = await queueRoomProblem(db, input.shop, rendersInPlan(plan), input.limits);
+  if (queueFull) return { ok: false, fieldErrors: {}, formError: queueFull, queueFull: true };
   const scopeRecord = {
     ...(input.scope.kind === "collection"
       ? { kind: "collection", collectionId: input.scope.collectionId, title: scopeTitle }

@@ -2,11 +2,10 @@ import type { Prisma, PrismaClient, Run } from "@prisma/client";
 import type { RunPlan } from "./plan-run.server";
 import {
   oncePerRequestKey,
-  lockShopQueue,
-  queueRoomProblem,
-  QueueFullError,
+  reserveQueueRoom,
   candidatesOf,
   renderRow,
+  type QueueLimits,
 } from "../lifecycle/queue-renders.server";
 import type { RenderOptions } from "~/looks/render-options";
 
@@ -31,7 +30,7 @@ export async function startRun(
     budgetCredits?: number | null;
     requestKey?: string;
     createdBy?: string;
-    maxQueuedPerShop?: number;
+    limits: QueueLimits;
   },
 ): Promise<{ run: Run; created: boolean }> {
   const { row, created } = await oncePerRequestKey(
@@ -39,14 +38,12 @@ export async function startRun(
     (requestKey) => runForRequestKey(db, input.shop, requestKey),
     () =>
       db.$transaction(async (tx) => {
-        await lockShopQueue(tx, input.shop);
-        const problem = await queueRoomProblem(
+        await reserveQueueRoom(
           tx,
           input.shop,
           input.plan.eligible.length * input.plan.candidatesPerProduct,
-          input.maxQueuedPerShop,
+          input.limits,
         );
-        if (problem) throw new QueueFullError(problem);
         const run = await tx.run.create({
           data: {
             shop: input.shop,

@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import {
+  appQueueLimits,
   renderForRequestKey,
   candidatesBeside,
   QueueFullError,
@@ -8,7 +9,6 @@ import {
 } from "~/renders/lifecycle/queue-renders.server";
 import { queueColourRenders } from "~/renders/colour-variants/queue-colour-renders.server";
 import { colourPlanOf } from "~/renders/colour-variants/colour-variants";
-import { env } from "~/env.server";
 import { chooseSourceImages, sourceImagesOf } from "~/catalog/source-images";
 import { candidatesSchema } from "~/renders/review/candidates";
 import { readJsonBody, okAnswer, refusal } from "~/web/api-response.server";
@@ -23,6 +23,7 @@ import {
   optionsForExtension,
   notRenderedWords,
   garmentChoiceSchema,
+  noOptionsRefusal,
 } from "~/web/extension-api.server";
 import { requestKeySchema } from "~/web/forms";
 
@@ -58,13 +59,7 @@ export async function createRenderFromExtension(db: Db, admin: AdminRequest, req
   }
 
   const options = await optionsForExtension(db, admin.shop, lookId);
-  if (!options) {
-    return refusal(
-      400,
-      lookId ? "That look no longer exists." : "Choose default render options in the app's Settings first.",
-      lookId ? { lookId: "That look no longer exists." } : {},
-    );
-  }
+  if (!options) return noOptionsRefusal(lookId);
   let product;
   try {
     product = await admin.productSource.getProduct(productId);
@@ -86,8 +81,8 @@ export async function createRenderFromExtension(db: Db, admin: AdminRequest, req
   }
   // One per colour: a render per colour with a photo of its own; with none, one render from the product's photos.
   const colourPlan = perColour ? colourPlanOf(product) : null;
-  if (colourPlan?.kind === "per_colour") {
-    try {
+  try {
+    if (colourPlan?.kind === "per_colour") {
       const { renders, created } = await queueColourRenders(db, {
         shop: admin.shop,
         product,
@@ -95,7 +90,7 @@ export async function createRenderFromExtension(db: Db, admin: AdminRequest, req
         options: productOptions,
         requestKey,
         candidates,
-        maxQueuedPerShop: env().MAX_QUEUED_PER_SHOP,
+        limits: appQueueLimits(),
       });
       return okAnswer({
         renderId: renders[0]?.id ?? "",
@@ -104,24 +99,26 @@ export async function createRenderFromExtension(db: Db, admin: AdminRequest, req
         created: created > 0,
         reviewPath: reviewPathFor(product.id),
       });
-    } catch (error) {
-      if (error instanceof QueueFullError) return refusal(400, error.message);
-      throw error;
     }
+    const { render, renders, created } = await queueRender(db, {
+      shop: admin.shop,
+      product,
+      images: sourceImagesOf(choice),
+      options: productOptions,
+      requestKey,
+      candidates,
+      limits: appQueueLimits(),
+    });
+    return okAnswer({
+      renderId: render.id,
+      renderIds: renders.map((candidate) => candidate.id),
+      count: renders.length,
+      created,
+      reviewPath: reviewPathFor(product.id),
+    });
+  } catch (error) {
+    // 409: nothing is wrong with the request itself; the shop's queue has no room for it now.
+    if (error instanceof QueueFullError) return refusal(409, error.message);
+    throw error;
   }
-  const { render, renders, created } = await queueRender(db, {
-    shop: admin.shop,
-    product,
-    images: sourceImagesOf(choice),
-    options: productOptions,
-    requestKey,
-    candidates,
-  });
-  return okAnswer({
-    renderId: render.id,
-    renderIds: renders.map((candidate) => candidate.id),
-    count: renders.length,
-    created,
-    reviewPath: reviewPathFor(product.id),
-  });
 }

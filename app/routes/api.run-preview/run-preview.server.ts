@@ -11,6 +11,7 @@ import {
   planForExtension,
   lookChoices,
   setupProblem,
+  noOptionsRefusal,
 } from "~/web/extension-api.server";
 
 type Db = PrismaClient;
@@ -20,7 +21,7 @@ export async function previewRunFromExtension(db: Db, admin: AdminRequest, reque
   const input = await readJsonBody(request, runPreviewSchema);
   if (!input.ok) return input.answer;
   const options = await optionsForExtension(db, admin.shop, input.data.lookId);
-  if (!options) return refusal(400, "Choose default render options in the app's Settings first.");
+  if (!options) return noOptionsRefusal(input.data.lookId);
   const outcome = await planForExtension(db, admin, {
     scope: input.data.scope,
     options,
@@ -46,7 +47,10 @@ export async function previewRunFromExtension(db: Db, admin: AdminRequest, reque
       paused,
     });
   }
-  if (!outcome.ok) return refusal(400, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
+  if (!outcome.ok) {
+    const status = outcome.queueFull ? 409 : 400;
+    return refusal(status, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
+  }
   return okAnswer<{ summary: PlanSummary; looks: LookChoice[]; problem: string | null; paused: string | null }>({
     summary: outcome.summary,
     looks: choices,

@@ -1,10 +1,16 @@
 import type { PrismaClient } from "@prisma/client";
-import { env } from "~/env.server";
+import { appQueueLimits, QueueFullError } from "~/renders/lifecycle/queue-renders.server";
 import { budgetSchema } from "~/renders/runs/run-request";
 import { readJsonBody, okAnswer, refusal } from "~/web/api-response.server";
 import type { AdminRequest } from "~/web/admin-request.server";
 import { runForRequestKey, startRun } from "~/renders/runs/start-run.server";
-import { runPathFor, planForExtension, optionsForExtension, runPreviewSchema } from "~/web/extension-api.server";
+import {
+  runPathFor,
+  planForExtension,
+  optionsForExtension,
+  runPreviewSchema,
+  noOptionsRefusal,
+} from "~/web/extension-api.server";
 import { requestKeySchema } from "~/web/forms";
 
 type Db = PrismaClient;
@@ -24,7 +30,7 @@ export async function startRunFromExtension(db: Db, admin: AdminRequest, request
   if (existing) return okAnswer({ runId: existing.id, created: false, runPath: runPathFor(existing.id) });
 
   const options = await optionsForExtension(db, admin.shop, lookId);
-  if (!options) return refusal(400, "Choose default render options in the app's Settings first.");
+  if (!options) return noOptionsRefusal(lookId);
   const outcome = await planForExtension(db, admin, {
     scope,
     options,
@@ -33,22 +39,31 @@ export async function startRunFromExtension(db: Db, admin: AdminRequest, request
     perColour,
     garmentChoices: new Map(Object.entries(input.data.garmentChoices)),
   });
-  if (!outcome.ok) return refusal(400, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
+  if (!outcome.ok) {
+    const status = outcome.queueFull ? 409 : 400;
+    return refusal(status, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
+  }
   if (outcome.plan.eligible.length === 0) return refusal(400, "No product in this selection can be rendered.");
   if (budgetCredits !== null && budgetCredits < outcome.plan.creditsPerRender) {
     return refusal(400, "The budget is smaller than one render.", {
       budgetCredits: `One render costs ${outcome.plan.creditsPerRender} credits.`,
     });
   }
-  const { run, created } = await startRun(db, {
-    shop: admin.shop,
-    plan: outcome.plan,
-    options,
-    scope: outcome.scopeRecord,
-    budgetCredits,
-    requestKey,
-    createdBy: admin.staff,
-    maxQueuedPerShop: env().MAX_QUEUED_PER_SHOP,
-  });
-  return okAnswer({ runId: run.id, created, runPath: runPathFor(run.id), estimateCredits: run.estimateCredits });
+  try {
+    const { run, created } = await startRun(db, {
+      shop: admin.shop,
+      plan: outcome.plan,
+      options,
+      scope: outcome.scopeRecord,
+      budgetCredits,
+      requestKey,
+      createdBy: admin.staff,
+      limits: appQueueLimits(),
+    });
+    return okAnswer({ runId: run.id, created, runPath: runPathFor(run.id), estimateCredits: run.estimateCredits });
+  } catch (error) {
+    // The plan had room; the queue filled up since (another request, another tab): refused like the plan would be.
+    if (error instanceof QueueFullError) return refusal(409, error.message);
+    throw error;
+  }
 }

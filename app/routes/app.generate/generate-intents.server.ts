@@ -1,7 +1,12 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { deleteLook, lookNameSchema, saveLook } from "~/looks/looks.server";
-import { QueueFullError, queueRender, renderForRequestKey } from "~/renders/lifecycle/queue-renders.server";
+import {
+  appQueueLimits,
+  QueueFullError,
+  queueRender,
+  renderForRequestKey,
+} from "~/renders/lifecycle/queue-renders.server";
 import { candidatesSchema } from "~/renders/review/candidates";
 import { colourPlanOf, type ColourTarget } from "~/renders/colour-variants/colour-variants";
 import { queueColourRenders } from "~/renders/colour-variants/queue-colour-renders.server";
@@ -153,6 +158,7 @@ async function queuePerColour(
       options,
       requestKey: fields.requestKey,
       candidates: fields.candidates,
+      limits: appQueueLimits(),
     });
     const colours = targets.map((target) => target.colour.value).join(", ");
     const each = fields.candidates > 1 ? `${fields.candidates} candidates per colour` : "one per colour";
@@ -194,19 +200,27 @@ async function queueFromChosenPhotos(
   Object.assign(errors, (await checkOptionsAgainstCatalog(db, admin.shop, options)).problems);
   if (Object.keys(errors).length > 0 || !front?.url) return refused(request, errors);
 
-  const { render, renders, created } = await queueRender(db, {
-    shop: admin.shop,
-    product,
-    images: sourceImagesOf({
-      frontUrl: front.url,
-      frontMediaId: front.mediaId,
-      backUrl: back?.url ?? undefined,
-      backMediaId: back?.mediaId,
-    }),
-    options,
-    requestKey: fields.requestKey,
-    candidates: fields.candidates,
-  });
+  let queued: Awaited<ReturnType<typeof queueRender>>;
+  try {
+    queued = await queueRender(db, {
+      shop: admin.shop,
+      product,
+      images: sourceImagesOf({
+        frontUrl: front.url,
+        frontMediaId: front.mediaId,
+        backUrl: back?.url ?? undefined,
+        backMediaId: back?.mediaId,
+      }),
+      options,
+      requestKey: fields.requestKey,
+      candidates: fields.candidates,
+      limits: appQueueLimits(),
+    });
+  } catch (error) {
+    if (error instanceof QueueFullError) return refused(request, {}, error.message);
+    throw error;
+  }
+  const { render, renders, created } = queued;
   const several = fields.candidates > 1;
   return {
     ok: true,

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
-import { renderForRequestKey } from "~/renders/lifecycle/queue-renders.server";
+import { appQueueLimits, QueueFullError, renderForRequestKey } from "~/renders/lifecycle/queue-renders.server";
 import {
   approveRender,
   regenerateRender,
@@ -76,7 +76,7 @@ const decided = (
 
 /** A decision that did not apply, said for staff: a ReviewError's own words, or Shopify's failure. */
 function decisionFailure(error: unknown): string {
-  if (error instanceof ReviewError) return error.message;
+  if (error instanceof ReviewError || error instanceof QueueFullError) return error.message;
   const shopify = describeShopifyFailure(error);
   if (shopify) return shopify;
   throw error;
@@ -203,6 +203,7 @@ async function regenerate(request: IntentRequest): Promise<ReviewActionResult> {
       renderId,
       changes: fullOptionChanges(options.data),
       requestKey,
+      limits: appQueueLimits(),
     });
     return decided(request, [renderId], [], "A new render with the changed options was queued.", {
       newRenderId: render.id,

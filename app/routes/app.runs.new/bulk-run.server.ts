@@ -2,6 +2,7 @@ import type { PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { env } from "~/env.server";
 import { startRun, runForRequestKey } from "~/renders/runs/start-run.server";
+import { appQueueLimits, QueueFullError } from "~/renders/lifecycle/queue-renders.server";
 import { planScope, type PlanOutcome, type ListingProgress } from "~/renders/runs/plan-scope.server";
 import { type PlanSummary } from "~/renders/runs/plan-summary";
 import {
@@ -121,7 +122,7 @@ export async function bulkRunAction(db: Db, admin: AdminRequest, formData: FormD
       perColour: fields.perColour,
       catalog: async () => catalog,
       listInlineUpTo: env().BULK_RUN_LIST_INLINE_UP_TO,
-      maxQueuedPerShop: env().MAX_QUEUED_PER_SHOP,
+      limits: appQueueLimits(),
       now: new Date(),
     });
   } catch (error) {
@@ -142,15 +143,21 @@ export async function bulkRunAction(db: Db, admin: AdminRequest, formData: FormD
   if (outcome.plan.eligible.length === 0) {
     return fail({}, "No product in this selection can be rendered; see the reasons in the preview.");
   }
-  const { run, created } = await startRun(db, {
-    shop: admin.shop,
-    plan: outcome.plan,
-    options: options,
-    scope: outcome.scopeRecord,
-    budgetCredits: budget,
-    ...(requestKey ? { requestKey } : {}),
-    createdBy: admin.staff,
-    maxQueuedPerShop: env().MAX_QUEUED_PER_SHOP,
-  });
-  return { ok: true, intent: "start", runId: run.id, created };
+  try {
+    const { run, created } = await startRun(db, {
+      shop: admin.shop,
+      plan: outcome.plan,
+      options: options,
+      scope: outcome.scopeRecord,
+      budgetCredits: budget,
+      ...(requestKey ? { requestKey } : {}),
+      createdBy: admin.staff,
+      limits: appQueueLimits(),
+    });
+    return { ok: true, intent: "start", runId: run.id, created };
+  } catch (error) {
+    // The plan had room; the queue filled up since (another tab, the product action): refused like the plan.
+    if (error instanceof QueueFullError) return fail({}, error.message);
+    throw error;
+  }
 }
