@@ -42,7 +42,7 @@ describe("every page", () => {
   test("the app's bulk run page has no serious or critical accessibility problem", async () => {
     await staff.openApp("/app/runs");
     await staff.app.getByRole("link", { name: "Collection: New arrivals" }).first().click();
-    await staff.app.getByText("3 of 3 renders done").waitFor();
+    await staff.app.getByText("5 of 5 renders done").waitFor();
     await staff.screenshot("page-bulk-run");
     expect(describeFindings(await staff.accessibilityProblems("page-bulk-run"))).toBe("");
   });
