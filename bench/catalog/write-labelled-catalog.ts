@@ -1,7 +1,8 @@
 /**
- * `npx tsx bench/catalog/write-labelled-catalog.ts` writes both labelled catalogs, each as `labelled-catalog.csv` (a
- * Shopify product CSV export in the classic format) and `labels.csv` from its hand-written table: the first catalog
- * (`labelled-products.ts`, beside this file) and the held-out one (`held-out/labelled-products.ts`). The output is
+ * `npx tsx bench/catalog/write-labelled-catalog.ts` writes the three labelled catalogs, each as
+ * `labelled-catalog.csv` (a Shopify product CSV export in the classic format) and `labels.csv` from its hand-written
+ * table: the first catalog (`labelled-products.ts`, beside this file), the held-out one
+ * (`held-out/labelled-products.ts`) and the second held-out one (`held-out-2/labelled-products.ts`). The output is
  * the same every time (no clock, no randomness), so the committed files only change when a table does;
  * test/bench/labelled-catalog.test.ts checks they are in step.
  */
@@ -9,6 +10,7 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { formatCsvRecord } from "~/lib/csv";
 import { HELD_OUT_PRODUCTS } from "./held-out/labelled-products";
+import { HELD_OUT_2_PRODUCTS } from "./held-out-2/labelled-products";
 import { LABELLED_PRODUCTS, type Language, type LabelledProduct } from "./labelled-products";
 
 export const CATALOG_HEADER = [
@@ -119,7 +121,29 @@ export const HELD_OUT_CATALOG: LabelledCatalog = {
   labelsFile: fileURLToPath(new URL("./held-out/labels.csv", import.meta.url)),
 };
 
-export const CATALOGS: readonly LabelledCatalog[] = [FIRST_CATALOG, HELD_OUT_CATALOG];
+/**
+ * The second held-out catalog (bench/catalog/held-out-2/README.md), written after the rules had been tuned on both
+ * catalogs above. As in the held-out one, its sizes never depend on the label.
+ */
+export const HELD_OUT_2_CATALOG: LabelledCatalog = {
+  name: "held-out-2",
+  products: HELD_OUT_2_PRODUCTS,
+  vendors: {
+    en: "Copperline Goods",
+    de: "Werkhof Südstadt",
+    fr: "Comptoir Belleville",
+    es: "Almacenes Alameda",
+    it: "Merceria Navigli",
+    nl: "Warenhuis De Kade",
+    pt: "Armazém Ribeira",
+  },
+  cdn: "https://cdn.shopify.com/s/files/1/0833/5120/4471/files",
+  defaultSizes: () => ["XS", "S", "M", "L", "XL"],
+  catalogFile: fileURLToPath(new URL("./held-out-2/labelled-catalog.csv", import.meta.url)),
+  labelsFile: fileURLToPath(new URL("./held-out-2/labels.csv", import.meta.url)),
+};
+
+export const CATALOGS: readonly LabelledCatalog[] = [FIRST_CATALOG, HELD_OUT_CATALOG, HELD_OUT_2_CATALOG];
 
 /** Shopify's handle for a title: ASCII, lower case, words joined by hyphens. */
 export function handleFor(title: string): string {
