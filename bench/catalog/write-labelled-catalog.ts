@@ -1,12 +1,16 @@
 /**
- * `npx tsx bench/catalog/write-labelled-catalog.ts` writes `labelled-catalog.csv` (a Shopify product CSV export in
- * the classic format) and `labels.csv` from the hand-written table in `labelled-products.ts`. The output is the same
- * every time (no clock, no randomness), so the committed files only change when the table does;
+ * `npx tsx bench/catalog/write-labelled-catalog.ts` writes the three labelled catalogs, each as
+ * `labelled-catalog.csv` (a Shopify product CSV export in the classic format) and `labels.csv` from its hand-written
+ * table: the first catalog (`labelled-products.ts`, beside this file), the held-out one
+ * (`held-out/labelled-products.ts`) and the second held-out one (`held-out-2/labelled-products.ts`). The output is
+ * the same every time (no clock, no randomness), so the committed files only change when a table does;
  * test/bench/labelled-catalog.test.ts checks they are in step.
  */
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { formatCsvRecord } from "~/lib/csv";
+import { HELD_OUT_PRODUCTS } from "./held-out/labelled-products";
+import { HELD_OUT_2_PRODUCTS } from "./held-out-2/labelled-products";
 import { LABELLED_PRODUCTS, type Language, type LabelledProduct } from "./labelled-products";
 
 export const CATALOG_HEADER = [
@@ -60,17 +64,86 @@ const SIZE_OPTION: Record<Language, string> = {
   nl: "Maat",
   pt: "Tamanho",
 };
-const VENDOR: Record<Language, string> = {
-  en: "Harbour & Pine",
-  de: "Atelier Nord",
-  fr: "Maison Lumière",
-  es: "Casa Sol",
-  it: "Sartoria Blu",
-  nl: "Studio Noord",
-  pt: "Ateliê Brisa",
-};
-const CDN = "https://cdn.shopify.com/s/files/1/0712/3456/7890/files";
 const COLOR_PATTERN = "product.metafields.shopify.color-pattern";
+
+/** One labelled catalog: its table, what the writer fills in that the table does not say, and where it is written. */
+export interface LabelledCatalog {
+  name: string;
+  products: readonly LabelledProduct[];
+  /** The vendor of a product that names none, by the language of its title. */
+  vendors: Record<Language, string>;
+  /** Where its (made-up) image URLs live. */
+  cdn: string;
+  /** A product's sizes when the table gives none. */
+  defaultSizes: (product: LabelledProduct) => string[];
+  catalogFile: string;
+  labelsFile: string;
+}
+
+/** The first catalog (bench/catalog/README.md); the decision rules were tuned on it. */
+export const FIRST_CATALOG: LabelledCatalog = {
+  name: "first",
+  products: LABELLED_PRODUCTS,
+  vendors: {
+    en: "Harbour & Pine",
+    de: "Atelier Nord",
+    fr: "Maison Lumière",
+    es: "Casa Sol",
+    it: "Sartoria Blu",
+    nl: "Studio Noord",
+    pt: "Ateliê Brisa",
+  },
+  cdn: "https://cdn.shopify.com/s/files/1/0712/3456/7890/files",
+  defaultSizes: (product) => (product.label === "skip" ? [] : ["S", "M", "L"]),
+  catalogFile: fileURLToPath(new URL("./labelled-catalog.csv", import.meta.url)),
+  labelsFile: fileURLToPath(new URL("./labels.csv", import.meta.url)),
+};
+
+/**
+ * The held-out catalog (bench/catalog/held-out/README.md), written after the rules were fixed. Its sizes never
+ * depend on the label: the table gives `sizes: []` wherever a product has none.
+ */
+export const HELD_OUT_CATALOG: LabelledCatalog = {
+  name: "held-out",
+  products: HELD_OUT_PRODUCTS,
+  vendors: {
+    en: "Tidewater Supply Co.",
+    de: "Kontor Elf",
+    fr: "Atelier Garonne",
+    es: "Tienda Olivar",
+    it: "Bottega Lario",
+    nl: "Huis aan de Vecht",
+    pt: "Loja Maré",
+  },
+  cdn: "https://cdn.shopify.com/s/files/1/0598/2741/3355/files",
+  defaultSizes: () => ["S", "M", "L", "XL"],
+  catalogFile: fileURLToPath(new URL("./held-out/labelled-catalog.csv", import.meta.url)),
+  labelsFile: fileURLToPath(new URL("./held-out/labels.csv", import.meta.url)),
+};
+
+/**
+ * The second held-out catalog (bench/catalog/held-out-2/README.md), written after the rules had been tuned on both
+ * catalogs above. As in the held-out one, its sizes never depend on the label.
+ */
+export const HELD_OUT_2_CATALOG: LabelledCatalog = {
+  name: "held-out-2",
+  products: HELD_OUT_2_PRODUCTS,
+  vendors: {
+    en: "Copperline Goods",
+    de: "Werkhof Südstadt",
+    fr: "Comptoir Belleville",
+    es: "Almacenes Alameda",
+    it: "Merceria Navigli",
+    nl: "Warenhuis De Kade",
+    pt: "Armazém Ribeira",
+  },
+  cdn: "https://cdn.shopify.com/s/files/1/0833/5120/4471/files",
+  defaultSizes: () => ["XS", "S", "M", "L", "XL"],
+  catalogFile: fileURLToPath(new URL("./held-out-2/labelled-catalog.csv", import.meta.url)),
+  labelsFile: fileURLToPath(new URL("./held-out-2/labels.csv", import.meta.url)),
+};
+
+export const CATALOGS: readonly LabelledCatalog[] = [FIRST_CATALOG, HELD_OUT_CATALOG, HELD_OUT_2_CATALOG];
 
 /** Shopify's handle for a title: ASCII, lower case, words joined by hyphens. */
 export function handleFor(title: string): string {
@@ -91,7 +164,7 @@ interface Option {
   linkedTo: string;
 }
 
-function optionsOf(product: LabelledProduct): Option[] {
+function optionsOf(product: LabelledProduct, catalog: LabelledCatalog): Option[] {
   const options: Option[] = [];
   if (product.colour) {
     options.push({
@@ -101,7 +174,7 @@ function optionsOf(product: LabelledProduct): Option[] {
     });
   }
   if (product.other) options.push({ ...product.other, linkedTo: "" });
-  const sizes = product.sizes ?? (product.label === "skip" ? [] : ["S", "M", "L"]);
+  const sizes = product.sizes ?? catalog.defaultSizes(product);
   if (sizes.length > 0) options.push({ name: SIZE_OPTION[product.lang], values: sizes, linkedTo: "" });
   return options;
 }
@@ -123,19 +196,24 @@ function bodyOf(product: LabelledProduct, index: number): string {
 }
 
 /** The CSV rows of one product: one per variant, then image-only rows for images beyond the variants. */
-function rowsOf(product: LabelledProduct, index: number, handle: string): Array<Partial<Record<Column, string>>> {
-  const options = optionsOf(product);
+function rowsOf(
+  catalog: LabelledCatalog,
+  product: LabelledProduct,
+  index: number,
+  handle: string,
+): Array<Partial<Record<Column, string>>> {
+  const options = optionsOf(product, catalog);
   const variants = options.length > 0 ? combinations(options) : [["Default Title"]];
   const optionNames = options.length > 0 ? options.map((o) => o.name) : ["Title"];
   const colourValues = product.colour?.values ?? [];
   const images = [
     ...(colourValues.length > 0
       ? colourValues.map((colour) => ({
-          src: `${CDN}/${handle}-${slug(colour)}.jpg`,
+          src: `${catalog.cdn}/${handle}-${slug(colour)}.jpg`,
           alt: `${product.title} – ${colour}`,
         }))
-      : [{ src: `${CDN}/${handle}-front.jpg`, alt: product.title }]),
-    ...(product.back ? [{ src: `${CDN}/${handle}-back.jpg`, alt: `${product.title}, back` }] : []),
+      : [{ src: `${catalog.cdn}/${handle}-front.jpg`, alt: product.title }]),
+    ...(product.back ? [{ src: `${catalog.cdn}/${handle}-back.jpg`, alt: `${product.title}, back` }] : []),
   ];
   const price = (19 + ((index * 7) % 180)).toFixed(2);
   const rows = variants.map((values, variantIndex) => {
@@ -162,7 +240,7 @@ function rowsOf(product: LabelledProduct, index: number, handle: string): Array<
   Object.assign(rows[0]!, {
     Title: product.title,
     "Body (HTML)": bodyOf(product, index),
-    Vendor: product.vendor ?? VENDOR[product.lang],
+    Vendor: product.vendor ?? catalog.vendors[product.lang],
     "Product Category": product.category ?? "",
     Type: product.type,
     Tags: product.tags ?? "",
@@ -202,18 +280,19 @@ function handlesOf(products: readonly LabelledProduct[]): string[] {
   });
 }
 
-export function labelledCatalogCsv(products: readonly LabelledProduct[] = LABELLED_PRODUCTS): string {
+export function labelledCatalogCsv(catalog: LabelledCatalog = FIRST_CATALOG): string {
+  const { products } = catalog;
   const handles = handlesOf(products);
   const lines = [formatCsvRecord(CATALOG_HEADER)];
   products.forEach((product, index) => {
-    for (const row of rowsOf(product, index, handles[index]!)) {
+    for (const row of rowsOf(catalog, product, index, handles[index]!)) {
       lines.push(formatCsvRecord(CATALOG_HEADER.map((column) => row[column] ?? "")));
     }
   });
   return `${lines.join("\r\n")}\r\n`;
 }
 
-export function labelsCsv(products: readonly LabelledProduct[] = LABELLED_PRODUCTS): string {
+export function labelsCsv({ products }: LabelledCatalog = FIRST_CATALOG): string {
   const handles = handlesOf(products);
   const lines = [
     formatCsvRecord(["handle", "renders_as", "notes"]),
@@ -222,11 +301,15 @@ export function labelsCsv(products: readonly LabelledProduct[] = LABELLED_PRODUC
   return `${lines.join("\r\n")}\r\n`;
 }
 
-export const CATALOG_FILE = fileURLToPath(new URL("./labelled-catalog.csv", import.meta.url));
-export const LABELS_FILE = fileURLToPath(new URL("./labels.csv", import.meta.url));
+export const CATALOG_FILE = FIRST_CATALOG.catalogFile;
+export const LABELS_FILE = FIRST_CATALOG.labelsFile;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  writeFileSync(CATALOG_FILE, labelledCatalogCsv());
-  writeFileSync(LABELS_FILE, labelsCsv());
-  console.log(`Wrote ${LABELLED_PRODUCTS.length} products to ${CATALOG_FILE} and their labels to ${LABELS_FILE}.`);
+  for (const catalog of CATALOGS) {
+    writeFileSync(catalog.catalogFile, labelledCatalogCsv(catalog));
+    writeFileSync(catalog.labelsFile, labelsCsv(catalog));
+    console.log(
+      `${catalog.name}: wrote ${catalog.products.length} products to ${catalog.catalogFile} and their labels to ${catalog.labelsFile}.`,
+    );
+  }
 }
