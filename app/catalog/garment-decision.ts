@@ -2,6 +2,9 @@ import type { Garment, GarmentMeaning, NotClothingReason } from "./garment-kinds
 import {
   CHILDREN_PREFIXES,
   CHILDREN_WORDS,
+  MODIFIER_NOUNS,
+  PET_PREFIXES,
+  PET_WORDS,
   COMPOUND_ENDINGS,
   CONJUNCTIONS,
   LEXICON,
@@ -165,10 +168,16 @@ export function readWords(text: string): Reading | null {
   if (strong?.meaning.kind === "garment" && words.some((word) => WEAK_WORDS.has(word)))
     return { meaning: { kind: "unclear" }, word: strong.word, several: true };
   // "Kids Rainbow Tee", "T-shirt enfant": a garment made for children is not rendered on an adult model.
-  if (strong?.meaning.kind === "garment" && words.some(isChildrenWord))
+  // "Dog raincoat", "Hundemantel": clothes for pets are not for a person.
+  if (strong && strong.meaning.kind !== "not_clothing" && words.some(isPetWord))
+    return { meaning: { kind: "not_clothing", reason: "not_apparel" }, word: strong.word };
+  if (strong && strong.meaning.kind !== "not_clothing" && words.some(isChildrenWord))
     return { meaning: { kind: "not_clothing", reason: "childrens_clothing" }, word: strong.word };
   return strong ?? readings[0] ?? null;
 }
+
+const isPetWord = (word: string) =>
+  PET_WORDS.has(word) || PET_PREFIXES.some((prefix) => word.length > prefix.length + 2 && word.startsWith(prefix));
 
 const isChildrenWord = (word: string) =>
   CHILDREN_WORDS.has(word) ||
@@ -211,7 +220,9 @@ const ROMANCE: ReadonlySet<Language> = new Set(["fr", "es", "it", "pt"]);
  */
 function headOf(words: string[]): Match | null {
   const matches = matchesIn(words);
-  const strong = matches.filter((match) => !match.weak);
+  // A word that is also a modifier ("light", "cream") is a head only when no garment stands beside it.
+  const garmentBeside = matches.some((match) => match.meaning.kind === "garment");
+  const strong = matches.filter((match) => !match.weak && !(garmentBeside && MODIFIER_NOUNS.has(match.word)));
   const candidates = strong.length > 0 ? strong : matches;
   if (candidates.length === 0) return null;
   // The phrase's language is the one its words share ("any" words fit every language); mixed or English: last.
@@ -275,7 +286,9 @@ function withoutNeutralPhrases(words: string[]): string[] {
   const result: string[] = [];
   for (let index = 0; index < words.length;) {
     const neutral = NEUTRAL_PHRASES.find((phrase) => phrase.every((word, offset) => words[index + offset] === word));
-    if (neutral) {
+    // A longer phrase of the lexicon wins: "Tie-Dye Kit" is a craft kit, not "kit" after a neutral "tie dye".
+    const longer = neutral ? longestPhraseAt(words, index) : null;
+    if (neutral && !(longer && longer.length > neutral.length)) {
       index += neutral.length;
       continue;
     }
