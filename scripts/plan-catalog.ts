@@ -32,7 +32,8 @@ try {
   process.stdout.write(`${lines.join("\n")}\n`);
 } catch (error) {
   if (error instanceof ProductCsvError) {
-    console.error(`${path} is not a Shopify product export: ${error.problems.join("; ")}`);
+    const why = error.problems.length > 0 ? error.problems.join("; ") : error.message;
+    console.error(`${path} is not a Shopify product export: ${why}`);
     process.exit(2);
   }
   if (error instanceof CsvSyntaxError) {
