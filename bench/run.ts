@@ -22,6 +22,7 @@ import { tickStatements } from "./tick-statements";
 import { webVitals } from "./web-vitals";
 import { catalogDecisions } from "./catalog-decisions";
 import { bodyFlood } from "./body-flood";
+import { pollCost } from "./poll-cost";
 
 const BENCHMARKS: Benchmark[] = [
   pollEconomy,
@@ -37,6 +38,7 @@ const BENCHMARKS: Benchmark[] = [
   webVitals,
   catalogDecisions,
   bodyFlood,
+  pollCost,
 ];
 
 function parseArgs(argv: string[]) {

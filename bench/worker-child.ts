@@ -8,6 +8,8 @@
  *   timers    baseline for `schedule`: no worker, one timer per job polling on the same 3.0-3.5 s schedule
  *   import    the worker runs; RSS is sampled and the kernel's peak RSS (VmHWM) read around the imports
  *   run       the worker runs, nothing is measured
+ *   cost      the worker runs; only its status polls and its CPU in the window are counted (benchmarks 10 and 15:
+ *             nothing on the worker's path but a counter, so the CPU is the worker's own)
  */
 import "./lib/env";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -19,13 +21,16 @@ import { installOneHttpClient } from "~/net/outbound";
 import type { TryOnClient } from "~/tryon";
 import { makeWorker, type Worker } from "~/worker/worker";
 import { workerDepsFor } from "../harness/pipeline";
+import { readyFilesMedia } from "./lib/fixtures";
 
 const env = z
   .object({
     DATABASE_URL: z.string(),
     FAKE_ADMIN_URL: z.string(),
     FAKE_ADMIN_TOKENS: z.string().transform((value) => z.record(z.string(), z.string()).parse(JSON.parse(value))),
-    BENCH_MODE: z.enum(["schedule", "timers", "import", "run"]),
+    BENCH_MODE: z.enum(["schedule", "timers", "import", "run", "cost"]),
+    /** "ready": Shopify's side reduced to "the file is there and READY" (bench/lib/fixtures.ts readyFilesMedia). */
+    BENCH_MEDIA: z.enum(["fake-admin", "ready"]).default("fake-admin"),
     WORKER_CONFIG: z.string().default("{}"),
     /** Diagnostic: status polls go out without the worker's shutdown signal (see benchmark 2's --full variant). */
     BENCH_STRIP_SIGNAL: z.enum(["0", "1"]).default("0"),
@@ -40,7 +45,7 @@ export type ParentMessage = { type: "measure" } | { type: "report" } | { type: "
 export type ChildMessage =
   | { type: "ready"; rss: number }
   | { type: "idle"; rss: number }
-  | { type: "report"; report: ScheduleReport | ImportReport }
+  | { type: "report"; report: ScheduleReport | ImportReport | CostReport }
   | { type: "stopped" };
 
 export interface ScheduleReport {
@@ -64,6 +69,18 @@ export interface ScheduleReport {
   loopDelayMs: { p99: number; max: number };
   /** Every statement the worker sent in the window: when, how long, how many rows came back. */
   statements: Array<{ at: number; ms: number; rows: number; label: string }>;
+}
+
+export interface CostReport {
+  kind: "cost";
+  /** Status requests sent in the window, and how many failed. */
+  requests: number;
+  errors: number;
+  /** Submits sent in the window (benchmark 10's steady state replaces finished renders). */
+  submits: number;
+  windowMs: number;
+  /** process.cpuUsage over the window, user + system, every thread of the process. */
+  cpuMs: number;
 }
 
 export interface ImportReport {
@@ -105,6 +122,7 @@ const window = {
   inTick: [] as number[],
   requests: 0,
   errors: 0,
+  submits: 0,
   statements: [] as Array<{ at: number; ms: number; rows: number; label: string }>,
 };
 
@@ -178,6 +196,27 @@ function timedClient(inner: TryOnClient): TryOnClient {
   };
 }
 
+/** Counts status polls and submits in the window, and nothing else: the CPU measured is the worker's. */
+function countedClient(inner: TryOnClient): TryOnClient {
+  return {
+    ...inner,
+    async getJobStatus(jobId, options) {
+      if (!window.open) return inner.getJobStatus(jobId, options);
+      window.requests += 1;
+      try {
+        return await inner.getJobStatus(jobId, options);
+      } catch (error) {
+        window.errors += 1;
+        throw error;
+      }
+    },
+    async submitTryOnJob(input, options) {
+      if (window.open) window.submits += 1;
+      return inner.submitTryOnJob(input, options);
+    },
+  };
+}
+
 // ---- import: RSS ----------------------------------------------------------------------------------------------
 const rssSamples = {
   peak: 0,
@@ -226,12 +265,15 @@ const deps = workerDepsFor({
   config,
   ...(env.BENCH_TRANSFER_GC === "off" ? { transferGc: { moved() {} } } : {}),
 });
+if (env.BENCH_MEDIA === "ready") deps.renderMediaFor = async () => readyFilesMedia();
 const wrap =
   env.BENCH_MODE === "schedule"
     ? timedClient
     : env.BENCH_MODE === "import"
       ? sizedClient
-      : (client: TryOnClient) => client;
+      : env.BENCH_MODE === "cost"
+        ? countedClient
+        : (client: TryOnClient) => client;
 let worker: Worker | undefined;
 let running: Promise<void> | undefined;
 const timers = new Set<NodeJS.Timeout>();
@@ -352,6 +394,20 @@ process.on("message", (message: ParentMessage) => {
         window.open = false;
         loopDelay.disable();
         const cpu = process.cpuUsage(window.cpu);
+        if (env.BENCH_MODE === "cost") {
+          send({
+            type: "report",
+            report: {
+              kind: "cost",
+              requests: window.requests,
+              errors: window.errors,
+              submits: window.submits,
+              windowMs: Date.now() - window.startedAt,
+              cpuMs: (cpu.user + cpu.system) / 1000,
+            },
+          });
+          break;
+        }
         send({
           type: "report",
           report: {

@@ -105,13 +105,19 @@ const systemResolver: Resolver = (hostname) =>
   });
 
 /**
- * Builds the guarded fetch. It has the shape of `fetch`; `redirect: "follow"` (the default) is done here hop by hop,
- * "manual" hands back the 3xx untouched, "error" fails on one.
+ * The two halves of the guard: a dispatcher whose every connection is checked at connect time, and the check of a URL
+ * before it is requested (scheme, credentials, a literal address). Whoever requests through the dispatcher without
+ * fetch (the try-on client's API calls, app/tryon/service-transport.ts) checks each URL with `checkUrl` first.
  */
-export function makeOutboundFetch(policy: OutboundPolicy): OutboundFetch {
+export interface OutboundGuard {
+  dispatcher: Agent;
+  /** The URL parsed, or a refusal thrown shaped like fetch's own failures. */
+  checkUrl(target: string | URL): URL;
+}
+
+export function makeOutboundGuard(policy: OutboundPolicy): OutboundGuard {
   const allowed = makeAddressCheck(policy.allow);
   const resolve = policy.resolve ?? systemResolver;
-  const maxRedirects = policy.maxRedirects ?? 5;
 
   // Called by the socket for every connection to a name, with the name the URL gave: only allowed addresses are
   // handed back, so the connection cannot go anywhere else.
@@ -147,6 +153,19 @@ export function makeOutboundFetch(policy: OutboundPolicy): OutboundFetch {
     if (ipaddr.isValid(host) && !allowed(host)) throw refusal(`${host} is not a public address`);
     return url;
   };
+  return { dispatcher: agent, checkUrl };
+}
+
+/**
+ * Builds the guarded fetch. It has the shape of `fetch`; `redirect: "follow"` (the default) is done here hop by hop,
+ * "manual" hands back the 3xx untouched, "error" fails on one.
+ */
+export function makeOutboundFetch(
+  policy: OutboundPolicy,
+  guard: OutboundGuard = makeOutboundGuard(policy),
+): OutboundFetch {
+  const { dispatcher: agent, checkUrl } = guard;
+  const maxRedirects = policy.maxRedirects ?? 5;
 
   return async function outboundFetch(input, init = {}) {
     const mode = init.redirect ?? "follow";
@@ -193,16 +212,28 @@ export function makeOutboundFetch(policy: OutboundPolicy): OutboundFetch {
 }
 
 let processFetch: OutboundFetch | undefined;
+let processGuard: OutboundGuard | undefined;
+
+function installPolicy(policy: OutboundPolicy): OutboundGuard {
+  processGuard = makeOutboundGuard(policy);
+  processFetch = makeOutboundFetch(policy, processGuard);
+  return processGuard;
+}
 
 /** Replaces the process's policy (tests: an injected resolver, the allow-list switched off or on). */
 export function useOutboundPolicy(policy: OutboundPolicy): void {
-  processFetch = makeOutboundFetch(policy);
+  installPolicy(policy);
+}
+
+/** The process's guard: one dispatcher (so one pool of kept-alive connections per origin) for fetch and the rest. */
+export function outboundGuard(): OutboundGuard {
+  return processGuard ?? installPolicy({ allow: parseAllowList(process.env.OUTBOUND_ALLOW_HOSTS) });
 }
 
 /** The process's guarded fetch, allowing what OUTBOUND_ALLOW_HOSTS lists (validated at boot by env.server.ts). */
 export function outboundFetch(input: string, init?: RequestInit): Promise<Response> {
-  processFetch ??= makeOutboundFetch({ allow: parseAllowList(process.env.OUTBOUND_ALLOW_HOSTS) });
-  return processFetch(input, init);
+  if (!processFetch) outboundGuard();
+  return (processFetch as OutboundFetch)(input, init);
 }
 
 /**

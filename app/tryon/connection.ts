@@ -5,7 +5,8 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { CatalogCache } from "./catalog";
 import { type TryOnClientSettings, type TryOnClientSettingsInput, tryOnClientSettingsSchema } from "./config";
-import { type FetchLike, sendHttpRequest } from "./http";
+import { type FetchLike, type HttpAnswer, type HttpRequest, sendHttpRequest } from "./http";
+import { makeServiceTransport } from "./service-transport";
 import { outboundFetch } from "~/net/outbound";
 import { consoleTryOnLogger, makeRedactingLogger, makeRedactor, type TryOnLogger } from "./logging";
 
@@ -31,6 +32,8 @@ export interface CallOptions {
 export interface TryOnConnection {
   settings: TryOnClientSettings;
   fetch: FetchLike;
+  /** The API's requests: over the guard's kept-alive pools without fetch, or through an injected fetch (tests). */
+  send: (request: HttpRequest) => Promise<HttpAnswer>;
   now: () => number;
   random: () => number;
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -41,6 +44,8 @@ export interface TryOnConnection {
 }
 
 const JSON_BODY_LIMIT = 5 * 1024 * 1024;
+
+const sendWithoutFetch = makeServiceTransport();
 
 const defaultSleep = (ms: number, signal?: AbortSignal) => delay(ms, undefined, signal ? { signal } : undefined);
 
@@ -58,6 +63,7 @@ export function openTryOnConnection(options: TryOnClientOptions): TryOnConnectio
     settings,
     // Every request on a shop's behalf goes through the guarded outbound path unless a test injects its own.
     fetch: options.fetch ?? outboundFetch,
+    send: options.fetch ? (request) => sendHttpRequest(options.fetch as FetchLike, request) : sendWithoutFetch,
     now: options.now ?? Date.now,
     random: options.random ?? Math.random,
     sleep: options.sleep ?? defaultSleep,
@@ -86,7 +92,7 @@ export const sendToService = (
   call: CallOptions | undefined,
   extra: ServiceRequestExtras,
 ) =>
-  sendHttpRequest(connection.fetch, {
+  connection.send({
     method,
     url,
     headers: extra.headers ?? authHeaders(connection),

@@ -21,9 +21,14 @@ export interface HttpRequest {
   maxBodyBytes: number;
 }
 
+/** What is read of an answer's headers: fetch's Headers, or undici's plain object behind the same `get`. */
+export interface AnswerHeaders {
+  get(name: string): string | null;
+}
+
 export interface HttpAnswer {
   status: number;
-  headers: Headers;
+  headers: AnswerHeaders;
   body: Uint8Array;
 }
 
@@ -91,7 +96,7 @@ function describe(error: unknown): string {
   return String(error);
 }
 
-function classifyFetchError(error: unknown, timeoutMs: number, deadline: Deadline, caller?: AbortSignal) {
+export function classifyFetchError(error: unknown, timeoutMs: number, deadline: Deadline, caller?: AbortSignal) {
   if (deadline.timedOut()) {
     // The timer cannot tell a slow connect from a slow answer, so a timeout is never proof the request stayed here.
     return new TransportFailure(true, `no answer within ${timeoutMs} ms`, true);

@@ -123,10 +123,11 @@ export class TickGateState {
     return (this.pausedUntil.get(keyHash) ?? 0) > nowMs;
   }
   /** Whether a call with this key may go out now: not paused in this tick nor, in a long tick, by another worker. */
-  async mayCall(keyHash: string, nowMs: number): Promise<boolean> {
+  mayCall(keyHash: string, nowMs: number): boolean | Promise<boolean> {
     if (this.isPaused(keyHash, nowMs)) return false;
+    // A plain answer while the tick is young: no promise made per poll for what is known at once.
     if (!this.shared || this.elapsedClock() - this.startedAt < this.shared.recheckMs) return true;
-    return (await this.shared.read(keyHash)) <= nowMs;
+    return this.shared.read(keyHash).then((closedUntil) => closedUntil <= nowMs);
   }
   /** Returns true the first time the key is paused in this tick (so the pause is written once). */
   pause(keyHash: string, untilMs: number): boolean {

@@ -43,6 +43,13 @@ export function makeShopRuntimeLoader(deps: ShopRuntimeDeps) {
     updateAgeOnGet: true,
     ttlAutopurge: true,
   });
+  // The same bounds as the clients: what was opened for a sealed value is dropped with its client's age.
+  const opened = new LRUCache<string, { tryOn: TryOnClient; keyHash: string }>({
+    max: deps.maxCachedClients ?? WORKER_CLIENT_CACHE_MAX,
+    ttl: WORKER_CLIENT_IDLE_MS,
+    updateAgeOnGet: true,
+    ttlAutopurge: true,
+  });
   const loadShopRuntimes = async function loadShopRuntimes(shops: string[]): Promise<Map<string, ShopRuntime>> {
     const runtimes = new Map<string, ShopRuntime>();
     if (shops.length === 0) return runtimes;
@@ -50,6 +57,14 @@ export function makeShopRuntimeLoader(deps: ShopRuntimeDeps) {
     const byShop = new Map(settings.map((row) => [row.shop, row]));
     for (const shop of shops) {
       const row = byShop.get(shop) ?? null;
+      // The same sealed key and address as last tick: its client, without opening the key and hashing it again
+      // (once per shop and tick, that was a poll's share of the worker's CPU when each shop had one render due).
+      const sealedKey = openedKeyOf(row, deps.defaultTryOnBaseUrl);
+      const known = sealedKey ? opened.get(sealedKey) : undefined;
+      if (row && known) {
+        runtimes.set(shop, { shop, settings: row, tryOn: known.tryOn, keyHash: known.keyHash, keyUnreadable: false });
+        continue;
+      }
       let access: TryOnAccess | null = null;
       let keyUnreadable = false;
       try {
@@ -65,6 +80,7 @@ export function makeShopRuntimeLoader(deps: ShopRuntimeDeps) {
         const cacheKey = `${access.keyHash}@${access.baseUrl}`;
         tryOn = clients.get(cacheKey) ?? deps.makeTryOnClient({ baseUrl: access.baseUrl, apiKey: access.apiKey });
         clients.set(cacheKey, tryOn);
+        if (sealedKey) opened.set(sealedKey, { tryOn, keyHash: access.keyHash });
       }
       runtimes.set(shop, { shop, settings: row, tryOn, keyHash: access?.keyHash ?? null, keyUnreadable });
     }
@@ -73,4 +89,11 @@ export function makeShopRuntimeLoader(deps: ShopRuntimeDeps) {
   /** How many clients are kept between ticks (tests and metrics). */
   const cachedClients = () => clients.size;
   return Object.assign(loadShopRuntimes, { cachedClients });
+}
+
+/** What a shop's client is built from, as stored: a new key, a re-sealed one or a new address is a new entry. */
+function openedKeyOf(row: ShopSettings | null, defaultBaseUrl: string | undefined): string | null {
+  const baseUrl = row?.tryOnBaseUrl ?? defaultBaseUrl;
+  if (!row?.tryOnApiKeyEncrypted || !baseUrl) return null;
+  return `${row.shop}\n${baseUrl}\n${row.tryOnApiKeyEncrypted}`;
 }

@@ -48,7 +48,7 @@ export interface BenchWorkerProcess {
 }
 
 export async function startBenchWorker(input: {
-  mode: "schedule" | "timers" | "import" | "run";
+  mode: "schedule" | "timers" | "import" | "run" | "cost";
   databaseUrl: string;
   adminUrl: string;
   tokens: Map<string, string>;
