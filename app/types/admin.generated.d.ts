@@ -57,6 +57,14 @@ export type GetCollectionSummaryQuery = { collection?: AdminTypes.Maybe<(
     & { productsCount?: AdminTypes.Maybe<Pick<AdminTypes.Count, 'count'>> }
   )> };
 
+export type ProductsInCollectionQueryVariables = AdminTypes.Exact<{
+  ids: Array<AdminTypes.Scalars['ID']['input']> | AdminTypes.Scalars['ID']['input'];
+  collectionId: AdminTypes.Scalars['ID']['input'];
+}>;
+
+
+export type ProductsInCollectionQuery = { nodes: Array<AdminTypes.Maybe<Pick<AdminTypes.Product, 'id' | 'inCollection'>>> };
+
 export type CreateStagedUploadsMutationVariables = AdminTypes.Exact<{
   input: Array<AdminTypes.StagedUploadInput> | AdminTypes.StagedUploadInput;
 }>;
@@ -221,6 +229,7 @@ interface GeneratedQueryTypes {
   "#graphql\n  query GetBulkOperation($id: ID!) {\n    node(id: $id) {\n      ... on BulkOperation {\n        id\n        status\n        errorCode\n        objectCount\n        url\n      }\n    }\n  }\n": {return: GetBulkOperationQuery, variables: GetBulkOperationQueryVariables},
   "#graphql\n  query ListCollectionProductsForRender($id: ID!, $first: Int!, $after: String) {\n    collection(id: $id) {\n      id\n      title\n      products(first: $first, after: $after) {\n        pageInfo {\n          hasNextPage\n          endCursor\n        }\n        nodes {\n          id\n          title\n          productType\n          category {\n            id\n            name\n            fullName\n          }\n          media(first: 6) {\n            nodes {\n              id\n              alt\n              ... on MediaImage {\n                image {\n                  url\n                }\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: ListCollectionProductsForRenderQuery, variables: ListCollectionProductsForRenderQueryVariables},
   "#graphql\n  query GetCollectionSummary($id: ID!) {\n    collection(id: $id) {\n      id\n      title\n      productsCount {\n        count\n      }\n    }\n  }\n": {return: GetCollectionSummaryQuery, variables: GetCollectionSummaryQueryVariables},
+  "#graphql\n  query ProductsInCollection($ids: [ID!]!, $collectionId: ID!) {\n    nodes(ids: $ids) {\n      ... on Product {\n        id\n        inCollection(id: $collectionId)\n      }\n    }\n  }\n": {return: ProductsInCollectionQuery, variables: ProductsInCollectionQueryVariables},
   "#graphql\n  query GetFileStatuses($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      id\n      ... on MediaImage {\n        fileStatus\n        fileErrors {\n          code\n          message\n        }\n        image {\n          url\n          preview: url(transform: { maxWidth: 640, maxHeight: 640 })\n          width\n          height\n        }\n      }\n    }\n  }\n": {return: GetFileStatusesQuery, variables: GetFileStatusesQueryVariables},
   "#graphql\n  query FindFilesByFilename($query: String!) {\n    files(first: 5, query: $query) {\n      nodes {\n        id\n        fileStatus\n        ... on MediaImage {\n          image {\n            url\n          }\n        }\n      }\n    }\n  }\n": {return: FindFilesByFilenameQuery, variables: FindFilesByFilenameQueryVariables},
   "#graphql\n  query GetVariantMedia($ids: [ID!]!) {\n    nodes(ids: $ids) {\n      id\n      ... on ProductVariant {\n        product {\n          id\n        }\n        media(first: 1) {\n          nodes {\n            id\n          }\n        }\n      }\n    }\n  }\n": {return: GetVariantMediaQuery, variables: GetVariantMediaQueryVariables},

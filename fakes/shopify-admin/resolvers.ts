@@ -432,6 +432,10 @@ export const resolvers = {
       const [only, ...rest] = p.variantIds.flatMap((id) => ctx.shop.variants.get(id) ?? []);
       return rest.length === 0 && only?.title === "Default Title";
     }),
+    inCollection: r<ProductRecord, { id: string }>((p, { id }, ctx) => {
+      requireGid(id);
+      return ctx.shop.collections.get(id)?.productIds.includes(p.id) ?? false;
+    }),
     collections: r<ProductRecord, ConnectionArgs>((p, args, ctx) =>
       pageOf(
         ctx,
