@@ -18,7 +18,10 @@ export const APP_LAYERS = [
       "app/metrics",
     ],
   },
-  { name: "domain flows", paths: ["app/renders/runs", "app/renders/review", "app/renders/colour-variants"] },
+  {
+    name: "domain flows",
+    paths: ["app/renders/runs", "app/renders/review", "app/renders/colour-variants", "app/automation"],
+  },
   { name: "adapters and the worker", paths: ["app/shopify", "app/shopify.server.ts", "app/worker"] },
   { name: "request glue", paths: ["app/web", "app/components"] },
   { name: "screens", paths: ["app/routes", "app/root.tsx", "app/entry.server.tsx", "app/routes.ts"] },

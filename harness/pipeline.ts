@@ -10,6 +10,7 @@ import { makeAdminGraphql, type AdminGraphql } from "~/shopify/admin-graphql.ser
 import { ADMIN_API_VERSION } from "~/shopify/api-version";
 import { makeProductSource } from "~/shopify/product-source.server";
 import { makeRenderMedia } from "~/shopify/render-media.server";
+import { makeCollectionMembership } from "~/shopify/collection-membership.server";
 import { createTryOnClient, silentTryOnLogger } from "~/tryon";
 import { makeWorker, type Worker, type WorkerDeps } from "~/worker/worker";
 import { type WorkerConfigInput } from "~/worker/worker-config";
@@ -61,6 +62,16 @@ export function workerDepsFor(input: {
       const token = tokens.get(shop);
       if (!token) throw new Error(`no Admin API token for ${shop}`);
       return makeRenderMedia(fakeAdminGraphql(input.adminUrl, shop, token));
+    },
+    automation: {
+      limits: TEST_QUEUE_LIMITS,
+      // As startCollectionRun: each garment keeps the look's pose (the worker checks poses before any credit).
+      catalogFor: async () => ({ ok: false, reason: "unavailable", message: "not read in tests" }),
+      membershipFor: async (shop) => {
+        const token = tokens.get(shop);
+        if (!token) throw new Error(`no Admin API token for ${shop}`);
+        return makeCollectionMembership(fakeAdminGraphql(input.adminUrl, shop, token));
+      },
     },
     ...(input.config ? { config: input.config } : {}),
     ...(input.workerId ? { workerId: input.workerId } : {}),

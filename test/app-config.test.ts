@@ -18,6 +18,7 @@ const appToml = z
           topics: z.array(z.string()).optional(),
           compliance_topics: z.array(z.string()).optional(),
           uri: z.string(),
+          filter: z.string().optional(),
         }),
       ),
     }),
@@ -60,7 +61,7 @@ describe("shopify.app.toml", () => {
     expect(appToml.build ?? {}).not.toHaveProperty("include_config_on_deploy");
   });
 
-  it("subscribes to the lifecycle, product deletion, bulk exports ending and all three mandatory compliance topics", () => {
+  it("subscribes to the lifecycle, products created, updated and deleted, bulk exports ending and all three mandatory compliance topics", () => {
     expect(subscribedTopics.sort()).toEqual(
       [
         "app/scopes_update",
@@ -68,10 +69,20 @@ describe("shopify.app.toml", () => {
         "bulk_operations/finish",
         "customers/data_request",
         "customers/redact",
+        "products/create",
         "products/delete",
+        "products/update",
         "shop/redact",
       ].sort(),
     );
+  });
+
+  it("sends automation only active products: products/create and products/update carry Shopify's status:active filter", () => {
+    const filters = Object.fromEntries(
+      appToml.webhooks.subscriptions.flatMap((s) => (s.topics ?? []).map((topic) => [topic, s.filter ?? null])),
+    );
+    expect(filters["products/create"]).toBe("status:active");
+    expect(filters["products/update"]).toBe("status:active");
   });
 
   it("subscribes only to topics Shopify's Admin schema knows for that version (the CLI cannot check them offline)", () => {

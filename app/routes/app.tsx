@@ -33,6 +33,7 @@ export default function App() {
         </Link>
         <Link to="/app/generate">Generate</Link>
         <Link to="/app/runs">Bulk runs</Link>
+        <Link to="/app/automation">Automation</Link>
         <Link to="/app/review">Review</Link>
         <Link to="/app/history">History</Link>
         <Link to="/app/settings">Settings</Link>

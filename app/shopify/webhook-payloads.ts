@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ShopClaims } from "~/shops/webhook-deliveries.server";
+import { tagsOf, type ProductSnapshot } from "~/automation/product-snapshot";
 
 /**
  * The payloads of the webhooks the app subscribes to, one schema per topic, checked against Shopify's documented
@@ -62,6 +63,78 @@ export const shopRedactPayload = z.looseObject({
 /** products/delete: only the product's id, a number that is often past 2^53. */
 export const productsDeletePayload = z.looseObject({ id: shopifyNumericId });
 
+const productImage = z.looseObject({
+  id: shopifyNumericId,
+  src: z.string().nullish(),
+  alt: z.string().nullish(),
+  admin_graphql_api_id: z.string().nullish(),
+});
+
+const productMedia = z.looseObject({
+  id: shopifyNumericId,
+  alt: z.string().nullish(),
+  media_content_type: z.string().nullish(),
+  admin_graphql_api_id: z.string().nullish(),
+  preview_image: z.looseObject({ src: z.string().nullish() }).nullish(),
+});
+
+/**
+ * products/create and products/update: the product resource (Shopify's documented sample has `images: []`, `media: []`
+ * and `category: null`). Only what a rule matches on and planning reads is checked; the rest passes through.
+ */
+export const productPayload = z.looseObject({
+  id: shopifyNumericId,
+  title: z.string(),
+  product_type: z.string().nullish(),
+  vendor: z.string().nullish(),
+  tags: z.string().nullish(),
+  status: z.string().nullish(),
+  updated_at: z.string().nullish(),
+  images: z.array(productImage).nullish(),
+  media: z.array(productMedia).nullish(),
+  category: z
+    .looseObject({ admin_graphql_api_id: z.string(), name: z.string().nullish(), full_name: z.string().nullish() })
+    .nullish(),
+});
+export type ProductPayload = z.output<typeof productPayload>;
+
+/**
+ * The product as automation stores it: photos from `media` (their MediaImage ids, what publishing and the photo rule
+ * use), else from `images`.
+ */
+export function productSnapshotOf(payload: ProductPayload): ProductSnapshot {
+  const media = (payload.media ?? []).filter(
+    (item) => (item.media_content_type ?? "IMAGE") === "IMAGE" && item.preview_image?.src,
+  );
+  const photos =
+    media.length > 0
+      ? media.map((item) => ({
+          mediaId: item.admin_graphql_api_id ?? `gid://shopify/MediaImage/${item.id}`,
+          url: item.preview_image?.src ?? null,
+          alt: item.alt ?? null,
+        }))
+      : (payload.images ?? [])
+          .filter((image) => image.src)
+          .map((image) => ({
+            mediaId: image.admin_graphql_api_id ?? `gid://shopify/ProductImage/${image.id}`,
+            url: image.src ?? null,
+            alt: image.alt ?? null,
+          }));
+  const category = payload.category;
+  return {
+    id: `gid://shopify/Product/${payload.id}`,
+    title: payload.title,
+    productType: payload.product_type || null,
+    vendor: payload.vendor || null,
+    tags: tagsOf(payload.tags),
+    status: payload.status?.toLowerCase() ?? null,
+    category: category
+      ? { id: category.admin_graphql_api_id, name: category.name ?? "", fullName: category.full_name ?? "" }
+      : null,
+    photos,
+  };
+}
+
 /** bulk_operations/finish: which operation ended and how (status and error code in lower case). */
 export const bulkOperationsFinishPayload = z.looseObject({
   admin_graphql_api_id: z.string().regex(/^gid:\/\/shopify\/BulkOperation\/\d+$/),
@@ -84,6 +157,8 @@ const SCHEMAS = {
   "app/scopes_update": appScopesUpdatePayload,
   "bulk_operations/finish": bulkOperationsFinishPayload,
   "products/delete": productsDeletePayload,
+  "products/create": productPayload,
+  "products/update": productPayload,
   "customers/data_request": customersDataRequestPayload,
   "customers/redact": customersRedactPayload,
   "shop/redact": shopRedactPayload,
@@ -106,6 +181,8 @@ const SHOP_CLAIMS: { [Topic in WebhookTopic]: (payload: WebhookPayload<Topic>) =
   "app/scopes_update": (update) => ({ domains: [], shopIds: present([update.shop_id]) }),
   "bulk_operations/finish": () => NAMES_NO_SHOP,
   "products/delete": () => NAMES_NO_SHOP,
+  "products/create": () => NAMES_NO_SHOP,
+  "products/update": () => NAMES_NO_SHOP,
   "customers/data_request": (request) => ({ domains: [request.shop_domain], shopIds: [request.shop_id] }),
   "customers/redact": (redact) => ({ domains: [redact.shop_domain], shopIds: [redact.shop_id] }),
   "shop/redact": (redact) => ({ domains: [redact.shop_domain], shopIds: [redact.shop_id] }),

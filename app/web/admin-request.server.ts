@@ -1,3 +1,5 @@
+import { makeRecentProducts } from "~/shopify/recent-products.server";
+import { makeCollectionMembership } from "~/shopify/collection-membership.server";
 import type { ProductSource } from "~/catalog/catalog-port";
 import type { RenderMedia } from "~/renders/review/media-port";
 import { AdminApiError } from "~/shopify/admin-errors";
@@ -21,6 +23,10 @@ export interface AdminRequest {
   renderMedia: RenderMedia;
   /** The shop's time zone as Shopify has it (app/shops/time-zone.server.ts stores it). */
   readTimeZone: () => Promise<string>;
+  /** Products created since a date (automation's "last 30 days" preview). */
+  recentProducts: ReturnType<typeof makeRecentProducts>;
+  /** Which of some products are in a collection. */
+  collectionMembership: ReturnType<typeof makeCollectionMembership>;
   /** Adds CORS headers for admin extensions (their requests come from Shopify's extension origin). */
   cors: (response: Response) => Response;
 }
@@ -44,6 +50,8 @@ export async function requireAdmin(request: Request): Promise<AdminRequest> {
     productSource: makeProductSource(adminGraphql),
     renderMedia: makeRenderMedia(adminGraphql),
     readTimeZone: () => readShopTimeZone(adminGraphql),
+    recentProducts: makeRecentProducts(adminGraphql),
+    collectionMembership: makeCollectionMembership(adminGraphql),
     cors: context.cors,
   };
 }

@@ -6,6 +6,9 @@ import { makeTryOnClientFor } from "~/settings/tryon-client.server";
 import { adminGraphqlForShop } from "~/shopify/admin-for-shop.server";
 import { makeProductSource } from "~/shopify/product-source.server";
 import { makeCollectionExport } from "~/shopify/collection-export.server";
+import { makeCollectionMembership } from "~/shopify/collection-membership.server";
+import { loadShopCatalog } from "~/settings/tryon-client.server";
+import { appQueueLimits } from "~/renders/lifecycle/queue-renders.server";
 import { makeRenderMedia } from "~/shopify/render-media.server";
 import { makeCollectionLister, type CollectionLister } from "./collection-lister";
 import { appLogger, messageLogger } from "~/lib/logger.server";
@@ -46,6 +49,11 @@ export function makeAppWorker(config: WorkerConfigInput = {}): AppWorker {
     metrics,
     scoreRenderColour: makeRenderColourScorer(),
     transferGc,
+    automation: {
+      limits: appQueueLimits(),
+      catalogFor: (shop) => loadShopCatalog(prisma, shop),
+      membershipFor: async (shop) => makeCollectionMembership(await adminGraphqlForShop(shop)),
+    },
     config,
   });
   const lister = makeCollectionLister({

@@ -78,6 +78,17 @@ export const workerConfigSchema = z.object({
   importTransferTimeoutMs: z.number().int().positive().default(45_000),
   /** How often an uploaded file is checked until Shopify has processed it. */
   fileReadyPollMs: z.number().int().positive().default(2_000),
+  /**
+   * Automation (issue 29, ADR 076): a shop's product deliveries are gathered into automatic runs once none has
+   * arrived for this long. A CSV import sends its deliveries over minutes; a minute of quiet means it is over.
+   */
+  automationQuietMs: z.number().int().positive().default(60_000),
+  /** A stream of deliveries that never pauses is gathered anyway once its oldest has waited this long. */
+  automationMaxWaitMs: z
+    .number()
+    .int()
+    .positive()
+    .default(10 * 60_000),
   /** On SIGTERM: how long in-flight submits may take before the process exits anyway. */
   shutdownGraceMs: z.number().int().positive().default(30_000),
   /**
@@ -102,6 +113,8 @@ const SCALED_DURATIONS = [
   "retryMaxMs",
   "fileReadyPollMs",
   "circuitOpenMs",
+  "automationQuietMs",
+  "automationMaxWaitMs",
 ] as const satisfies ReadonlyArray<keyof WorkerConfig>;
 
 export function makeWorkerConfig(input: WorkerConfigInput = {}): WorkerConfig {

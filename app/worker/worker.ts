@@ -18,6 +18,7 @@ import { checkImportedFiles, importRender } from "./steps/import-render";
 import { pollRenders } from "./steps/poll-renders";
 import { publishRender } from "./steps/publish-render";
 import { submitRender } from "./steps/submit-render";
+import { gatherAutomation, type AutomationDeps } from "./steps/gather-automation";
 import { abortableSleep, type TickContext, type WorkerLogger } from "./tick-context";
 import type { TransferGc } from "./transfer-gc";
 import { makeWorkerConfig, type WorkerConfig, type WorkerConfigInput } from "./worker-config";
@@ -40,6 +41,8 @@ export interface WorkerDeps {
   scoreRenderColour?: RenderColourScorer;
   /** Told the bytes of each import, to give memory back after large transfers (ADR 058); none: never collects. */
   transferGc?: TransferGc;
+  /** Gathers product deliveries into automatic runs (issue 29); none: deliveries wait for a worker that has it. */
+  automation?: AutomationDeps;
 }
 
 export interface TickReport {
@@ -96,6 +99,7 @@ export function makeWorker(deps: WorkerDeps): Worker {
     const tickStart = now();
     await expireSubmitLeases(deps.db, tickStart);
     if (stopping) return { submitted: 0, worked: 0, saturated: false, idleMs: config.tickIntervalMs };
+    if (deps.automation) await gatherAutomation({ db: deps.db, config, now, logger, deps: deps.automation });
 
     const claim = { workerId: id, now: tickStart };
     const [, submits] = await deps.db.$transaction([

@@ -23,7 +23,7 @@ import {
 import { gid, legacyIdOf, parseGid } from "./ids";
 import { sniffImage } from "./images";
 import { connection, type ConnectionArgs } from "./pagination";
-import { matchesText, notSupported, searchFilter } from "./search";
+import { matchesDateRange, matchesText, notSupported, searchFilter } from "./search";
 import {
   IMAGE_MAX_BYTES,
   PRODUCT_MEDIA_LIMIT,
@@ -312,8 +312,10 @@ export const resolvers = {
           vendor: (p, v) => p.vendor.toLowerCase() === v.toLowerCase(),
           tag: (p, v) => p.tags.some((t) => t.toLowerCase() === v.toLowerCase()),
           id: (p, v) => legacyIdOf(p.id) === v,
+          created_at: (p, v) => matchesDateRange(p.createdAt, v),
         },
         (p, word) => matchesText(p.title, word),
+        new Set(["created_at"]),
       );
       const products = [...ctx.shop.products.values()].filter(filter);
       return pageOf(
@@ -431,6 +433,10 @@ export const resolvers = {
     hasOnlyDefaultVariant: r<ProductRecord>((p, _, ctx) => {
       const [only, ...rest] = p.variantIds.flatMap((id) => ctx.shop.variants.get(id) ?? []);
       return rest.length === 0 && only?.title === "Default Title";
+    }),
+    inCollection: r<ProductRecord, { id: string }>((p, { id }, ctx) => {
+      requireGid(id);
+      return ctx.shop.collections.get(id)?.productIds.includes(p.id) ?? false;
     }),
     collections: r<ProductRecord, ConnectionArgs>((p, args, ctx) =>
       pageOf(

@@ -15,6 +15,8 @@ export function searchFilter<T>(
   resource: string,
   fields: SearchFields<T>,
   bareWord: (item: T, word: string) => boolean,
+  /** Fields that take Shopify's range comparisons (`created_at:>=2026-11-01`); their predicate reads the operator. */
+  rangeFields: ReadonlySet<string> = new Set(),
 ): (item: T) => boolean {
   if (!query?.trim()) return () => true;
   const predicates: ((item: T) => boolean)[] = [];
@@ -22,7 +24,11 @@ export function searchFilter<T>(
     const [, field, doubleQuoted, singleQuoted, plain] = match;
     const value = doubleQuoted ?? singleQuoted ?? plain ?? "";
     if (!field && value === "AND") continue;
-    if ((!field && (value === "OR" || value === "NOT")) || value.startsWith("-") || /[<>]/.test(value)) {
+    if (
+      (!field && (value === "OR" || value === "NOT")) ||
+      value.startsWith("-") ||
+      (/[<>]/.test(value) && !(field && rangeFields.has(field)))
+    ) {
       throw notSupported(`the search syntax "${match[0]}" on ${resource}`);
     }
     if (!field) {
@@ -46,3 +52,16 @@ export const matchesText = (text: string, value: string) => {
     ? text.toLowerCase().startsWith(needle.slice(0, -1))
     : text.toLowerCase().includes(needle);
 };
+
+/** A date range term's value (">=2026-11-01", "<2026-11-01T10:00:00Z", or a bare date for equality) against an ISO time. */
+export function matchesDateRange(iso: string, value: string): boolean {
+  const [, operator = "", date = ""] = /^(>=|<=|>|<)?(.+)$/.exec(value) ?? [];
+  const at = Date.parse(iso);
+  const bound = Date.parse(date);
+  if (Number.isNaN(bound)) throw notSupported(`the date "${date}"`);
+  if (operator === ">=") return at >= bound;
+  if (operator === ">") return at > bound;
+  if (operator === "<=") return at <= bound;
+  if (operator === "<") return at < bound;
+  return at === bound;
+}

@@ -119,6 +119,163 @@ export const WEBHOOK_SAMPLES = {
     220458
   ]
 }`,
+  // products/create and products/update document the same product resource; this is the products/create sample.
+  "products/create": `{
+  "admin_graphql_api_id": "gid://shopify/Product/788032119674292922",
+  "body_html": "An example T-Shirt",
+  "created_at": null,
+  "handle": "example-t-shirt",
+  "id": 788032119674292922,
+  "product_type": "Shirts",
+  "published_at": "2021-12-31T19:00:00-05:00",
+  "template_suffix": null,
+  "title": "Example T-Shirt",
+  "updated_at": "2021-12-31T19:00:00-05:00",
+  "vendor": "Acme",
+  "status": "active",
+  "published_scope": "web",
+  "tags": "example, mens, t-shirt",
+  "variants": [
+    {
+      "admin_graphql_api_id": "gid://shopify/ProductVariant/642667041472713922",
+      "barcode": null,
+      "compare_at_price": "24.99",
+      "created_at": "2021-12-29T19:00:00-05:00",
+      "id": 642667041472713922,
+      "inventory_policy": "deny",
+      "position": 1,
+      "price": "19.99",
+      "product_id": 788032119674292922,
+      "sku": null,
+      "taxable": true,
+      "title": "Small",
+      "updated_at": "2021-12-30T19:00:00-05:00",
+      "option1": "Small",
+      "option2": null,
+      "option3": null,
+      "image_id": null,
+      "inventory_item_id": null,
+      "inventory_quantity": 75,
+      "old_inventory_quantity": 75
+    },
+    {
+      "admin_graphql_api_id": "gid://shopify/ProductVariant/757650484644203962",
+      "barcode": null,
+      "compare_at_price": "24.99",
+      "created_at": "2021-12-29T19:00:00-05:00",
+      "id": 757650484644203962,
+      "inventory_policy": "deny",
+      "position": 2,
+      "price": "19.99",
+      "product_id": 788032119674292922,
+      "sku": null,
+      "taxable": true,
+      "title": "Medium",
+      "updated_at": "2021-12-31T19:00:00-05:00",
+      "option1": "Medium",
+      "option2": null,
+      "option3": null,
+      "image_id": null,
+      "inventory_item_id": null,
+      "inventory_quantity": 50,
+      "old_inventory_quantity": 50
+    }
+  ],
+  "options": [],
+  "images": [],
+  "image": null,
+  "media": [],
+  "variant_gids": [
+    {
+      "admin_graphql_api_id": "gid://shopify/ProductVariant/757650484644203962",
+      "updated_at": "2022-01-01T00:00:00.000Z"
+    },
+    {
+      "admin_graphql_api_id": "gid://shopify/ProductVariant/642667041472713922",
+      "updated_at": "2021-12-31T00:00:00.000Z"
+    }
+  ],
+  "has_variants_that_requires_components": false,
+  "category": null
+}`,
+  "products/update": `{
+  "admin_graphql_api_id": "gid://shopify/Product/788032119674292922",
+  "body_html": "An example T-Shirt",
+  "created_at": null,
+  "handle": "example-t-shirt",
+  "id": 788032119674292922,
+  "product_type": "Shirts",
+  "published_at": "2021-12-31T19:00:00-05:00",
+  "template_suffix": null,
+  "title": "Example T-Shirt",
+  "updated_at": "2021-12-31T19:00:00-05:00",
+  "vendor": "Acme",
+  "status": "active",
+  "published_scope": "web",
+  "tags": "example, mens, t-shirt",
+  "variants": [
+    {
+      "admin_graphql_api_id": "gid://shopify/ProductVariant/642667041472713922",
+      "barcode": null,
+      "compare_at_price": "24.99",
+      "created_at": "2021-12-29T19:00:00-05:00",
+      "id": 642667041472713922,
+      "inventory_policy": "deny",
+      "position": 1,
+      "price": "19.99",
+      "product_id": 788032119674292922,
+      "sku": null,
+      "taxable": true,
+      "title": "Small",
+      "updated_at": "2021-12-30T19:00:00-05:00",
+      "option1": "Small",
+      "option2": null,
+      "option3": null,
+      "image_id": null,
+      "inventory_item_id": null,
+      "inventory_quantity": 75,
+      "old_inventory_quantity": 75
+    },
+    {
+      "admin_graphql_api_id": "gid://shopify/ProductVariant/757650484644203962",
+      "barcode": null,
+      "compare_at_price": "24.99",
+      "created_at": "2021-12-29T19:00:00-05:00",
+      "id": 757650484644203962,
+      "inventory_policy": "deny",
+      "position": 2,
+      "price": "19.99",
+      "product_id": 788032119674292922,
+      "sku": null,
+      "taxable": true,
+      "title": "Medium",
+      "updated_at": "2021-12-31T19:00:00-05:00",
+      "option1": "Medium",
+      "option2": null,
+      "option3": null,
+      "image_id": null,
+      "inventory_item_id": null,
+      "inventory_quantity": 50,
+      "old_inventory_quantity": 50
+    }
+  ],
+  "options": [],
+  "images": [],
+  "image": null,
+  "media": [],
+  "variant_gids": [
+    {
+      "admin_graphql_api_id": "gid://shopify/ProductVariant/757650484644203962",
+      "updated_at": "2022-01-01T00:00:00.000Z"
+    },
+    {
+      "admin_graphql_api_id": "gid://shopify/ProductVariant/642667041472713922",
+      "updated_at": "2021-12-31T00:00:00.000Z"
+    }
+  ],
+  "has_variants_that_requires_components": false,
+  "category": null
+}`,
   "shop/redact": `{
   "shop_id": 954889,
   "shop_domain": "{shop}.myshopify.com"
@@ -133,6 +290,8 @@ export const SAMPLE_SHOP_IDS: Record<SampleTopic, string | null> = {
   "app/scopes_update": "548380009",
   "bulk_operations/finish": null,
   "products/delete": null,
+  "products/create": null,
+  "products/update": null,
   "customers/data_request": "954889",
   "customers/redact": "954889",
   "shop/redact": "954889",

@@ -34,6 +34,8 @@ export async function loadWebhookRoutes(): Promise<WebhookRoutes> {
     "customers/redact": (await import("~/routes/webhooks.customers.redact")).action,
     "shop/redact": (await import("~/routes/webhooks.shop.redact")).action,
     "products/delete": (await import("~/routes/webhooks.products.delete")).action,
+    "products/create": (await import("~/routes/webhooks.products.create")).action,
+    "products/update": (await import("~/routes/webhooks.products.update")).action,
     "bulk_operations/finish": (await import("~/routes/webhooks.bulk_operations.finish")).action,
   };
 }

@@ -122,7 +122,11 @@ function imagesFor(product: ProductForRender): SourceImages | null {
  * Decides, before anything is spent, which products a bulk run will render and why the others are skipped,
  * with the credit estimate. Approved renders of the same look are found in one indexed query.
  */
-export async function planRun(db: Db, products: ProductForRender[], plan: PlanOptions): Promise<RunPlan> {
+export async function planRun(
+  db: Pick<Db, "render">,
+  products: ProductForRender[],
+  plan: PlanOptions,
+): Promise<RunPlan> {
   const perProduct = new Map(
     products.map((product) => [
       product.id,

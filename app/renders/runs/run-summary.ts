@@ -21,7 +21,20 @@ export const runScopeRecordSchema = z.union([
   z.object({ kind: z.literal("products"), productIds: z.array(z.string()), title: z.string().optional() }),
 ]);
 
+/**
+ * An automatic run's scope (app/automation): the rule and the title it got when the worker gathered its deliveries
+ * ("New arrivals, automatic: 312 products"), with the products it skipped and why.
+ */
+export const automaticRunScopeSchema = z.object({
+  kind: z.literal("automation"),
+  ruleId: z.string(),
+  title: z.string(),
+  skipped: z.array(z.object({ productId: z.string(), title: z.string(), reason: z.string() })).default([]),
+});
+
 export function runTitleOf(run: Run): string {
+  const automatic = automaticRunScopeSchema.safeParse(run.scope);
+  if (automatic.success) return automatic.data.title;
   const scope = runScopeRecordSchema.safeParse(run.scope);
   if (!scope.success) return "Bulk run";
   if (scope.data.kind === "collection") return scope.data.title ? `Collection: ${scope.data.title}` : "Collection";

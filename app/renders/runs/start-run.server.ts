@@ -36,40 +36,54 @@ export async function startRun(
   const { row, created } = await oncePerRequestKey(
     input.requestKey,
     (requestKey) => runForRequestKey(db, input.shop, requestKey),
-    () =>
-      db.$transaction(async (tx) => {
-        await reserveQueueRoom(
-          tx,
-          input.shop,
-          input.plan.eligible.length * input.plan.candidatesPerProduct,
-          input.limits,
-        );
-        const run = await tx.run.create({
-          data: {
-            shop: input.shop,
-            scope: input.scope as Prisma.InputJsonValue,
-            options: input.options as unknown as Prisma.InputJsonValue,
-            estimateCredits: input.plan.estimateCredits,
-            budgetCredits: input.budgetCredits ?? null,
-            candidatesPerProduct: input.plan.candidatesPerProduct,
-            ...(input.requestKey ? { requestKey: input.requestKey } : {}),
-            ...(input.createdBy ? { createdBy: input.createdBy } : {}),
-            ...(input.plan.eligible.length === 0 ? { status: "completed", completedAt: new Date() } : {}),
-          },
-        });
-        await tx.render.createMany({
-          data: input.plan.eligible.flatMap(({ product, images, options, variantColour }) =>
-            candidatesOf(input.plan.candidatesPerProduct).map((candidate) =>
-              renderRow(input.shop, product, images, options, {
-                runId: run.id,
-                variantColour,
-                ...(candidate ? { candidate } : {}),
-              }),
-            ),
-          ),
-        });
-        return run;
-      }),
+    () => db.$transaction((tx) => createRunWithRenders(tx, input)),
   );
   return { run: row, created };
+}
+
+export interface RunToCreate {
+  shop: string;
+  plan: RunPlan;
+  options: RenderOptions;
+  scope: Record<string, unknown>;
+  budgetCredits?: number | null;
+  requestKey?: string;
+  createdBy?: string;
+  /** An automatic run's rule (app/automation). */
+  ruleId?: string;
+  limits: QueueLimits;
+}
+
+/**
+ * The run and its renders, inside the caller's transaction: the queue cap is checked under the shop's queue lock
+ * (reserveQueueRoom), which stays held until the caller commits. Bulk runs and automatic runs both come here.
+ */
+export async function createRunWithRenders(tx: Prisma.TransactionClient, input: RunToCreate): Promise<Run> {
+  await reserveQueueRoom(tx, input.shop, input.plan.eligible.length * input.plan.candidatesPerProduct, input.limits);
+  const run = await tx.run.create({
+    data: {
+      shop: input.shop,
+      scope: input.scope as Prisma.InputJsonValue,
+      options: input.options as unknown as Prisma.InputJsonValue,
+      estimateCredits: input.plan.estimateCredits,
+      budgetCredits: input.budgetCredits ?? null,
+      candidatesPerProduct: input.plan.candidatesPerProduct,
+      ...(input.requestKey ? { requestKey: input.requestKey } : {}),
+      ...(input.createdBy ? { createdBy: input.createdBy } : {}),
+      ...(input.ruleId ? { ruleId: input.ruleId } : {}),
+      ...(input.plan.eligible.length === 0 ? { status: "completed", completedAt: new Date() } : {}),
+    },
+  });
+  await tx.render.createMany({
+    data: input.plan.eligible.flatMap(({ product, images, options, variantColour }) =>
+      candidatesOf(input.plan.candidatesPerProduct).map((candidate) =>
+        renderRow(input.shop, product, images, options, {
+          runId: run.id,
+          variantColour,
+          ...(candidate ? { candidate } : {}),
+        }),
+      ),
+    ),
+  });
+  return run;
 }

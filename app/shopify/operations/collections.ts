@@ -51,3 +51,18 @@ export const GET_COLLECTION_SUMMARY = `#graphql
     }
   }
 `;
+
+/**
+ * Which of some products are in a collection (automation rules, issue 29): a products/update payload does not list
+ * its collections. 100 products a call cost about 102 points.
+ */
+export const PRODUCTS_IN_COLLECTION = `#graphql
+  query ProductsInCollection($ids: [ID!]!, $collectionId: ID!) {
+    nodes(ids: $ids) {
+      ... on Product {
+        id
+        inCollection(id: $collectionId)
+      }
+    }
+  }
+`;

@@ -109,3 +109,42 @@ export const GET_IMAGE_RENDITION_URL = `#graphql
     }
   }
 `;
+
+/**
+ * Products created since a date, newest first, with what an automation rule matches on (issue 29): the "last 30
+ * days" preview of a rule plans them as the worker would have. Pages of 50 with 6 photos each cost about 400 points.
+ */
+export const LIST_RECENT_PRODUCTS_FOR_AUTOMATION = `#graphql
+  query ListRecentProductsForAutomation($query: String!, $first: Int!, $after: String) {
+    products(first: $first, after: $after, query: $query, sortKey: CREATED_AT, reverse: true) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      nodes {
+        id
+        title
+        productType
+        vendor
+        tags
+        status
+        category {
+          id
+          name
+          fullName
+        }
+        media(first: 6) {
+          nodes {
+            id
+            alt
+            ... on MediaImage {
+              image {
+                url
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`;

@@ -1,0 +1,168 @@
+import type { PrismaClient } from "@prisma/client";
+import { activeRuleOf, saveRule, setRuleEnabled } from "~/automation/automation-rules.server";
+import { budgetMonthOf } from "~/automation/automation-budget.server";
+import { previewRule, type RulePreview } from "~/automation/rule-preview.server";
+import { describeMatch, type RuleMatch } from "~/automation/rule-match";
+import type { FieldErrors } from "~/lib/validation";
+import { listLooks, type LookView } from "~/looks/looks.server";
+import type { RenderOptions } from "~/looks/render-options";
+import { runTitleOf } from "~/renders/runs/run-summary";
+import { parseStoredDefaults } from "~/settings/settings.server";
+import { loadShopCatalog } from "~/settings/tryon-client.server";
+import type { AdminRequest } from "~/web/admin-request.server";
+import { parseForm } from "~/web/forms";
+import { intentSchema, ruleFormSchema, shopBudgetFormSchema, toggleFormSchema, type RuleForm } from "./automation-form";
+import { AUTOMATION_WORDS as WORDS } from "./automation-words";
+
+export interface RuleView {
+  id: string;
+  name: string;
+  enabled: boolean;
+  match: RuleMatch;
+  matchLines: string[];
+  lookId: string;
+  lookLine: string;
+  resolution: string;
+  candidates: number;
+  monthlyBudgetCredits: number | null;
+  spentThisMonth: number;
+  recentRuns: Array<{ id: string; title: string; createdAt: string }>;
+}
+
+export interface AutomationPageView {
+  rules: RuleView[];
+  looks: Array<Pick<LookView, "id" | "name">>;
+  hasDefaults: boolean;
+  shopBudgetCredits: number | null;
+  shopSpentThisMonth: number;
+}
+
+/** The look a rule was saved with, by name: a saved look whose options are the rule's, else the shop's defaults. */
+const lookNameOf = (options: RenderOptions, looks: LookView[]) =>
+  looks.find((look) => JSON.stringify(look.options) === JSON.stringify(options)) ?? null;
+
+export async function loadAutomationPage(db: PrismaClient, shop: string, now: Date): Promise<AutomationPageView> {
+  const month = budgetMonthOf(now);
+  const [rows, looks, settings, spend, runs] = await Promise.all([
+    db.automationRule.findMany({ where: { shop }, orderBy: { createdAt: "asc" } }),
+    listLooks(db, shop),
+    db.shopSettings.findUnique({ where: { shop } }),
+    db.automationSpend.findMany({ where: { shop, month } }),
+    db.run.findMany({ where: { shop, ruleId: { not: null } }, orderBy: { createdAt: "desc" }, take: 50 }),
+  ]);
+  const rules = rows.flatMap((row) => {
+    const rule = activeRuleOf(row);
+    if (!rule) return [];
+    const look = lookNameOf(rule.options, looks);
+    return [
+      {
+        id: rule.id,
+        name: rule.name,
+        enabled: rule.enabled,
+        match: rule.match,
+        matchLines: describeMatch(rule.match),
+        lookId: look?.id ?? "",
+        lookLine: WORDS.lookLine(look?.name ?? WORDS.shopDefaults, rule.options.resolution, rule.candidates),
+        resolution: rule.options.resolution,
+        candidates: rule.candidates,
+        monthlyBudgetCredits: rule.monthlyBudgetCredits,
+        spentThisMonth: spend.find((entry) => entry.ruleId === rule.id)?.credits ?? 0,
+        recentRuns: runs
+          .filter((run) => run.ruleId === rule.id)
+          .slice(0, 5)
+          .map((run) => ({ id: run.id, title: runTitleOf(run), createdAt: run.createdAt.toISOString() })),
+      },
+    ];
+  });
+  return {
+    rules,
+    looks: looks.map(({ id, name }) => ({ id, name })),
+    hasDefaults: parseStoredDefaults(settings?.defaultOptions) !== null,
+    shopBudgetCredits: settings?.automationMonthlyBudgetCredits ?? null,
+    shopSpentThisMonth: spend.reduce((sum, entry) => sum + entry.credits, 0),
+  };
+}
+
+export type AutomationActionResult =
+  { ok: true; message: string; preview?: RulePreview } | { ok: false; fieldErrors: FieldErrors; formError?: string };
+
+/** The look's options: a saved look's, or the shop's defaults, at the form's resolution. */
+async function optionsOfForm(db: PrismaClient, shop: string, form: RuleForm): Promise<RenderOptions | null> {
+  const look = form.lookId ? (await listLooks(db, shop)).find((entry) => entry.id === form.lookId) : null;
+  if (form.lookId && !look) return null;
+  const base =
+    look?.options ??
+    parseStoredDefaults((await db.shopSettings.findUnique({ where: { shop } }))?.defaultOptions ?? null);
+  return base ? { ...base, resolution: form.resolution } : null;
+}
+
+export async function automationAction(
+  db: PrismaClient,
+  admin: Pick<AdminRequest, "shop" | "recentProducts" | "collectionMembership">,
+  formData: FormData,
+  now: Date,
+): Promise<AutomationActionResult> {
+  const intent = intentSchema.safeParse(formData.get("intent"));
+  if (!intent.success) return { ok: false, fieldErrors: {}, formError: WORDS.notFound };
+  const { shop } = admin;
+  if (intent.data === "toggle") {
+    const form = parseForm(toggleFormSchema, formData);
+    if (!form.ok) return { ok: false, fieldErrors: form.fieldErrors };
+    const changed = await setRuleEnabled(db, shop, form.data.ruleId, form.data.enabled);
+    return changed
+      ? { ok: true, message: WORDS.switched(form.data.enabled) }
+      : { ok: false, fieldErrors: {}, formError: WORDS.notFound };
+  }
+  if (intent.data === "shop-budget") {
+    const form = parseForm(shopBudgetFormSchema, formData);
+    if (!form.ok) return { ok: false, fieldErrors: form.fieldErrors };
+    await db.shopSettings.upsert({
+      where: { shop },
+      create: { shop, automationMonthlyBudgetCredits: form.data.shopBudgetCredits },
+      update: { automationMonthlyBudgetCredits: form.data.shopBudgetCredits },
+    });
+    return { ok: true, message: WORDS.budgetSaved };
+  }
+  const form = parseForm(ruleFormSchema, formData);
+  if (!form.ok) return { ok: false, fieldErrors: form.fieldErrors };
+  const options = await optionsOfForm(db, shop, form.data);
+  if (!options) return { ok: false, fieldErrors: { lookId: WORDS.noDefaults } };
+  const match: RuleMatch = {
+    collectionId: form.data.collectionId || null,
+    collectionTitle: form.data.collectionId ? form.data.collectionTitle || null : null,
+    categoryIds: form.data.categoryIds,
+    productTypes: form.data.productTypes,
+    tags: form.data.tags,
+    vendors: form.data.vendors,
+  };
+  if (intent.data === "preview") {
+    const settings = await db.shopSettings.findUnique({ where: { shop } });
+    const preview = await previewRule(
+      db,
+      {
+        shop,
+        match,
+        options,
+        candidates: form.data.candidates,
+        monthlyBudgetCredits: form.data.monthlyBudgetCredits,
+        shopBudgetCredits: settings?.automationMonthlyBudgetCredits ?? null,
+        now,
+      },
+      {
+        recentProducts: admin.recentProducts,
+        membership: admin.collectionMembership,
+        catalog: () => loadShopCatalog(db, shop),
+      },
+    );
+    return { ok: true, message: WORDS.previewHeading, preview };
+  }
+  const saved = await saveRule(db, shop, form.data.ruleId || null, {
+    name: form.data.name,
+    enabled: form.data.enabled,
+    match,
+    options,
+    candidates: form.data.candidates,
+    monthlyBudgetCredits: form.data.monthlyBudgetCredits,
+  });
+  return saved ? { ok: true, message: WORDS.saved } : { ok: false, fieldErrors: {}, formError: WORDS.notFound };
+}
