@@ -2,7 +2,7 @@ import type { i18n, TFunction } from "i18next";
 import { useMemo, type ReactNode } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { useShopTimeZone } from "~/components/ShopTimeZone";
-import type { StaffMessage } from "~/lib/staff-message";
+import { decodeStaffMessage, type StaffMessage } from "~/lib/staff-message";
 import { formatDate, formatDateTime, formatDuration, formatNumber, formatPercent, formatRelativeTime } from "./format";
 import { createI18n } from "./i18n-instance";
 import type { UiLocale } from "./locales";
@@ -29,10 +29,25 @@ export function translateMessage(t: TFunction, message: StaffMessage): string {
   return t(message.key, message.params ?? {});
 }
 
-/** Turns messages from code below the screens (stored failure reasons, refusals, API errors) into words. */
-export function useStaffMessage(): (message: StaffMessage) => string {
+/** A string that may encode a message ("settings:errors.keyTooShort?min=8"): its words, or the string as it is. */
+export function translateText(t: TFunction, text: string): string {
+  const message = decodeStaffMessage(text);
+  return message ? translateMessage(t, message) : text;
+}
+
+/**
+ * Turns messages from code below the screens (stored failure reasons, refusals, API errors, field errors) into
+ * words: a StaffMessage, or a string that encodes one; other strings are shown as they are.
+ */
+export function useStaffMessage(): (message: StaffMessage | string) => string {
   const { t } = useTranslation();
-  return (message) => translateMessage(t, message);
+  return (message) => (typeof message === "string" ? translateText(t, message) : translateMessage(t, message));
+}
+
+/** Field errors (each possibly an encoded message) in words, for a form's fields. */
+export function useFieldErrors(errors: Record<string, string | undefined>): Record<string, string | undefined> {
+  const say = useStaffMessage();
+  return Object.fromEntries(Object.entries(errors).map(([field, error]) => [field, error ? say(error) : error]));
 }
 
 export type Formatters = ReturnType<typeof formattersFor>;

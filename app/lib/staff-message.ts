@@ -24,3 +24,28 @@ export function isStaffMessage(value: unknown): value is StaffMessage {
     Object.values(params).every((param) => typeof param === "string" || typeof param === "number")
   );
 }
+
+// A message that must travel as a plain string (a form's field errors, zod's issue messages) is written
+// "<namespace>:<key>" or "<namespace>:<key>?name=value&count=2"; anything else is shown as it is.
+const ENCODED = /^[a-z][\w-]*:[\w.-]+(\?.*)?$/i;
+
+export function encodeStaffMessage(message: StaffMessage): string {
+  if (!message.params || Object.keys(message.params).length === 0) return message.key;
+  const query = new URLSearchParams(Object.entries(message.params).map(([name, value]) => [name, String(value)]));
+  return `${message.key}?${query.toString()}`;
+}
+
+/** The message a string encodes, or null for text that is not one (data, or words from outside the app). */
+export function decodeStaffMessage(text: string): StaffMessage | null {
+  if (!ENCODED.test(text)) return null;
+  const [key = "", query] = text.split(/\?(.*)/s, 2);
+  if (query === undefined) return { key };
+  const params: StaffMessageParams = {};
+  for (const [name, value] of new URLSearchParams(query))
+    params[name] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+  return { key, params };
+}
+
+/** An encoded message as a zod issue message: `z.string().min(8, messageKey("settings:errors.keyTooShort"))`. */
+export const messageKey = (key: string, params?: StaffMessageParams): string =>
+  encodeStaffMessage(staffMessage(key, params));
