@@ -1,6 +1,7 @@
-import { Badge, BlockStack, InlineStack, Text } from "@shopify/polaris";
+import { Badge, BlockStack, InlineStack, Text, Tooltip } from "@shopify/polaris";
 import { COLOUR_VERDICT_LABELS, type StoredColourVerdict } from "~/colour/colour-verdict";
 import type { ReviewColour } from "./review.server";
+import { REVIEW_TEXT as T } from "./review-text";
 
 const TONES: Record<StoredColourVerdict, "success" | "warning" | "critical" | undefined> = {
   good: "success",
@@ -9,12 +10,53 @@ const TONES: Record<StoredColourVerdict, "success" | "warning" | "critical" | un
   not_scored: undefined,
 };
 
-/** "Colour drift · ΔE 14.2": the colour score's verdict and figure, on a review card. */
+const TEXT_TONES: Record<StoredColourVerdict, "success" | "caution" | "critical" | "subdued"> = {
+  good: "success",
+  check: "caution",
+  drift: "critical",
+  not_scored: "subdued",
+};
+
+/** "Colour drift": the colour score's verdict as a short badge, on a review card (the sentence is beside it). */
 export function ColourBadge({ colour }: { colour: ReviewColour | null }) {
   if (!colour) return null;
   const tone = TONES[colour.verdict];
-  const figure = colour.deltaE === null ? "" : ` · ΔE ${colour.deltaE.toFixed(1)}`;
-  return <Badge {...(tone ? { tone } : {})}>{`${COLOUR_VERDICT_LABELS[colour.verdict]}${figure}`}</Badge>;
+  return <Badge {...(tone ? { tone } : {})}>{COLOUR_VERDICT_LABELS[colour.verdict]}</Badge>;
+}
+
+/** "ΔE 12.3", explained in a tooltip on hover and on keyboard focus (the explanation is also its description). */
+export function DeltaE({ value }: { value: number }) {
+  const figure = value.toFixed(1);
+  return (
+    <Tooltip content={T.deltaEExplained} preferredPosition="above">
+      <span
+        // Focusable so keyboard users reach the explanation; the label carries it for screen readers.
+        tabIndex={0}
+        aria-label={`${T.deltaE(figure)}. ${T.deltaEExplained}`}
+        style={{ textDecoration: "underline dotted", cursor: "help" }}
+      >
+        <Text as="span" variant="bodySm">
+          {T.deltaE(figure)}
+        </Text>
+      </span>
+    </Tooltip>
+  );
+}
+
+/**
+ * The verdict in words ("Colours match", "Check the colours: the render looks noticeably different") with its
+ * figure explained: what staff read next to Approve.
+ */
+export function ColourVerdict({ colour }: { colour: ReviewColour | null }) {
+  if (!colour) return null;
+  return (
+    <InlineStack gap="200" blockAlign="center" wrap>
+      <Text as="p" fontWeight="semibold" tone={TEXT_TONES[colour.verdict]}>
+        <span data-colour-verdict={colour.verdict}>{T.verdict[colour.verdict]}</span>
+      </Text>
+      {colour.deltaE !== null ? <DeltaE value={colour.deltaE} /> : null}
+    </InlineStack>
+  );
 }
 
 function Swatch({ hex, label }: { hex: string; label: string }) {
@@ -41,23 +83,21 @@ export function ColourSwatches({ colour }: { colour: ReviewColour | null }) {
   if (colour.verdict === "not_scored") {
     return (
       <Text as="p" tone="subdued">
-        Colours not compared: {colour.reason ?? "the score could not be made"}.
+        {T.notCompared(colour.reason ?? T.notComparedFallback)}
       </Text>
     );
   }
   return (
-    <BlockStack gap="200">
+    <BlockStack gap="100">
       <Text as="h3" variant="headingSm">
-        Garment colours: photo, then render
+        {T.swatchesHeading}
       </Text>
       <InlineStack gap="400" wrap>
         {colour.matched.map((match, index) => (
           <InlineStack key={index} gap="100" blockAlign="center">
             <Swatch hex={match.source} label="Photo" />
             <Swatch hex={match.render} label="Render" />
-            <Text as="span" variant="bodySm" tone={match.deltaE >= 10 ? "critical" : "subdued"}>
-              ΔE {match.deltaE.toFixed(1)}
-            </Text>
+            <DeltaE value={match.deltaE} />
           </InlineStack>
         ))}
       </InlineStack>
