@@ -1,7 +1,7 @@
 import { BlockStack, Button, Card, Checkbox, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { memo } from "react";
 import { RenderStateBadge } from "~/components/RenderStateBadge";
-import { ColourBadge, ColourVerdict } from "./ColourBadge";
+import { ColourVerdict } from "./ColourVerdict";
 import { REVIEW_TEXT as T } from "./review-text";
 import { EAGER_CARDS, ModelShot, SourcePhoto } from "./GridImages";
 import type { ReviewItem } from "./review.server";
@@ -65,7 +65,6 @@ export const CandidatesCard = memo(function CandidatesCard(
                     </Text>
                   )}
                   <InlineStack gap="100">
-                    <ColourBadge colour={item.colour} />
                     <RenderStateBadge state={item.state} />
                   </InlineStack>
                   <ModelShot

@@ -3,7 +3,7 @@ import { memo } from "react";
 import { RenderStateBadge } from "~/components/RenderStateBadge";
 import { TimeText } from "~/components/TimeText";
 import { VariantColourTag } from "~/components/VariantColourTag";
-import { ColourBadge, ColourVerdict } from "./ColourBadge";
+import { ColourVerdict } from "./ColourVerdict";
 import { REVIEW_TEXT as T } from "./review-text";
 import { EAGER_CARDS, ModelShot, SourcePhoto } from "./GridImages";
 import type { ReviewItem } from "./review.server";
@@ -41,7 +41,6 @@ export const ReviewCard = memo(function ReviewCard(props: {
               <span />
             )}
             <InlineStack gap="100">
-              <ColourBadge colour={item.colour} />
               <RenderStateBadge state={item.state} />
             </InlineStack>
           </InlineStack>

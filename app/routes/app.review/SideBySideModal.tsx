@@ -1,8 +1,8 @@
-import { BlockStack, Box, Button, InlineGrid, InlineStack, Modal, Text } from "@shopify/polaris";
-import { useLayoutEffect, useRef } from "react";
+import { Banner, BlockStack, Box, Button, InlineGrid, InlineStack, Modal, Text } from "@shopify/polaris";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { RenderStateBadge } from "~/components/RenderStateBadge";
 import { ApproveAndRegenerateSection, type ApproveAndRegenerateProps } from "./ApproveAndRegenerateSection";
-import { ColourBadge, ColourSwatches, ColourVerdict } from "./ColourBadge";
+import { ColourSwatches, ColourVerdict } from "./ColourVerdict";
 import { REVIEW_TEXT as T } from "./review-text";
 
 /** Scrolls a zoomed image's box so its middle, where the garment is on a model shot, is in view. */
@@ -86,6 +86,8 @@ export function SideBySideModal(
   },
 ) {
   const { item, busy, zoomed, onToggleZoom } = props;
+  const [confirmingRevert, setConfirmingRevert] = useState(false);
+  useEffect(() => setConfirmingRevert(false), [item.id]);
   return (
     <Modal
       open
@@ -102,9 +104,10 @@ export function SideBySideModal(
           ? { content: "Approve (a)", onAction: () => props.onDecide("approve"), loading: busy }
           : item.state === "published"
             ? {
-                content: "Remove from product and review again",
+                // Asked first: the banner below says what happens (and that nothing is charged).
+                content: confirmingRevert ? T.revertConfirm : T.revert,
                 destructive: true,
-                onAction: () => props.onDecide("revert"),
+                onAction: () => (confirmingRevert ? props.onDecide("revert") : setConfirmingRevert(true)),
                 loading: busy,
               }
             : undefined
@@ -119,6 +122,11 @@ export function SideBySideModal(
     >
       <Modal.Section>
         <BlockStack gap="400">
+          {confirmingRevert && item.state === "published" ? (
+            <Banner tone="warning" title={T.revertQuestion} onDismiss={() => setConfirmingRevert(false)}>
+              <p>{T.revertExplained}</p>
+            </Banner>
+          ) : null}
           <InlineStack align="space-between" blockAlign="center">
             <InlineStack gap="200" blockAlign="center">
               <RenderStateBadge state={item.state} />
@@ -135,7 +143,6 @@ export function SideBySideModal(
             <div data-colour-summary>
               <BlockStack gap="200">
                 <InlineStack gap="200" blockAlign="center" wrap>
-                  <ColourBadge colour={item.colour} />
                   <ColourVerdict colour={item.colour} />
                 </InlineStack>
                 <ColourSwatches colour={item.colour} />

@@ -11,6 +11,13 @@ export const REVIEW_TEXT = {
     drift: "Check the colours: the render looks noticeably different",
     not_scored: "Colours not compared",
   } satisfies Record<StoredColourVerdict, string>,
+  /** The colour filter's choices: the same words as the verdicts, short. */
+  verdictFilter: {
+    good: "Colours match",
+    check: "Check the colours: slightly different",
+    drift: "Check the colours: noticeably different",
+    not_scored: "Colours not compared",
+  } satisfies Record<StoredColourVerdict, string>,
   deltaE: (value: string) => `ΔE ${value}`,
   deltaEExplained:
     "ΔE is how different two colours look to the eye: below 2 hardly anyone sees a difference, from about 5 most people do, above 10 they look like different colours. Each pair is the photo's colour, then the render's.",
@@ -22,6 +29,11 @@ export const REVIEW_TEXT = {
   reject: "Reject",
   approveThisOne: "Approve this one",
   open: "Open",
+  revert: "Remove from product and review again",
+  revertConfirm: "Yes, remove it from the product",
+  revertQuestion: "Remove this image from the product?",
+  revertExplained:
+    "It is taken off the product's media (and off any variants that show it) and comes back here for review. Nothing is charged; the file stays in Shopify Files.",
   zoomIn: "Zoom to full size (z)",
   zoomOut: "Fit to window (z)",
 } as const;

@@ -1,14 +1,7 @@
-import { Badge, BlockStack, InlineStack, Text, Tooltip } from "@shopify/polaris";
-import { COLOUR_VERDICT_LABELS, type StoredColourVerdict } from "~/colour/colour-verdict";
+import { BlockStack, InlineStack, Text, Tooltip } from "@shopify/polaris";
+import type { StoredColourVerdict } from "~/colour/colour-verdict";
 import type { ReviewColour } from "./review.server";
 import { REVIEW_TEXT as T } from "./review-text";
-
-const TONES: Record<StoredColourVerdict, "success" | "warning" | "critical" | undefined> = {
-  good: "success",
-  check: "warning",
-  drift: "critical",
-  not_scored: undefined,
-};
 
 const TEXT_TONES: Record<StoredColourVerdict, "success" | "caution" | "critical" | "subdued"> = {
   good: "success",
@@ -16,13 +9,6 @@ const TEXT_TONES: Record<StoredColourVerdict, "success" | "caution" | "critical"
   drift: "critical",
   not_scored: "subdued",
 };
-
-/** "Colour drift": the colour score's verdict as a short badge, on a review card (the sentence is beside it). */
-export function ColourBadge({ colour }: { colour: ReviewColour | null }) {
-  if (!colour) return null;
-  const tone = TONES[colour.verdict];
-  return <Badge {...(tone ? { tone } : {})}>{COLOUR_VERDICT_LABELS[colour.verdict]}</Badge>;
-}
 
 /** "ΔE 12.3", explained in a tooltip on hover and on keyboard focus (the explanation is also its description). */
 export function DeltaE({ value }: { value: number }) {
@@ -32,6 +18,7 @@ export function DeltaE({ value }: { value: number }) {
       <span
         // Focusable so keyboard users reach the explanation; the label carries it for screen readers.
         tabIndex={0}
+        data-delta-e
         aria-label={`${T.deltaE(figure)}. ${T.deltaEExplained}`}
         style={{ textDecoration: "underline dotted", cursor: "help" }}
       >
