@@ -38,7 +38,10 @@ export default function App() {
         <Link to="/app/settings">Settings</Link>
       </NavMenu>
       <ShopTimeZoneContext.Provider value={timeZone}>
-        <Outlet />
+        {/* The page's one main landmark (Polaris' Page renders none); dialogs and toasts sit outside it. */}
+        <main>
+          <Outlet />
+        </main>
       </ShopTimeZoneContext.Provider>
     </AppProvider>
   );
