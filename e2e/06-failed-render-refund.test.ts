@@ -24,7 +24,11 @@ describe("a render the try-on service fails", () => {
 
     await staff.navLink("History").click();
     await staff.app.getByRole("heading", { name: "History", level: 1 }).waitFor();
-    const row = staff.app.getByRole("row").filter({ hasText: "Straight jeans" }).first();
+    const row = staff.app
+      .getByRole("list", { name: "History" })
+      .getByRole("listitem")
+      .filter({ hasText: "Straight jeans" })
+      .first();
     await staff.reloadUntil(
       "the failed render in History",
       async () => (await row.getByText("Failed", { exact: true }).count()) === 1,
@@ -58,7 +62,11 @@ describe("a render the try-on service fails", () => {
 
     await staff.navLink("History").click();
     await staff.app.getByRole("heading", { name: "History", level: 1 }).waitFor();
-    const row = staff.app.getByRole("row").filter({ hasText: "Wide-leg trousers" }).first();
+    const row = staff.app
+      .getByRole("list", { name: "History" })
+      .getByRole("listitem")
+      .filter({ hasText: "Wide-leg trousers" })
+      .first();
     await staff.reloadUntil(
       "the render to be stalled",
       async () => (await row.getByRole("button", { name: "Stop waiting" }).count()) === 1,

@@ -3,7 +3,8 @@ import { describeFindings, StaffBrowser } from "./support/staff-browser";
 
 /**
  * Every page of the app, and the sandbox's admin pages around it, once the earlier files have left data on
- * them (renders in every state, runs, a failure): each is screenshotted and checked with axe-core.
+ * them (renders in every state, runs, a failure): each is screenshotted and checked with axe-core, which must find
+ * nothing of any impact.
  */
 describe("every page", () => {
   let staff: StaffBrowser;
@@ -31,7 +32,7 @@ describe("every page", () => {
   ];
 
   for (const [name, path, heading] of appPages) {
-    test(`the app's ${name} page has no serious or critical accessibility problem`, async () => {
+    test(`the app's ${name} page has no accessibility problem of any impact`, async () => {
       await staff.openApp(path());
       await staff.app.getByRole("heading", { name: heading, level: 1 }).waitFor();
       await staff.screenshot(`page-${name}`);
@@ -39,7 +40,7 @@ describe("every page", () => {
     });
   }
 
-  test("the app's bulk run page has no serious or critical accessibility problem", async () => {
+  test("the app's bulk run page has no accessibility problem of any impact", async () => {
     await staff.openApp("/app/runs");
     await staff.app.getByRole("link", { name: "Collection: New arrivals" }).first().click();
     await staff.app.getByText("5 of 5 renders done").waitFor();
@@ -64,7 +65,7 @@ describe("every page", () => {
   ];
 
   for (const [name, path, heading] of adminPages) {
-    test(`the sandbox's ${name} page has no serious or critical accessibility problem`, async () => {
+    test(`the sandbox's ${name} page has no accessibility problem of any impact`, async () => {
       await staff.openAdmin(path());
       await staff.page.getByRole("heading", { name: heading, level: 1 }).waitFor();
       await staff.screenshot(`page-${name}`);

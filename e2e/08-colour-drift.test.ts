@@ -22,7 +22,13 @@ describe("a render whose garment changed colour", () => {
     const card = staff.app.locator("[data-render-id]", {
       has: staff.app.getByRole("button", { name: "Open Satin slip dress" }),
     });
-    await card.getByText(/^Colour drift · ΔE \d+\.\d$/).waitFor();
+    await card.getByText("Check the colours: the render looks noticeably different", { exact: true }).waitFor();
+    // The figure beside the verdict is explained on keyboard focus (and on hover).
+    await card.locator("[data-delta-e]").first().focus();
+    await staff.app
+      .getByText(/ΔE is how different two colours look/)
+      .first()
+      .waitFor();
     await staff.app.getByLabel("Colour", { exact: true }).selectOption("drift");
     await staff.app.getByRole("heading", { name: "Review", level: 1 }).waitFor();
     await staff.reloadUntil(
@@ -48,6 +54,7 @@ describe("a render whose garment changed colour", () => {
     const tank = staff.app.locator("[data-render-id]", {
       has: staff.app.getByRole("button", { name: "Open Ribbed tank top" }),
     });
-    await tank.getByText(/^Colour kept · ΔE \d+\.\d$/).waitFor();
+    await tank.getByText("Colours match", { exact: true }).waitFor();
+    await tank.getByText(/^ΔE \d+\.\d$/).waitFor();
   });
 });

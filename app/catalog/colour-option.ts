@@ -1,5 +1,5 @@
 import type { ProductForRender, ProductOptionFacts } from "./catalog-port";
-import { isGeneratedModelShot, type ProductPhoto } from "./source-images";
+import type { ProductPhoto } from "./source-images";
 
 /**
  * Which option of a product is its colour, and which variants and photos each colour has: a catalog decision that
@@ -169,8 +169,7 @@ export function productColours(
   );
   const optionKey = normalizedName(optionName);
   const photosById = new Map(product.photos.map((photo) => [photo.mediaId, photo]));
-  const usable = (photo: ProductPhoto | undefined): photo is ProductPhoto =>
-    Boolean(photo?.url) && !isGeneratedModelShot(photo as ProductPhoto);
+  const usable = (photo: ProductPhoto | undefined): photo is ProductPhoto => Boolean(photo?.url);
   const colours = new Map<string, ProductColour>();
   for (const variant of product.variants) {
     const option = variant.selectedOptions?.find((candidate) => normalizedName(candidate.name) === optionKey);

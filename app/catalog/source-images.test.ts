@@ -36,11 +36,11 @@ describe("choosing a product's source images", () => {
     expect(chooseSourceImages([photo("m1", "tee-back.jpg")])).toMatchObject({ ok: true, frontMediaId: "m1" });
   });
 
-  it("never takes one of the app's own published model shots as a source, even when it leads the gallery", () => {
+  it("does not judge a photo by words in its alt text or file name (the app's records tell its renders, ADR 071)", () => {
     const choice = chooseSourceImages([
       photo("m9", "model-shot-abc123.jpg", "Linen shirt worn by a model (generated model shot)"),
       photo("m1", "shirt.jpg"),
     ]);
-    expect(choice).toMatchObject({ ok: true, frontMediaId: "m1" });
+    expect(choice).toMatchObject({ ok: true, frontMediaId: "m9" });
   });
 });

@@ -15,14 +15,6 @@ const BACK_WORDS = /\b(back|rear|reverse)\b|[-_](back|rear)[-_.]/i;
 
 const filenameOf = (url: string) => decodeURIComponent(new URL(url).pathname.split("/").pop() ?? "");
 
-/** The app's own published renders (see renderFilename and renderAltText): never a source for another render. */
-export function isGeneratedModelShot(photo: ProductPhoto): boolean {
-  return Boolean(
-    (photo.alt && photo.alt.includes("(generated model shot)")) ||
-    (photo.url && filenameOf(photo.url).startsWith("model-shot-")),
-  );
-}
-
 /** True when the photo's alt text or file name says it shows the back of the garment. */
 export function looksLikeBackImage(photo: ProductPhoto): boolean {
   return Boolean((photo.alt && BACK_WORDS.test(photo.alt)) || (photo.url && BACK_WORDS.test(filenameOf(photo.url))));
@@ -30,13 +22,11 @@ export function looksLikeBackImage(photo: ProductPhoto): boolean {
 
 /**
  * Sensible defaults: the first photo that is not a back view is the front; a photo whose alt text or file
- * name says "back" is the back image. Photos Shopify has not processed yet (no URL) and the app's own model
- * shots (published renders, often made the first image) are skipped.
+ * name says "back" is the back image. Photos Shopify has not processed yet (no URL) are skipped; the app's own
+ * model shots never reach here (the product source leaves them out from the app's records, ADR 071).
  */
 export function chooseSourceImages(photos: ProductPhoto[]): SourceImageChoice {
-  const usable = photos.filter(
-    (photo): photo is ProductPhoto & { url: string } => Boolean(photo.url) && !isGeneratedModelShot(photo),
-  );
+  const usable = photos.filter((photo): photo is ProductPhoto & { url: string } => Boolean(photo.url));
   const back = usable.find(looksLikeBackImage);
   // A lone back view is still better than nothing: it becomes the front.
   const front = usable.find((photo) => photo !== back) ?? usable[0];

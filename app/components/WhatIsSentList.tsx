@@ -2,12 +2,12 @@ import { BlockStack, Text } from "@shopify/polaris";
 import type { WhatIsSent } from "~/looks/what-is-sent";
 
 /** What a render will send, by name, shown beside the cost before anything is spent (Generate and Bulk run). */
-export function WhatIsSentList({ sent, count }: { sent: WhatIsSent; count?: number }) {
+export function WhatIsSentList({ sent, heading }: { sent: WhatIsSent; heading?: string }) {
   return (
     <BlockStack gap="100">
-      {count !== undefined ? (
+      {heading !== undefined ? (
         <Text as="p" fontWeight="semibold">
-          {`${count} ${count === 1 ? "product" : "products"} as:`}
+          {heading}
         </Text>
       ) : null}
       <Text as="p">{`Garment: ${sent.garment}`}</Text>

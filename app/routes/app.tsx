@@ -44,7 +44,10 @@ export default function App() {
         <Link to="/app/settings">{t("nav.settings")}</Link>
       </NavMenu>
       <ShopTimeZoneContext.Provider value={timeZone}>
-        <Outlet />
+        {/* The page's one main landmark (Polaris' Page renders none); dialogs and toasts sit outside it. */}
+        <main>
+          <Outlet />
+        </main>
       </ShopTimeZoneContext.Provider>
     </AppProvider>
   );

@@ -5,6 +5,8 @@ import type { RenderMedia } from "~/renders/review/media-port";
 import { AdminApiError } from "~/shopify/admin-errors";
 import { makeAdminGraphql } from "~/shopify/admin-graphql.server";
 import { makeProductSource } from "~/shopify/product-source.server";
+import { productSourceWithoutAppRenders } from "~/renders/review/own-renders.server";
+import prisma from "~/db.server";
 import { makeRenderMedia } from "~/shopify/render-media.server";
 import { readShopTimeZone } from "~/shopify/shop-info.server";
 import { appLogger } from "~/lib/logger.server";
@@ -47,7 +49,8 @@ export async function requireAdmin(request: Request): Promise<AdminRequest> {
   return {
     shop: context.session.shop,
     staff: email ?? (userId ? `staff:${userId}` : "staff"),
-    productSource: makeProductSource(adminGraphql),
+    // Products as the render flow sees them: the merchant's photos, never the app's own published renders.
+    productSource: productSourceWithoutAppRenders(makeProductSource(adminGraphql), prisma, context.session.shop),
     renderMedia: makeRenderMedia(adminGraphql),
     readTimeZone: () => readShopTimeZone(adminGraphql),
     recentProducts: makeRecentProducts(adminGraphql),

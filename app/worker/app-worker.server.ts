@@ -5,6 +5,7 @@ import { keyringFromEnv } from "~/lib/secret-box.server";
 import { makeTryOnClientFor } from "~/settings/tryon-client.server";
 import { adminGraphqlForShop } from "~/shopify/admin-for-shop.server";
 import { makeProductSource } from "~/shopify/product-source.server";
+import { productSourceWithoutAppRenders } from "~/renders/review/own-renders.server";
 import { makeCollectionExport } from "~/shopify/collection-export.server";
 import { makeCollectionMembership } from "~/shopify/collection-membership.server";
 import { loadShopCatalog } from "~/settings/tryon-client.server";
@@ -58,7 +59,8 @@ export function makeAppWorker(config: WorkerConfigInput = {}): AppWorker {
   });
   const lister = makeCollectionLister({
     db: prisma,
-    productSourceFor: async (shop) => makeProductSource(await adminGraphqlForShop(shop)),
+    productSourceFor: async (shop) =>
+      productSourceWithoutAppRenders(makeProductSource(await adminGraphqlForShop(shop)), prisma, shop),
     collectionExportFor: async (shop) => makeCollectionExport(await adminGraphqlForShop(shop)),
     // The webhook usually comes first; the sandbox compresses the poll with the rest of the schedule.
     exportPollMs: Math.max(250, Math.round(10_000 * (config.timeFactor ?? 1))),

@@ -24,8 +24,8 @@ export interface AxeFinding {
   targets: string[];
 }
 
-/** Axe findings that fail a page: WCAG and best-practice rules whose impact is serious or critical. */
-export const BLOCKING_IMPACTS = ["serious", "critical"];
+/** Axe findings that fail a page: WCAG and best-practice rules of any impact (issue 28: axe finds nothing). */
+export const BLOCKING_IMPACTS = ["minor", "moderate", "serious", "critical"];
 
 /**
  * One member of staff in a real Chromium, looking at the sandbox's admin page: the app in its iframe, the

@@ -3,6 +3,7 @@ import { approveRender, resolveSubmitUnknown } from "~/renders/review/review-act
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
 import { startPipelineHarness, type PipelineHarness } from "../../harness/pipeline";
 import { killWorker, startWorkerProcess, type WorkerProcess } from "../support/worker-processes";
+import { renderFileStemOf } from "~/renders/review/media-port";
 
 const SHOPS = ["one", "two", "three", "four", "five"].map((name) => `${name}.myshopify.com`);
 const PRODUCTS_PER_SHOP = 16;
@@ -128,7 +129,7 @@ describe("four workers on one PostgreSQL server", () => {
     );
     let duplicateImports = 0;
     for (const render of renders) {
-      const files = store.files(render.shop).filter((file) => file.filename.startsWith(`model-shot-${render.id}`));
+      const files = store.files(render.shop).filter((file) => file.filename.startsWith(renderFileStemOf(render)));
       if (files.length > 1) duplicateImports++;
     }
     const max = (list: (number | undefined)[]) => Math.max(...list.map((n) => n ?? 0));

@@ -3,6 +3,7 @@ import { approveRender, resolveSubmitUnknown } from "~/renders/review/review-act
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
 import { startPipelineHarness, type PipelineHarness } from "../../harness/pipeline";
 import { killWorker, startWorkerProcess, type WorkerProcess } from "../support/worker-processes";
+import { renderFileStemOf } from "~/renders/review/media-port";
 
 const SHOP = "crash.myshopify.com";
 const PRODUCTS = 120;
@@ -155,10 +156,10 @@ describe("SIGKILLed workers", () => {
     // No product has a duplicate image, and no render was imported twice into Files.
     for (const render of renders) {
       const media = harness.admin.fake.store.productMedia(SHOP, render.productId);
-      expect(media.filter((item) => item.filename.startsWith("model-shot-")).length).toBeLessThanOrEqual(1);
+      expect(media.filter((item) => item.filename.includes("-model-shot-")).length).toBeLessThanOrEqual(1);
       const files = harness.admin.fake.store
         .files(SHOP)
-        .filter((file) => file.filename.startsWith(`model-shot-${render.id}`));
+        .filter((file) => file.filename.startsWith(renderFileStemOf(render)));
       expect(files.length).toBeLessThanOrEqual(1);
     }
     // Every render is published except those the service failed and those staff settled as never started

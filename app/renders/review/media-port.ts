@@ -1,3 +1,5 @@
+import { variantColourOf } from "../lifecycle/variant-colour";
+
 /**
  * What the render pipeline needs from Shopify, as an interface: the worker and the review functions call
  * this, app/shopify/render-media.server.ts implements it with the Admin API, tests can drive it directly.
@@ -99,6 +101,35 @@ export class MediaChangeRefused extends Error {
   }
 }
 
-/** Unique per render: lets an import that crashed after fileCreate find its file again. */
-export const renderFilename = (renderId: string, contentType: string) =>
-  `model-shot-${renderId}.${contentType === "image/png" ? "png" : contentType === "image/webp" ? "webp" : "jpg"}`;
+/** Lower-case words joined by hyphens, accents dropped: "Robe portefeuille Écrue" → "robe-portefeuille-ecrue". */
+export function fileNameWords(text: string, maxLength = 60): string {
+  const words = text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  return words.slice(0, maxLength).replace(/-+$/, "");
+}
+
+/**
+ * What a render's file is called in Shopify, before its extension: the product and its colour, as a merchant
+ * would name it (`wrap-midi-dress-terracotta-model-shot-8zjwq3xa`). The last part is the end of the render's id:
+ * the name stays unique per render, which is how an import that crashed after fileCreate finds its own file
+ * again (ADR 019, ADR 070). A title with no Latin letters or digits (Japanese, say) is named "product".
+ */
+export function renderFileStem(render: { id: string; productTitle: string; colour: string | null }): string {
+  const product = fileNameWords(render.productTitle) || "product";
+  const colour = render.colour ? fileNameWords(render.colour, 30) : "";
+  return [product, colour, "model-shot", render.id.slice(-8).toLowerCase()].filter(Boolean).join("-");
+}
+
+/** The stem of a stored render: its colour read from the render's own column. */
+export const renderFileStemOf = (render: { id: string; productTitle: string; variantColour: unknown }) =>
+  renderFileStem({ ...render, colour: variantColourOf(render.variantColour)?.value ?? null });
+
+export const renderFilename = (
+  render: { id: string; productTitle: string; variantColour: unknown },
+  contentType: string,
+) =>
+  `${renderFileStemOf(render)}.${contentType === "image/png" ? "png" : contentType === "image/webp" ? "webp" : "jpg"}`;

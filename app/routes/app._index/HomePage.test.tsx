@@ -8,3 +8,11 @@ describe("Home page logic", () => {
     expect(pauseAction("out_of_credits")).toMatchObject({ kind: "resume" });
   });
 });
+
+describe("Home's month", () => {
+  it("names the day the month's counts start as a date, never as a time ago", async () => {
+    const { formatDayMonth } = await import("./HomeStats");
+    expect(formatDayMonth("2026-11-01T00:00:00.000Z")).toBe("1 November");
+    expect(formatDayMonth("2026-03-01T00:00:00.000Z")).toBe("1 March");
+  });
+});

@@ -2,6 +2,7 @@ import { useAppBridge } from "@shopify/app-bridge-react";
 import { Card, EmptyState, Layout, Page } from "@shopify/polaris";
 import { useEffect } from "react";
 import { EMPTY_STATE_IMAGE } from "~/components/empty-state";
+import { useLiveLoader } from "~/components/use-live-loader";
 import { FormErrorBanner } from "~/components/FormErrorBanner";
 import type { FormFailure } from "~/lib/validation";
 import type { HomeView } from "./home.server";
@@ -24,6 +25,8 @@ export function HomePage({
   result: { ok: true; message: string } | FormFailure | undefined;
 }) {
   const shopify = useAppBridge();
+  // Counts move while renders are in flight (or need a person): kept fresh every few seconds meanwhile.
+  useLiveLoader(!view.firstRun && view.inProgress > 0);
   useEffect(() => {
     if (result?.ok) shopify.toast.show(result.message);
   }, [result, shopify]);

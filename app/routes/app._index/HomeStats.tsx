@@ -1,7 +1,18 @@
 import { BlockStack, Box, Button, Card, InlineGrid, Text } from "@shopify/polaris";
-import { TimeText } from "~/components/TimeText";
 import { formatCredits } from "~/web/format";
 import type { HomeView } from "./home.server";
+
+const HOME_TEXT = {
+  since: (day: string) => `Since ${day}`,
+};
+
+/**
+ * "1 November": the day the month's counts start, as a date rather than "3 weeks ago". The month starts at
+ * midnight UTC (home.server.ts), so the date is read in UTC too.
+ */
+export function formatDayMonth(at: string): string {
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: "UTC" }).format(new Date(at));
+}
 
 function Stat({ title, value, children }: { title: string; value: string; children?: React.ReactNode }) {
   return (
@@ -43,7 +54,7 @@ export function HomeStats({ view }: { view: HomeView }) {
       </Stat>
       <Stat title="Published this month" value={view.publishedThisMonth.toLocaleString("en-US")}>
         <Text as="p" tone="subdued">
-          Since <TimeText at={view.monthStart} showAbsolute={false} />
+          {HOME_TEXT.since(formatDayMonth(view.monthStart))}
         </Text>
       </Stat>
       <Stat title="Credits this month" value={formatCredits(net)}>

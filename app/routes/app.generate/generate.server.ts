@@ -47,12 +47,7 @@ export async function loadGeneratePage(db: Db, admin: AdminRequest, url: URL): P
 
   const [product, recent] = await Promise.all([
     admin.productSource.getProduct(productId),
-    db.render.findMany({
-      where: { shop: admin.shop, productId },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: 5,
-      select: { id: true, state: true, createdAt: true, creditsCost: true },
-    }),
+    loadRecentRenders(db, admin.shop, productId),
   ]);
   if (!product) return { kind: "not_found", productId };
   const form = await loadRenderForm(db, admin.shop, product);
@@ -68,14 +63,33 @@ export async function loadGeneratePage(db: Db, admin: AdminRequest, url: URL): P
     defaultBackMediaId: choice.ok ? (choice.backMediaId ?? null) : null,
     colourChoice: colourChoiceOf(product),
     ...form,
-    recentRenders: recent.map((render) => ({
-      id: render.id,
-      state: render.state,
-      stateLabel: RENDER_STATE_LABELS[render.state],
-      createdAt: render.createdAt.toISOString(),
-      creditsCost: render.creditsCost,
-    })),
+    recentRenders: recent,
   };
+}
+
+/**
+ * The product's five latest renders, read on their own by the card that shows them while any is in flight
+ * (`?recent=1`), so the page's product and catalog are not read from Shopify again every few seconds.
+ */
+export async function loadRecentRenders(db: Db, shop: string, productId: string): Promise<RecentRenderView[]> {
+  const recent = await db.render.findMany({
+    where: { shop, productId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: 5,
+    select: { id: true, state: true, createdAt: true, creditsCost: true },
+  });
+  return recent.map((render) => ({
+    id: render.id,
+    state: render.state,
+    stateLabel: RENDER_STATE_LABELS[render.state],
+    createdAt: render.createdAt.toISOString(),
+    creditsCost: render.creditsCost,
+  }));
+}
+
+export async function loadRecentRendersFor(db: Db, shop: string, url: URL) {
+  const productId = toGid("Product", url.searchParams.get("productId") ?? "");
+  return { kind: "recent" as const, recentRenders: productId ? await loadRecentRenders(db, shop, productId) : [] };
 }
 
 export type GenerateActionResult =

@@ -6,7 +6,9 @@ import { EMPTY_STATE_IMAGE } from "~/components/empty-state";
 import { rowsWhileFiltering, withListFilter, type RowFilterFields } from "~/web/list-filters";
 import type { HistoryRow } from "./history.server";
 import { HistoryFilters } from "./HistoryFilters";
-import { HistoryTable } from "./HistoryTable";
+import { ConfirmRowModal } from "./ConfirmRowModal";
+import { HistoryList } from "./HistoryList";
+import { HISTORY_TEXT as T } from "./history-text";
 import { ResolveModal } from "./ResolveModal";
 import { StopWaitingModal } from "./StopWaitingModal";
 
@@ -25,6 +27,7 @@ export function HistoryPage({ view }: { view: HistoryView }) {
   const [searchParams] = useSearchParams();
   const [resolving, setResolving] = useState<HistoryRow | null>(null);
   const [stopping, setStopping] = useState<HistoryRow | null>(null);
+  const [confirming, setConfirming] = useState<{ row: HistoryRow; intent: "retry" | "revert" } | null>(null);
   const setFilter = (name: string, value: string | null) =>
     navigate(`?${withListFilter(searchParams, name, value).toString()}`);
   const filtered = Boolean(view.filters.state || view.filters.productId || view.filters.runId);
@@ -34,12 +37,7 @@ export function HistoryPage({ view }: { view: HistoryView }) {
   const rows = rowsWhileFiltering(view.rows, searchParams, pendingSearch, FILTERABLE);
 
   return (
-    <Page
-      title="History"
-      subtitle="Every render, newest first. Times are in the shop's time zone."
-      backAction={{ content: "Home", url: "/app" }}
-      fullWidth
-    >
+    <Page title={T.title} subtitle={T.subtitle} backAction={{ content: "Home", url: "/app" }}>
       <Card padding="0">
         <HistoryFilters filters={view.filters} stateChoices={view.stateChoices} onFilter={setFilter} />
         {rows.length === 0 ? (
@@ -51,11 +49,15 @@ export function HistoryPage({ view }: { view: HistoryView }) {
             <p>{filtered ? "Try another filter." : "Renders appear here as soon as they are queued."}</p>
           </EmptyState>
         ) : (
-          <HistoryTable
+          <HistoryList
             rows={rows}
-            onFilterProduct={(productId) => setFilter("productId", productId)}
-            onResolve={setResolving}
-            onStopWaiting={setStopping}
+            actions={{
+              onFilterProduct: (productId) => setFilter("productId", productId),
+              onResolve: setResolving,
+              onStopWaiting: setStopping,
+              onRetry: (row) => setConfirming({ row, intent: "retry" }),
+              onRevert: (row) => setConfirming({ row, intent: "revert" }),
+            }}
           />
         )}
         <Box padding="300">
@@ -64,6 +66,9 @@ export function HistoryPage({ view }: { view: HistoryView }) {
       </Card>
       {resolving ? <ResolveModal row={resolving} onClose={() => setResolving(null)} /> : null}
       {stopping ? <StopWaitingModal row={stopping} onClose={() => setStopping(null)} /> : null}
+      {confirming ? (
+        <ConfirmRowModal row={confirming.row} intent={confirming.intent} onClose={() => setConfirming(null)} />
+      ) : null}
     </Page>
   );
 }

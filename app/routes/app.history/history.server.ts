@@ -9,6 +9,10 @@ import { failure, type FormFailure, type FieldErrors } from "~/lib/validation";
 import { gidPattern } from "~/lib/gid";
 import { formatCredits } from "~/web/format";
 import { candidateGroupCounts, candidateLabelOf } from "~/renders/review/candidate-counts.server";
+import { cdnRendition } from "~/catalog/cdn-rendition";
+import { sourceImagesSchema } from "~/looks/render-options";
+import type { AdminRequest } from "~/web/admin-request.server";
+import { RETRYABLE_STATES, retryFromHistory, revertFromHistory } from "./history-intents.server";
 
 /** History: every render of the shop, newest first, with what it cost and, when it failed, why in plain words. */
 
@@ -32,8 +36,11 @@ export const ERROR_CODE_TEXT: Record<string, string> = {
   check_failed: "The photos could not be checked before sending; the app will try again.",
 };
 
+/** Sentences joined from a reason that ended with its own full stop ("…background.. Its") read as one stop. */
+export const tidySentences = (text: string) => text.replace(/(?<!\.)\.\.(?!\.)/g, ".");
+
 export function problemTextOf(render: Pick<Render, "errorCode" | "errorMessage">): string | null {
-  if (render.errorMessage) return render.errorMessage;
+  if (render.errorMessage) return tidySentences(render.errorMessage);
   if (!render.errorCode) return null;
   return ERROR_CODE_TEXT[render.errorCode] ?? "Something went wrong with this render. Try generating it again.";
 }
@@ -63,9 +70,27 @@ export interface HistoryRow extends RenderSummary {
   runId: string | null;
   /** "Candidate 2 of 3" when the render is one of several of its product made together. */
   candidateLabel: string | null;
+  /** A small picture of the row: the model shot once Shopify has it, else the product photo that was sent. */
+  thumbnailUrl: string | null;
+  thumbnailIsResult: boolean;
+  creditsCost: number;
+  /** Ended without an image on the product: can be tried again (a new render, charged when it starts). */
+  canRetry: boolean;
+  /** On the product: can be taken off it and put back in review. */
+  canRevert: boolean;
+}
+
+const THUMBNAIL_WIDTH = 160;
+
+function thumbnailOf(render: Render): { url: string | null; isResult: boolean } {
+  if (render.resultPreviewUrl) return { url: cdnRendition(render.resultPreviewUrl, THUMBNAIL_WIDTH), isResult: true };
+  const images = sourceImagesSchema.safeParse(render.sourceImages);
+  const front = images.success ? images.data.front[0] : undefined;
+  return { url: front ? cdnRendition(front, THUMBNAIL_WIDTH) : null, isResult: false };
 }
 
 export function historyRowOf(render: Render, candidateLabel: string | null = null): HistoryRow {
+  const thumbnail = thumbnailOf(render);
   return {
     ...renderSummaryOf(render),
     costText: costTextOf(render),
@@ -80,6 +105,11 @@ export function historyRowOf(render: Render, candidateLabel: string | null = nul
     externalJobId: render.externalJobId,
     runId: render.runId,
     candidateLabel,
+    thumbnailUrl: thumbnail.url,
+    thumbnailIsResult: thumbnail.isResult,
+    creditsCost: render.creditsCost,
+    canRetry: RETRYABLE_STATES.includes(render.state),
+    canRevert: render.state === "published" && render.fileId !== null,
   };
 }
 
@@ -131,10 +161,17 @@ const resolveSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("resolve-not-started"), renderId: z.string().min(1).max(64) }),
 ]);
 
-export type HistoryActionResult = { ok: true; message: string } | FormFailure;
+export type HistoryActionResult = { ok: true; message: string; newRenderId?: string } | FormFailure;
 
-/** Staff settle a render whose submit was never confirmed, after checking the service's dashboard. */
-export async function historyAction(db: Db, shop: string, formData: FormData): Promise<HistoryActionResult> {
+/**
+ * History's actions by intent: settle a render whose submit was never confirmed (after checking the service's
+ * dashboard), try a render again, or take a published one off its product.
+ */
+export async function historyAction(db: Db, admin: AdminRequest, formData: FormData): Promise<HistoryActionResult> {
+  const intent = formData.get("intent");
+  if (intent === "retry") return retryFromHistory(db, admin, formData);
+  if (intent === "revert") return revertFromHistory(db, admin, formData);
+  const shop = admin.shop;
   const parsed = parseForm(resolveSchema, formData);
   if (!parsed.ok) return failure(parsed.fieldErrors as FieldErrors);
   try {

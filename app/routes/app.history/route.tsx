@@ -14,7 +14,7 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 
 export const action = withBodyLimit("appForm", async ({ request }: ActionFunctionArgs) => {
   const admin = await requireAdmin(request);
-  const result = await historyAction(prisma, admin.shop, await request.formData());
+  const result = await historyAction(prisma, admin, await request.formData());
   return data(result, { status: result.ok ? 200 : 400 });
 });
 

@@ -1,7 +1,8 @@
 import { BlockStack, Button, Card, Checkbox, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { memo } from "react";
 import { RenderStateBadge } from "~/components/RenderStateBadge";
-import { ColourBadge } from "./ColourBadge";
+import { ColourVerdict } from "./ColourVerdict";
+import { REVIEW_TEXT as T } from "./review-text";
 import { EAGER_CARDS, ModelShot, SourcePhoto } from "./GridImages";
 import type { ReviewItem } from "./review.server";
 
@@ -13,6 +14,7 @@ export interface GridControls {
   onSelect: (item: ReviewItem) => void;
   onOpen: (item: ReviewItem, index: number) => void;
   onApprove: (item: ReviewItem, index: number) => void;
+  onReject: (item: ReviewItem, index: number) => void;
   onFilterProduct: (item: ReviewItem) => void;
 }
 
@@ -63,7 +65,6 @@ export const CandidatesCard = memo(function CandidatesCard(
                     </Text>
                   )}
                   <InlineStack gap="100">
-                    <ColourBadge colour={item.colour} />
                     <RenderStateBadge state={item.state} />
                   </InlineStack>
                   <ModelShot
@@ -78,13 +79,19 @@ export const CandidatesCard = memo(function CandidatesCard(
                       {item.staffNote}
                     </Text>
                   ) : null}
+                  <ColourVerdict colour={item.colour} />
                   <InlineStack gap="200">
                     {item.state === "in_review" ? (
-                      <Button variant="primary" onClick={() => props.onApprove(item, index)}>
-                        Approve this one
-                      </Button>
+                      <>
+                        <Button variant="primary" onClick={() => props.onApprove(item, index)}>
+                          {T.approveThisOne}
+                        </Button>
+                        <Button tone="critical" onClick={() => props.onReject(item, index)}>
+                          {T.reject}
+                        </Button>
+                      </>
                     ) : null}
-                    <Button onClick={() => props.onOpen(item, index)}>Open</Button>
+                    <Button onClick={() => props.onOpen(item, index)}>{T.open}</Button>
                   </InlineStack>
                 </BlockStack>
               </div>

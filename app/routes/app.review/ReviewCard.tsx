@@ -3,11 +3,15 @@ import { memo } from "react";
 import { RenderStateBadge } from "~/components/RenderStateBadge";
 import { TimeText } from "~/components/TimeText";
 import { VariantColourTag } from "~/components/VariantColourTag";
-import { ColourBadge } from "./ColourBadge";
+import { ColourVerdict } from "./ColourVerdict";
+import { REVIEW_TEXT as T } from "./review-text";
 import { EAGER_CARDS, ModelShot, SourcePhoto } from "./GridImages";
 import type { ReviewItem } from "./review.server";
 
-/** One render in the grid: its source photo beside the model shot, its scores, product and options. */
+/**
+ * One render in the grid: its source photo beside the model shot, its scores, product and options, the colour
+ * verdict in words, and Approve and Reject beside it.
+ */
 export const ReviewCard = memo(function ReviewCard(props: {
   item: ReviewItem;
   index: number;
@@ -16,6 +20,8 @@ export const ReviewCard = memo(function ReviewCard(props: {
   selectable: boolean;
   onSelect: (item: ReviewItem) => void;
   onOpen: (item: ReviewItem, index: number) => void;
+  onApprove: (item: ReviewItem, index: number) => void;
+  onReject: (item: ReviewItem, index: number) => void;
   onFilterProduct: (item: ReviewItem) => void;
 }) {
   const { item, index } = props;
@@ -35,7 +41,6 @@ export const ReviewCard = memo(function ReviewCard(props: {
               <span />
             )}
             <InlineStack gap="100">
-              <ColourBadge colour={item.colour} />
               <RenderStateBadge state={item.state} />
             </InlineStack>
           </InlineStack>
@@ -71,7 +76,20 @@ export const ReviewCard = memo(function ReviewCard(props: {
           <Text as="p" tone="subdued" variant="bodySm">
             Rendered <TimeText at={item.renderedAt ?? item.createdAt} showAbsolute={false} />
           </Text>
-          <Button onClick={onOpen}>Open</Button>
+          <ColourVerdict colour={item.colour} />
+          <InlineStack gap="200">
+            {item.state === "in_review" ? (
+              <>
+                <Button variant="primary" onClick={() => props.onApprove(item, index)}>
+                  {T.approve}
+                </Button>
+                <Button tone="critical" onClick={() => props.onReject(item, index)}>
+                  {T.reject}
+                </Button>
+              </>
+            ) : null}
+            <Button onClick={onOpen}>{T.open}</Button>
+          </InlineStack>
         </BlockStack>
       </Card>
     </div>

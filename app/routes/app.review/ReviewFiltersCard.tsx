@@ -1,13 +1,13 @@
 import { Box, Card, InlineStack, Select, Tag } from "@shopify/polaris";
 import type { ReactNode } from "react";
-import { COLOUR_VERDICT_LABELS } from "~/colour/colour-verdict";
+import { REVIEW_TEXT } from "./review-text";
 import type { ReviewFilters, ReviewPageView } from "./review.server";
 
 const COLOUR_FILTERS = [
   { value: "", label: "Any colour score" },
   ...(["drift", "check", "good", "not_scored"] as const).map((verdict) => ({
     value: verdict,
-    label: COLOUR_VERDICT_LABELS[verdict],
+    label: REVIEW_TEXT.verdictFilter[verdict],
   })),
 ];
 

@@ -23,6 +23,8 @@ export function ReviewGrid(props: GridControls & { items: ReviewItem[] }) {
             selectable={props.selectable}
             onSelect={props.onSelect}
             onOpen={props.onOpen}
+            onApprove={props.onApprove}
+            onReject={props.onReject}
             onFilterProduct={props.onFilterProduct}
           />
         ) : (
@@ -35,6 +37,7 @@ export function ReviewGrid(props: GridControls & { items: ReviewItem[] }) {
             onSelect={props.onSelect}
             onOpen={props.onOpen}
             onApprove={props.onApprove}
+            onReject={props.onReject}
             onFilterProduct={props.onFilterProduct}
           />
         ),

@@ -3,6 +3,7 @@ import { Banner, Card, EmptyState, Layout, Page } from "@shopify/polaris";
 import { useCallback, useRef } from "react";
 import { CursorPagination } from "~/components/CursorPagination";
 import { EMPTY_STATE_IMAGE } from "~/components/empty-state";
+import { useLiveLoader } from "~/components/use-live-loader";
 import { withListFilter } from "~/web/list-filters";
 import { ApproveCandidateModal } from "./ApproveCandidateModal";
 import { moveIndex } from "./review-keys";
@@ -15,6 +16,14 @@ import { useLargeView } from "./use-large-view";
 import { useReviewDecisions } from "./use-review-decisions";
 import { useReviewKeyActions } from "./use-review-key-actions";
 import { useReviewSelection } from "./use-review-selection";
+
+/** "3 ready for review, 2 still rendering.": the page's counts, kept live while renders are in flight. */
+export function reviewCountsText(counts: ReviewPageView["counts"]): string {
+  const ready = `${counts.inReview.toLocaleString("en-US")} ready for review`;
+  return counts.inProgress > 0
+    ? `${ready}, ${counts.inProgress.toLocaleString("en-US")} still rendering.`
+    : `${ready}.`;
+}
 
 /** Some of a many-render decision could not be made: the first reason. */
 function PartlyFailedBanner({ result }: { result: ReviewActionResult | undefined }) {
@@ -72,6 +81,17 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
     },
     [decide, setFocus],
   );
+  const rejectFromGrid = useCallback(
+    (item: ReviewItem, index: number) => {
+      setFocus(index);
+      decide("reject", item, false);
+    },
+    [decide, setFocus],
+  );
+
+  // New renders arrive while others are in flight: the page refreshes itself, but never under an open large view, a
+  // selection being made or a decision being sent (the grid would move under staff's hands).
+  useLiveLoader(view.counts.inProgress > 0 && !openItem && selected.size === 0 && !busy && !decisions.confirmApprove);
 
   useReviewKeyActions({ items, canDecide, focus, setFocus, toggleSelected, largeView, decide });
 
@@ -79,7 +99,7 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
   return (
     <Page
       title="Review"
-      subtitle="Approve a model shot to add it to its product. Keys: j/k move, o opens, a approves, r rejects, x selects, z zooms."
+      subtitle={`${reviewCountsText(view.counts)} Approve a model shot to add it to its product. Keys: j/k move, o opens, a approves, r rejects, x selects, z zooms.`}
       backAction={{ content: "Home", url: "/app" }}
       fullWidth
     >
@@ -110,6 +130,7 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
               onSelect={toggleSelected}
               onOpen={openAt}
               onApprove={approveFromGrid}
+              onReject={rejectFromGrid}
               onFilterProduct={filterProduct}
             />
           )}

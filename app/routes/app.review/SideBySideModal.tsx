@@ -1,9 +1,20 @@
-import { BlockStack, Box, Button, InlineGrid, InlineStack, Modal, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Box, Button, InlineGrid, InlineStack, Modal, Text } from "@shopify/polaris";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { RenderStateBadge } from "~/components/RenderStateBadge";
 import { ApproveAndRegenerateSection, type ApproveAndRegenerateProps } from "./ApproveAndRegenerateSection";
-import { ColourBadge, ColourSwatches } from "./ColourBadge";
+import { ColourSwatches, ColourVerdict } from "./ColourVerdict";
+import { REVIEW_TEXT as T } from "./review-text";
 
-/** An image that is either fitted to its box or shown at full size with scrolling (zoom). */
+/** Scrolls a zoomed image's box so its middle, where the garment is on a model shot, is in view. */
+export function centreScroll(box: HTMLElement) {
+  box.scrollLeft = Math.max(0, (box.scrollWidth - box.clientWidth) / 2);
+  box.scrollTop = Math.max(0, (box.scrollHeight - box.clientHeight) / 2);
+}
+
+/**
+ * An image that is either fitted to its box or shown at full size with scrolling (zoom). Zooming opens on the
+ * middle of the image (the garment), not on its empty top-left corner.
+ */
 function ReviewImage({
   url,
   alt,
@@ -15,6 +26,10 @@ function ReviewImage({
   zoomed: boolean;
   onToggleZoom: () => void;
 }) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (zoomed && box.current) centreScroll(box.current);
+  }, [zoomed, url]);
   if (!url) {
     return (
       <Box padding="800" background="bg-fill-secondary" borderRadius="200">
@@ -25,7 +40,11 @@ function ReviewImage({
     );
   }
   return (
-    <div style={{ maxHeight: "70vh", overflow: zoomed ? "auto" : "hidden", borderRadius: 8, background: "#f1f1f1" }}>
+    <div
+      ref={box}
+      data-zoom-box
+      style={{ maxHeight: "52vh", overflow: zoomed ? "auto" : "hidden", borderRadius: 8, background: "#f1f1f1" }}
+    >
       <button
         type="button"
         onClick={onToggleZoom}
@@ -35,10 +54,14 @@ function ReviewImage({
         <img
           src={url}
           alt={alt}
+          // The full-size image arrives after the zoom: centre again once its size is known.
+          onLoad={() => {
+            if (zoomed && box.current) centreScroll(box.current);
+          }}
           style={
             zoomed
               ? { display: "block", maxWidth: "none" }
-              : { display: "block", width: "100%", maxHeight: "70vh", objectFit: "contain" }
+              : { display: "block", width: "100%", maxHeight: "52vh", objectFit: "contain" }
           }
         />
       </button>
@@ -63,6 +86,8 @@ export function SideBySideModal(
   },
 ) {
   const { item, busy, zoomed, onToggleZoom } = props;
+  const [confirmingRevert, setConfirmingRevert] = useState(false);
+  useEffect(() => setConfirmingRevert(false), [item.id]);
   return (
     <Modal
       open
@@ -79,9 +104,10 @@ export function SideBySideModal(
           ? { content: "Approve (a)", onAction: () => props.onDecide("approve"), loading: busy }
           : item.state === "published"
             ? {
-                content: "Remove from product and review again",
+                // Asked first: the banner below says what happens (and that nothing is charged).
+                content: confirmingRevert ? T.revertConfirm : T.revert,
                 destructive: true,
-                onAction: () => props.onDecide("revert"),
+                onAction: () => (confirmingRevert ? props.onDecide("revert") : setConfirmingRevert(true)),
                 loading: busy,
               }
             : undefined
@@ -96,6 +122,11 @@ export function SideBySideModal(
     >
       <Modal.Section>
         <BlockStack gap="400">
+          {confirmingRevert && item.state === "published" ? (
+            <Banner tone="warning" title={T.revertQuestion} onDismiss={() => setConfirmingRevert(false)}>
+              <p>{T.revertExplained}</p>
+            </Banner>
+          ) : null}
           <InlineStack align="space-between" blockAlign="center">
             <InlineStack gap="200" blockAlign="center">
               <RenderStateBadge state={item.state} />
@@ -105,8 +136,19 @@ export function SideBySideModal(
                 </Button>
               ) : null}
             </InlineStack>
-            <Button onClick={onToggleZoom}>{zoomed ? "Fit to window (z)" : "Zoom to full size (z)"}</Button>
+            <Button onClick={onToggleZoom}>{zoomed ? T.zoomOut : T.zoomIn}</Button>
           </InlineStack>
+          {item.colour ? (
+            // Above the images, so the verdict and its swatches are read before Approve, without scrolling.
+            <div data-colour-summary>
+              <BlockStack gap="200">
+                <InlineStack gap="200" blockAlign="center" wrap>
+                  <ColourVerdict colour={item.colour} />
+                </InlineStack>
+                <ColourSwatches colour={item.colour} />
+              </BlockStack>
+            </div>
+          ) : null}
           <InlineGrid columns={2} gap="400">
             <BlockStack gap="100">
               <Text as="h3" variant="headingSm">
@@ -131,10 +173,6 @@ export function SideBySideModal(
               />
             </BlockStack>
           </InlineGrid>
-          <InlineStack gap="200" blockAlign="center">
-            <ColourBadge colour={item.colour} />
-          </InlineStack>
-          <ColourSwatches colour={item.colour} />
           <Text as="p" tone="subdued">
             {item.optionsSummary} · {item.creditsCost} credits
           </Text>

@@ -1,6 +1,13 @@
 import type { PrismaClient, Render, RenderState } from "@prisma/client";
 import { z } from "zod";
-import { listRenders, listRendersByColourChange, type Page } from "~/renders/listings/render-listings.server";
+import {
+  countRendersByState,
+  listRenders,
+  listRendersByColourChange,
+  sumCounts,
+  type Page,
+} from "~/renders/listings/render-listings.server";
+import { IN_PROGRESS_STATES } from "~/renders/lifecycle/render-states";
 import { COLOUR_VERDICTS, colourDetailSchema, type StoredColourVerdict } from "~/colour/colour-verdict";
 import {
   candidateGroupCounts,
@@ -112,6 +119,8 @@ export interface ReviewPageView {
   nextCursor: string | null;
   previousCursor: string | null;
   runs: Array<{ id: string; label: string }>;
+  /** The shop's renders waiting for a decision and still in flight: the page refreshes itself while any are. */
+  counts: { inReview: number; inProgress: number };
 }
 
 /** The image the worker recorded when the file became READY, if it did. */
@@ -184,7 +193,7 @@ export function reviewFiltersOf(url: URL): ReviewFilters {
 
 export async function loadReviewPage(db: Db, admin: AdminRequest, url: URL): Promise<ReviewPageView> {
   const filters = reviewFiltersOf(url);
-  const [page, runs, catalog] = await Promise.all([
+  const [page, runs, catalog, stateCounts] = await Promise.all([
     (filters.sort === "colour" ? listRendersByColourChange : listRenders)(
       db,
       admin.shop,
@@ -205,6 +214,7 @@ export async function loadReviewPage(db: Db, admin: AdminRequest, url: URL): Pro
     db.shopSettings
       .findUnique({ where: { shop: admin.shop } })
       .then((settings) => loadCatalog(tryOnClientFor(settings))),
+    countRendersByState(db, { shop: admin.shop }),
   ]);
   // A product's candidates stand side by side: siblings in the same state that fell on another page join them.
   const groups = [...new Set(page.rows.flatMap((render) => (render.candidateGroup ? [render.candidateGroup] : [])))];
@@ -244,6 +254,7 @@ export async function loadReviewPage(db: Db, admin: AdminRequest, url: URL): Pro
     ),
     nextCursor: page.nextCursor,
     previousCursor: page.previousCursor,
+    counts: { inReview: stateCounts.in_review ?? 0, inProgress: sumCounts(stateCounts, IN_PROGRESS_STATES) },
     runs: runs.map((run) => {
       const scope = run.scope as { title?: unknown } | null;
       const title = typeof scope?.title === "string" ? scope.title : "Bulk run";

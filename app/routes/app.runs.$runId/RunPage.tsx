@@ -10,7 +10,7 @@ import type { RunView } from "./run.server";
 import { RunColoursCard } from "./RunColoursCard";
 import { RunCreditsCard } from "./RunCreditsCard";
 import { RunProgressCard } from "./RunProgressCard";
-import { usePolling } from "./use-run-polling";
+import { useLiveLoader } from "~/components/use-live-loader";
 
 export function RunNotFoundPage() {
   return (
@@ -32,7 +32,7 @@ export function RunPage({
   const shopify = useAppBridge();
   const submit = useSubmit();
   const navigation = useNavigation();
-  usePolling(run.progress.live);
+  useLiveLoader(run.progress.live);
   useEffect(() => {
     if (result?.ok) shopify.toast.show(result.message);
   }, [result, shopify]);

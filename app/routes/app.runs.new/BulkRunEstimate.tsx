@@ -1,7 +1,7 @@
 import { Banner, BlockStack, Button, Text } from "@shopify/polaris";
 import { WhatIsSentList } from "~/components/WhatIsSentList";
 import { formatCredits } from "~/web/format";
-import { describeGarments, rendersWithinBudget } from "./bulk-run-form";
+import { previewHeadline, rendersWithinBudget, sendsHeading } from "./bulk-run-form";
 import type { BulkRunActionResult } from "./bulk-run.server";
 
 /** What a preview found: the renders, their garments, what they send and what they cost. */
@@ -21,6 +21,7 @@ export function BulkRunEstimate(props: {
   canStart: boolean;
 }) {
   const { preview, stale } = props;
+  const headline = previewHeadline(preview);
   const budgetNumber = /^\d+$/.test(props.budget.trim()) ? Number(props.budget.trim()) : null;
   return (
     <BlockStack gap="200">
@@ -29,35 +30,23 @@ export function BulkRunEstimate(props: {
           <p>You changed the selection or the options. Preview again before starting.</p>
         </Banner>
       ) : null}
-      {preview.colours ? (
-        <Text as="p">
-          <Text as="span" fontWeight="semibold">
-            {`${preview.eligibleCount} ${preview.eligibleCount === 1 ? "render" : "renders"}`}
-          </Text>{" "}
-          of {preview.productCount} products ({preview.scopeTitle})
-          {preview.candidatesPerProduct > 1
-            ? `, ${preview.candidatesPerProduct} candidates of each: ${preview.renderCount} renders.`
-            : "."}
+      <Text as="p">
+        <Text as="span" fontWeight="semibold">
+          {headline.headline}
         </Text>
-      ) : (
-        <Text as="p">
-          <Text as="span" fontWeight="semibold">
-            {preview.eligibleCount} of {preview.productCount}
-          </Text>{" "}
-          products will be rendered ({preview.scopeTitle})
-          {preview.candidatesPerProduct > 1
-            ? `, ${preview.candidatesPerProduct} candidates each: ${preview.renderCount} renders.`
-            : "."}
+        {headline.garments ? `: ${headline.garments}.` : "."}
+      </Text>
+      {headline.details.map((detail) => (
+        <Text as="p" key={detail}>
+          {detail}
         </Text>
-      )}
-      {preview.colours && preview.colours.renders > 0 ? (
-        <Text as="p">
-          {`${preview.colours.renders} of these renders are one per colour, for ${preview.colours.products} ${preview.colours.products === 1 ? "product" : "products"}.`}
-        </Text>
-      ) : null}
-      {preview.garments.length > 0 ? <Text as="p">As {describeGarments(preview.garments)}.</Text> : null}
+      ))}
       {preview.sends.map((sent) => (
-        <WhatIsSentList key={JSON.stringify(sent)} sent={sent} count={sent.count} />
+        <WhatIsSentList
+          key={JSON.stringify(sent)}
+          sent={sent}
+          heading={sendsHeading(sent.count, preview.candidatesPerProduct)}
+        />
       ))}
       <Text as="p" variant="headingLg">
         About {formatCredits(preview.estimateCredits)}

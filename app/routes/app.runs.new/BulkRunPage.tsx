@@ -117,32 +117,34 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
           </BlockStack>
         </Layout.Section>
         <Layout.Section variant="oneThird">
-          <BulkRunPreviewCard
-            candidates={candidates}
-            onCandidates={setCandidates}
-            budget={budget}
-            onBudget={setBudget}
-            errors={errors}
-            onPreview={runPreview}
-            previewing={pendingIntent === "preview"}
-            canPreview={Boolean(scope) && view.catalog.ok}
-            listing={listing ? describeListing(listing) : null}
-          >
-            {preview ? (
-              <BulkRunEstimate
-                preview={preview}
-                stale={stale}
-                budget={budget}
-                onStart={start}
-                starting={pendingIntent === "start"}
-                canStart={Boolean(requestKey)}
-              />
-            ) : null}
-          </BulkRunPreviewCard>
-          <BulkRunChoicesCard preview={preview} choices={garmentChoices} onChoices={setGarmentChoices} />
+          <BlockStack gap="400">
+            <BulkRunPreviewCard
+              candidates={candidates}
+              onCandidates={setCandidates}
+              budget={budget}
+              onBudget={setBudget}
+              errors={errors}
+              onPreview={runPreview}
+              previewing={pendingIntent === "preview"}
+              canPreview={Boolean(scope) && view.catalog.ok}
+              listing={listing ? describeListing(listing) : null}
+            >
+              {preview ? (
+                <BulkRunEstimate
+                  preview={preview}
+                  stale={stale}
+                  budget={budget}
+                  onStart={start}
+                  starting={pendingIntent === "start"}
+                  canStart={Boolean(requestKey)}
+                />
+              ) : null}
+            </BulkRunPreviewCard>
+            <BulkRunSkippedCard preview={preview} />
+            <BulkRunChoicesCard preview={preview} choices={garmentChoices} onChoices={setGarmentChoices} />
+          </BlockStack>
         </Layout.Section>
         <BulkRunColoursCard preview={preview} />
-        <BulkRunSkippedCard preview={preview} />
         <BulkRunDecisionsCard preview={preview} />
       </Layout>
     </Page>

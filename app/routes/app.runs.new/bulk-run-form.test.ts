@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { formValuesOf, renderOptionsFormSchema } from "~/web/render-options-form";
-import { describeGarments, previewInputsKey, rendersWithinBudget, scopeFormFields } from "./bulk-run-form";
+import {
+  describeGarments,
+  previewHeadline,
+  previewInputsKey,
+  rendersWithinBudget,
+  scopeFormFields,
+  sendsHeading,
+} from "./bulk-run-form";
 
 describe("Bulk run page logic", () => {
   it("posts a collection or the picked products as the server's scope fields", () => {
@@ -68,5 +75,38 @@ describe("Bulk run page logic", () => {
         lockBackground: "",
       }).success,
     ).toBe(true);
+  });
+
+  it("says the preview's numbers in one unit, so they agree: renders of products, by garment, and what each set sends", () => {
+    // The stumble of issue 28: "5 renders of 2 products (Colours)… As 5 tops. 5 products as:".
+    const byColour = previewHeadline({
+      scopeTitle: "Colours",
+      productCount: 2,
+      eligibleProductCount: 2,
+      renderCount: 5,
+      candidatesPerProduct: 1,
+      garments: [{ productType: "top", count: 5 }],
+      colours: { renders: 5, products: 2 },
+    });
+    expect(byColour.headline).toBe("5 renders of 2 products (Colours)");
+    expect(byColour.garments).toBe("5 tops");
+    expect(byColour.details).toEqual(["One shot per colour for 2 products: 5 colours in all."]);
+    expect(sendsHeading(5, 1)).toBe("5 renders as:");
+
+    const candidates = previewHeadline({
+      scopeTitle: "Summer",
+      productCount: 4,
+      eligibleProductCount: 3,
+      renderCount: 6,
+      candidatesPerProduct: 2,
+      garments: [
+        { productType: "top", count: 2 },
+        { productType: "dress", count: 1 },
+      ],
+    });
+    expect(candidates.headline).toBe("6 renders of 3 products (Summer, 4 products in all)");
+    expect(candidates.garments).toBe("4 tops and 2 dresses");
+    expect(candidates.details).toEqual(["2 candidates of each to choose from."]);
+    expect(sendsHeading(2, 2)).toBe("4 renders as:");
   });
 });

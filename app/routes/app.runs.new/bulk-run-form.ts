@@ -55,6 +55,45 @@ export function describeGarments(garments: Array<{ productType: string; count: n
   return parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
 }
 
+/**
+ * The preview's headline, in which every number counts the same thing (renders, candidates included), so its
+ * parts add up: "5 renders of 2 products (Summer, 3 products in all): 3 tops and 2 dresses." A run by colour says
+ * how many products that applies to; candidates say how many of each.
+ */
+export function previewHeadline(preview: {
+  scopeTitle: string;
+  productCount: number;
+  eligibleProductCount: number;
+  renderCount: number;
+  candidatesPerProduct: number;
+  garments: Array<{ productType: string; count: number }>;
+  colours?: { renders: number; products: number } | undefined;
+}): { headline: string; garments: string; details: string[] } {
+  const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  const scope =
+    preview.productCount === preview.eligibleProductCount
+      ? preview.scopeTitle
+      : `${preview.scopeTitle}, ${plural(preview.productCount, "product", "products")} in all`;
+  const headline = `${plural(preview.renderCount, "render", "renders")} of ${plural(preview.eligibleProductCount, "product", "products")} (${scope})`;
+  const garments = describeGarments(
+    preview.garments.map(({ productType, count }) => ({ productType, count: count * preview.candidatesPerProduct })),
+  );
+  const details: string[] = [];
+  if (preview.colours && preview.colours.renders > 0)
+    details.push(
+      `One shot per colour for ${plural(preview.colours.products, "product", "products")}: ${plural(preview.colours.renders, "colour", "colours")} in all.`,
+    );
+  if (preview.candidatesPerProduct > 1)
+    details.push(`${preview.candidatesPerProduct} candidates of each to choose from.`);
+  return { headline, garments, details };
+}
+
+/** "5 renders as:": the heading of one set of options in the preview, counted in renders like the headline. */
+export function sendsHeading(count: number, candidatesPerProduct: number): string {
+  const renders = count * candidatesPerProduct;
+  return `${renders} ${renders === 1 ? "render" : "renders"} as:`;
+}
+
 /** How many renders a budget allows, for the sentence under the estimate. */
 export function rendersWithinBudget(budget: number | null, creditsPerRender: number, eligible: number): number {
   if (budget === null || creditsPerRender <= 0) return eligible;

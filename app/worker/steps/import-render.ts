@@ -51,7 +51,7 @@ export async function importRender(ctx: TickContext, render: Render): Promise<vo
         body: result.body,
         byteLength: result.byteLength,
         contentType: result.contentType,
-        filename: renderFilename(render.id, result.contentType),
+        filename: renderFilename(render, result.contentType),
       });
       bytes = result.byteLength ?? undefined;
       // A body of unknown length was read whole to learn it: count it as a large transfer.

@@ -103,7 +103,7 @@ async function pollOne(ctx: TickContext, render: Render, countFailure: () => voi
       serviceStatus: status.rawStatus,
       nextAttemptAt: null,
       errorCode: "failed_by_service",
-      errorMessage: `The try-on service could not make this render${status.errorMessage ? `: ${status.errorMessage}` : ""}. Its ${render.creditsCharged} credits were refunded.`,
+      errorMessage: `The try-on service could not make this render${status.errorMessage ? `: ${status.errorMessage.trim().replace(/\.+$/, "")}` : ""}. Its ${render.creditsCharged} credits were refunded.`,
       // The service refunds a failed job automatically (spec part 3).
       refund: render.creditsCharged - render.creditsRefunded,
       finishedAt: ctx.now(),
