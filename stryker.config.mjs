@@ -23,7 +23,8 @@ export default {
   reporters: ["clear-text", "progress", "html", "json"],
   htmlReporter: { fileName: `reports/mutation/${part.name}/index.html` },
   jsonReporter: { fileName: `reports/mutation/${part.name}/mutation.json` },
-  tempDirName: ".stryker-tmp",
-  ignorePatterns: [".data", "reports", "docs", "e2e", "extensions/*/dist", "build"],
+  // One sandbox folder per part, so two parts can run side by side.
+  tempDirName: `.stryker-tmp-${part.name}`,
+  ignorePatterns: [".stryker-tmp*", ".data", "reports", "docs", "e2e", "extensions/*/dist", "build"],
   cleanTempDir: true,
 };
