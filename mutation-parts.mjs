@@ -1,0 +1,96 @@
+// The parts of the mutation-testing scope (stryker.config.mjs, vitest.mutation.config.ts): for each folder, the
+// files Stryker mutates and the tests it runs against them. A part's tests are those that reach its code in this
+// process; tests whose worker runs in a child process cannot see Stryker's active mutant and are left out.
+// `pipeline-slow` is not a folder: it adds the in-process pipeline tests that drive the worker in real time (about
+// two minutes per mutant), meant to be run with `--mutate` line ranges on the mutants only they cover.
+
+/** @typedef {{ name: string, mutate: string[], tests: string[] }} MutationPart */
+
+const pipelineFastTests = [
+  "test/pipeline/claims.test.ts",
+  "test/pipeline/worker-tick.test.ts",
+  "test/pipeline/queue-cap.test.ts",
+];
+
+/** @type {Record<string, Omit<MutationPart, "name">>} */
+const parts = {
+  "pipeline-core": {
+    mutate: [
+      "app/worker/sql/**/*.ts",
+      "app/worker/steps/**/*.ts",
+      "app/renders/lifecycle/render-states.ts",
+      "app/renders/lifecycle/render-store.server.ts",
+    ],
+    tests: ["app/worker/**/*.test.ts", "app/renders/**/*.test.ts", ...pipelineFastTests],
+  },
+  net: {
+    mutate: ["app/net/**/*.ts"],
+    tests: [
+      "app/net/**/*.test.ts",
+      "app/env.server.test.ts",
+      "test/security/outbound-hops.test.ts",
+      "test/security/hostile-tenants.test.ts",
+    ],
+  },
+  settings: {
+    mutate: ["app/settings/**/*.ts"],
+    tests: ["app/settings/**/*.test.ts", "test/routes/settings.test.ts", "test/security/keyring.test.ts"],
+  },
+  shops: {
+    mutate: ["app/shops/**/*.ts"],
+    tests: [
+      "app/shops/**/*.test.ts",
+      "test/webhooks.test.ts",
+      "test/security/signed-webhooks.test.ts",
+      "test/security/late-uninstall.test.ts",
+      "test/security/keyring.test.ts",
+      "test/routes/time-zone.test.ts",
+    ],
+  },
+  lifecycle: {
+    mutate: ["app/renders/lifecycle/**/*.ts"],
+    tests: [
+      "app/renders/**/*.test.ts",
+      ...pipelineFastTests,
+      "test/routes/queue-cap.test.ts",
+      "test/routes/runs.test.ts",
+    ],
+  },
+  review: {
+    mutate: ["app/renders/review/**/*.ts", "app/worker/steps/publish-render.ts"],
+    tests: [
+      "app/renders/**/*.test.ts",
+      ...pipelineFastTests,
+      "test/pipeline/publish-step.test.ts",
+      "test/routes/review.test.ts",
+    ],
+  },
+  worker: {
+    mutate: ["app/worker/**/*.ts"],
+    tests: ["app/worker/**/*.test.ts", "app/renders/**/*.test.ts", ...pipelineFastTests],
+  },
+  "pipeline-slow": {
+    mutate: ["app/worker/steps/**/*.ts"],
+    tests: [
+      "test/pipeline/review.test.ts",
+      "test/pipeline/faults.test.ts",
+      "test/pipeline/bulk-run.test.ts",
+      "test/pipeline/duplicate-job-id.test.ts",
+      "test/pipeline/renditions.test.ts",
+      "test/pipeline/transition-log.test.ts",
+    ],
+  },
+};
+
+/**
+ * @param {string | undefined} name
+ * @returns {MutationPart}
+ */
+export function mutationPart(name) {
+  const key = name === undefined || name === "" ? "pipeline-core" : name;
+  const part = parts[key];
+  if (part === undefined) {
+    throw new Error(`MUTATION_PART "${key}" is not one of: ${Object.keys(parts).join(", ")}`);
+  }
+  return { name: key, ...part };
+}
