@@ -122,6 +122,8 @@ export async function steadyState(
         Array.from({ length: WORKERS }, () =>
           startBenchWorker({
             mode: "schedule",
+            compiled: true,
+            readyTimeoutMs: 180_000,
             databaseUrl: database.url,
             adminUrl: admin.url,
             tokens: new Map(),

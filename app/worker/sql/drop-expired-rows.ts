@@ -2,7 +2,7 @@ import type { PrismaClient } from "@prisma/client";
 
 /** How long each kind of droppable row is kept; the why of each is in docs/operations.md ("Retention"). */
 export interface RetentionPolicy {
-  /** Webhook ids remembered to apply a delivery once: Shopify retries a delivery for 48 hours. */
+  /** Webhook ids remembered to apply a delivery once: Shopify retries a failed delivery over 4 hours. */
   webhookDeliveriesMs: number;
   /** A finished or failed listing of a large collection, and its products: re-listed after 15 minutes anyway. */
   collectionListingsMs: number;
