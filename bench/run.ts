@@ -16,7 +16,7 @@ import { completionToReview } from "./completion-to-review";
 import { importMemory } from "./import-memory";
 import { pollEconomy } from "./poll-economy";
 import { scheduleAccuracy } from "./schedule-accuracy";
-import { scheduleAtScale } from "./schedule-at-scale";
+import { scheduleAtScale } from "./schedule-steady";
 import { staffPages } from "./staff-pages";
 import { tickStatements } from "./tick-statements";
 import { webVitals } from "./web-vitals";

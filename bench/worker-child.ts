@@ -21,7 +21,7 @@ import { installOneHttpClient } from "~/net/outbound";
 import type { TryOnClient } from "~/tryon";
 import { makeWorker, type Worker } from "~/worker/worker";
 import { workerDepsFor } from "../harness/pipeline";
-import { readyFilesMedia } from "./lib/fixtures";
+import { instantFilesMedia } from "./lib/fixtures";
 
 const env = z
   .object({
@@ -29,8 +29,8 @@ const env = z
     FAKE_ADMIN_URL: z.string(),
     FAKE_ADMIN_TOKENS: z.string().transform((value) => z.record(z.string(), z.string()).parse(JSON.parse(value))),
     BENCH_MODE: z.enum(["schedule", "timers", "import", "run", "cost"]),
-    /** "ready": Shopify's side reduced to "the file is there and READY" (bench/lib/fixtures.ts readyFilesMedia). */
-    BENCH_MEDIA: z.enum(["fake-admin", "ready"]).default("fake-admin"),
+    /** "instant": Shopify's side of an import reduced to accepting it (bench/lib/fixtures.ts instantFilesMedia). */
+    BENCH_MEDIA: z.enum(["fake-admin", "instant"]).default("fake-admin"),
     WORKER_CONFIG: z.string().default("{}"),
     /** Diagnostic: status polls go out without the worker's shutdown signal (see benchmark 2's --full variant). */
     BENCH_STRIP_SIGNAL: z.enum(["0", "1"]).default("0"),
@@ -265,7 +265,7 @@ const deps = workerDepsFor({
   config,
   ...(env.BENCH_TRANSFER_GC === "off" ? { transferGc: { moved() {} } } : {}),
 });
-if (env.BENCH_MEDIA === "ready") deps.renderMediaFor = async () => readyFilesMedia();
+if (env.BENCH_MEDIA === "instant") deps.renderMediaFor = async () => instantFilesMedia();
 const wrap =
   env.BENCH_MODE === "schedule"
     ? timedClient

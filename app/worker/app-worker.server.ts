@@ -16,6 +16,7 @@ import { appLogger, messageLogger } from "~/lib/logger.server";
 import { countServiceErrors, makeMetrics, type Metrics } from "~/metrics/metrics.server";
 import type { WorkerLogger } from "./tick-context";
 import { exposedGc, makeTransferGc } from "./transfer-gc";
+import { makeRetention, type Retention } from "./retention";
 import { makeWorker, type Worker } from "./worker";
 import type { WorkerConfigInput } from "./worker-config";
 
@@ -23,6 +24,8 @@ export interface AppWorker {
   worker: Worker;
   /** Beside the render loop: reads large collections from Shopify for bulk-run planning. */
   lister: CollectionLister;
+  /** Beside the render loop: drops rows that no longer serve anything, hourly (docs/operations.md, Retention). */
+  retention: Retention;
   logger: WorkerLogger;
   metrics: Metrics;
 }
@@ -67,5 +70,5 @@ export function makeAppWorker(config: WorkerConfigInput = {}): AppWorker {
     logger,
     transferGc,
   });
-  return { worker, lister, logger, metrics };
+  return { worker, lister, retention: makeRetention({ db: prisma, logger }), logger, metrics };
 }

@@ -85,6 +85,32 @@ export function readyFilesMedia(): RenderMedia {
 }
 
 /**
+ * Shopify's side of an import reduced to accepting it: the staged upload reads the downloaded image to its end (the
+ * worker moves the bytes as it would to Shopify) and the file is created READY at once. Everything else as
+ * readyFilesMedia. For benchmark 10's steady state, where every finished render is imported.
+ */
+export function instantFilesMedia(): RenderMedia {
+  const ready = readyFilesMedia();
+  let files = 0;
+  const extra: Partial<RenderMedia> = {
+    stageImage: async (input) => {
+      const reader = input.body.getReader();
+      while (!(await reader.read()).done) {
+        // drained: the bytes are counted by the worker's transfer collection, as in production
+      }
+      return { resourceUrl: `https://shopify-staged-uploads.test/${input.filename}`, filename: input.filename };
+    },
+    createFileFrom: async () => ({ created: { fileId: `gid://shopify/MediaImage/${++files}`, status: "READY" } }),
+  };
+  return new Proxy(extra, {
+    get: (target, key) => {
+      if (key === "then" || typeof key === "symbol") return undefined;
+      return target[key as keyof RenderMedia] ?? ready[key as keyof RenderMedia];
+    },
+  }) as RenderMedia;
+}
+
+/**
  * A Prisma client on its own pg pool whose every SQL statement on the wire is counted (BEGIN and COMMIT of
  * batched transactions included), and a count of Prisma operations (what test/pipeline/worker-tick.test.ts
  * counts) through a `$extends` query hook.

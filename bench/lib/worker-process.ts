@@ -61,6 +61,8 @@ export async function startBenchWorker(input: {
    * would count as the worker's.
    */
   compiled?: boolean;
+  /** How long the child may take to load and connect (a loaded machine takes its time). */
+  readyTimeoutMs?: number;
 }): Promise<BenchWorkerProcess> {
   // Node itself with tsx as a loader (not the tsx CLI, which would add a second process), or the compiled child.
   // BENCH_CHILD_NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to look inside a worker process.
@@ -98,7 +100,11 @@ export async function startBenchWorker(input: {
         reject(new Error(`worker process exited with ${code} before sending "${type}"`));
       });
     });
-  await next("ready");
+  await next("ready", input.readyTimeoutMs).catch((error: unknown) => {
+    // Not left running against a database the harness is about to drop.
+    child.kill("SIGKILL");
+    throw error;
+  });
   return {
     child,
     pid: child.pid ?? -1,

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../harness/database";
+import { seedRenders, seedShop } from "../../harness/render-fixtures";
+import { makeRetention, RETENTION } from "./retention";
+
+const NOW = new Date(Date.UTC(2027, 5, 1, 12));
+const MINUTE = 60_000;
+const ago = (ms: number) => new Date(NOW.getTime() - ms);
+const silent = { info() {}, warn() {}, error() {} };
+
+describe.each(DATABASE_KINDS)("the retention job on %s", (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  /** Rows on both sides of every boundary, and the rows a charge is proved by, however old. */
+  async function seed() {
+    const db = database.prisma;
+    const shop = "old.myshopify.com";
+    await seedShop(db, shop);
+    const longAgo = ago(2 * 365 * 24 * 3600_000);
+    const run = await db.run.create({
+      data: { shop, scope: {}, options: {}, estimateCredits: 10, status: "completed", createdAt: longAgo },
+    });
+    const renders = await seedRenders(db, shop, 2, { runId: run.id, state: "published", createdAt: longAgo });
+    for (const render of renders) {
+      await db.creditLedgerEntry.create({
+        data: { shop, renderId: render.id, kind: "charge", credits: 5, createdAt: longAgo },
+      });
+    }
+    await db.creditLedgerEntry.create({
+      data: { shop, renderId: renders[1]!.id, kind: "refund", credits: 5, createdAt: longAgo },
+    });
+
+    const keepDelivery = RETENTION.webhookDeliveriesMs - MINUTE;
+    await db.webhookDelivery.createMany({
+      data: [
+        {
+          shop,
+          webhookId: "expired",
+          topic: "app/uninstalled",
+          receivedAt: ago(RETENTION.webhookDeliveriesMs + MINUTE),
+        },
+        { shop, webhookId: "kept", topic: "app/uninstalled", receivedAt: ago(keepDelivery) },
+      ],
+    });
+
+    const listing = async (collectionId: string, status: "listing" | "ready" | "failed", at: Date | null) => {
+      const created = await db.collectionListing.create({
+        data: { shop, collectionId, status, expected: 3, finishedAt: status === "listing" ? null : at },
+      });
+      await db.collectionListingProduct.createMany({
+        data: [0, 1, 2].map((position) => ({ listingId: created.id, position, product: { position } })),
+      });
+      // updatedAt is Prisma's to set on every write: moved back here as time passing would.
+      await db.$executeRaw`UPDATE "CollectionListing" SET "updatedAt" = ${at ?? longAgo} WHERE id = ${created.id}`;
+    };
+    await listing("expired-ready", "ready", ago(RETENTION.collectionListingsMs + MINUTE));
+    await listing("expired-failed", "failed", null);
+    await listing("kept-ready", "ready", ago(RETENTION.collectionListingsMs - MINUTE));
+    // Under way: a worker may hold it, however long it has taken.
+    await listing("kept-listing", "listing", longAgo);
+
+    const beat = (workerId: string, seenAt: Date) => ({ workerId, host: "h", pid: 1, startedAt: longAgo, seenAt });
+    await db.workerHeartbeat.createMany({
+      data: [beat("expired", ago(RETENTION.heartbeatsMs + MINUTE)), beat("kept", ago(RETENTION.heartbeatsMs - MINUTE))],
+    });
+
+    await db.serviceGate.createMany({
+      data: [
+        { keyHash: "expired" },
+        { keyHash: "kept-paused", pausedUntil: new Date(NOW.getTime() + MINUTE) },
+        { keyHash: "kept-open", circuitOpenUntil: new Date(NOW.getTime() + MINUTE), consecutiveFailures: 9 },
+        { keyHash: "kept-recent" },
+      ],
+    });
+    await db.$executeRaw`UPDATE "ServiceGate" SET "updatedAt" = ${ago(RETENTION.serviceGatesMs + MINUTE)}`;
+    await db.$executeRaw`
+      UPDATE "ServiceGate" SET "updatedAt" = ${ago(RETENTION.serviceGatesMs - MINUTE)} WHERE "keyHash" = 'kept-recent'`;
+  }
+
+  const snapshot = async () => {
+    const db = database.prisma;
+    const listings = await db.collectionListing.findMany({ include: { products: true } });
+    return {
+      deliveries: (await db.webhookDelivery.findMany()).map((row) => row.webhookId).sort(),
+      listings: listings.map((row) => `${row.collectionId}:${row.products.length}`).sort(),
+      products: await db.collectionListingProduct.count(),
+      heartbeats: (await db.workerHeartbeat.findMany()).map((row) => row.workerId).sort(),
+      gates: (await db.serviceGate.findMany()).map((row) => row.keyHash).sort(),
+      renders: await db.render.count(),
+      runs: await db.run.count(),
+      ledger: (await db.creditLedgerEntry.findMany()).map((row) => `${row.kind}:${row.credits}`).sort(),
+    };
+  };
+
+  it("drops exactly what has expired, in one statement, and never a render, a run or a ledger entry however old", async () => {
+    await seed();
+    const statements: string[] = [];
+    const counted = database.prisma.$extends({
+      query: {
+        async $allOperations({ operation, args, query }) {
+          statements.push(operation);
+          return query(args);
+        },
+      },
+    });
+    const retention = makeRetention({ db: counted, logger: silent, now: () => NOW });
+
+    const dropped = await retention.once();
+
+    expect(statements).toEqual(["$queryRaw"]);
+    expect(dropped).toEqual({
+      webhookDeliveries: 1,
+      collectionListings: 2,
+      collectionListingProducts: 6,
+      heartbeats: 1,
+      serviceGates: 1,
+    });
+    expect(await snapshot()).toEqual({
+      deliveries: ["kept"],
+      listings: ["kept-listing:3", "kept-ready:3"],
+      products: 6,
+      heartbeats: ["kept"],
+      gates: ["kept-open", "kept-paused", "kept-recent"],
+      renders: 2,
+      runs: 1,
+      ledger: ["charge:5", "charge:5", "refund:5"],
+    });
+
+    // A second pass (another worker's, or the next hour's) finds nothing more.
+    expect(Object.values(await retention.once())).toEqual([0, 0, 0, 0, 0]);
+  });
+});
