@@ -22,6 +22,7 @@ import { tickStatements } from "./tick-statements";
 import { webVitals } from "./web-vitals";
 import { catalogDecisions } from "./catalog-decisions";
 import { bodyFlood } from "./body-flood";
+import { automationBurst } from "./automation-burst";
 
 const BENCHMARKS: Benchmark[] = [
   pollEconomy,
@@ -37,6 +38,7 @@ const BENCHMARKS: Benchmark[] = [
   webVitals,
   catalogDecisions,
   bodyFlood,
+  automationBurst,
 ];
 
 function parseArgs(argv: string[]) {
