@@ -19,9 +19,12 @@ export function pauseAction(reason: string): { kind: "settings"; label: string }
 export function HomePage({
   view,
   result,
+  children,
 }: {
   view: HomeView;
   result: { ok: true; message: string } | FormFailure | undefined;
+  /** Cards other screens' features add to Home (automation this week). */
+  children?: React.ReactNode;
 }) {
   const shopify = useAppBridge();
   useEffect(() => {
@@ -67,6 +70,7 @@ export function HomePage({
         <Layout.Section>
           <NeedsAttentionCard submitUnknown={view.submitUnknown} stalled={view.stalled} />
         </Layout.Section>
+        {children ? <Layout.Section>{children}</Layout.Section> : null}
       </Layout>
     </Page>
   );
