@@ -145,9 +145,18 @@ describe("a burst of product deliveries against the running app and four workers
         where: { runId: run.id, state: { in: ["running", "rendered", "importing", "in_review"] } },
       }),
     );
-    expect(
-      await deliver(routes, { topic: "app/uninstalled", shop: UNINSTALLED, body: bodies.shopObject(UNINSTALLED) }),
-    ).toBe(200);
+    // An uninstall can lose a deadlock to a submit in flight (its ledger row references the shop): it answers an error
+    // and Shopify delivers it again, as here.
+    let uninstalled = 0;
+    for (let attempt = 0; attempt < 5 && uninstalled !== 200; attempt++) {
+      uninstalled = await deliver(routes, {
+        topic: "app/uninstalled",
+        shop: UNINSTALLED,
+        body: bodies.shopObject(UNINSTALLED),
+        webhookId: "uninstall-1",
+      }).catch(() => 500);
+    }
+    expect(uninstalled).toBe(200);
     const uninstalledAt = new Date();
     const answers = await postDeliveries(actions, UNINSTALLED, burst.slice(300), 16);
     expect(answers.every((answer) => answer.status === 200)).toBe(true);
