@@ -22,6 +22,7 @@ import { tickStatements } from "./tick-statements";
 import { webVitals } from "./web-vitals";
 import { catalogDecisions } from "./catalog-decisions";
 import { bodyFlood } from "./body-flood";
+import { automationBurst } from "./automation-burst";
 import { pollCost } from "./poll-cost";
 
 const BENCHMARKS: Benchmark[] = [
@@ -38,6 +39,7 @@ const BENCHMARKS: Benchmark[] = [
   webVitals,
   catalogDecisions,
   bodyFlood,
+  automationBurst,
   pollCost,
 ];
 

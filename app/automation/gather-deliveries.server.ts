@@ -118,6 +118,10 @@ export async function gatherShopDeliveries(deps: GatherDeps, shop: string): Prom
 
   return db.$transaction(
     async (tx) => {
+      // The shop's row first, shared: an app/uninstalled (FOR UPDATE) waits for this gather or is seen by it, and
+      // never holds the row while this transaction's inserts (which reference it) wait for it.
+      const [current] = await tx.$queryRaw<Array<{ uninstalledAt: Date | null }>>`
+        SELECT "uninstalledAt" FROM "Shop" WHERE domain = ${shop} FOR SHARE`;
       await lockShopQueue(tx, shop);
       // Only the deliveries read above, and only if no other worker gathered them meanwhile (it held the same lock).
       const marked = await tx.automationDelivery.updateMany({
@@ -130,8 +134,6 @@ export async function gatherShopDeliveries(deps: GatherDeps, shop: string): Prom
         return { ...outcome, skippedReason: "taken" as const };
       }
       outcome.deliveries = marked.count;
-      const [current] = await tx.$queryRaw<Array<{ uninstalledAt: Date | null }>>`
-        SELECT "uninstalledAt" FROM "Shop" WHERE domain = ${shop}`;
       if (!current || current.uninstalledAt !== null) return { ...outcome, skippedReason: "uninstalled" as const };
       const settings = await tx.shopSettings.findUnique({
         where: { shop },
@@ -292,8 +294,11 @@ async function queueRuleRun(
     ...plan.needsChoice.map((item) => ({ productId: item.productId, title: item.title, reason: "needs_choice" })),
     ...overBudget.map(({ product }) => ({ productId: product.id, title: product.title, reason: "over_budget" })),
   ];
-  if (taken.eligible.length === 0 && skipped.length === 0) return null;
   const count = taken.eligible.length;
+  // A gather that only found products over the budget (or already approved) makes no empty run; one that skipped a
+  // product for what it is (a bag, no photo) lists it in a run staff can open.
+  const listable = skipped.some((entry) => entry.reason !== "over_budget" && entry.reason !== "already_approved");
+  if (count === 0 && !listable) return null;
   const run = await createRunWithRenders(tx, {
     shop: rule.shop,
     plan: taken,

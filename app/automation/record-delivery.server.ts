@@ -32,7 +32,9 @@ export async function recordProductDelivery(
       productId: delivery.product.id,
       topic: delivery.topic,
       productUpdatedAt: delivery.productUpdatedAt,
-      receivedAt: delivery.receivedAt,
+      // When it was recorded, not when the request arrived: under a burst a delivery may wait seconds for the database,
+      // and the quiet period must not end while deliveries are still being written.
+      receivedAt: new Date(Math.max(Date.now(), delivery.receivedAt.getTime())),
       product: delivery.product as unknown as Prisma.InputJsonValue,
     },
   });

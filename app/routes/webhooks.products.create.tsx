@@ -6,6 +6,8 @@ import { webhookAction } from "~/web/webhook-delivery.server";
 export const action = webhookAction({
   topic: "products/create",
   staleBefore: "install",
+  // Changes nothing of the shop's row: a burst applies side by side (ADR 076).
+  shopLock: "share",
   apply: async (tx, { shop, payload, webhookId, receivedAt, triggeredAt }) => {
     const updatedAt = payload.updated_at ? new Date(payload.updated_at) : triggeredAt;
     await recordProductDelivery(tx, {

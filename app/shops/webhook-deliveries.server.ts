@@ -34,6 +34,13 @@ export interface WebhookDelivery {
    * exchange, and a token exchange stores the scopes as they are.
    */
   staleBefore: "install" | "token exchange";
+  /**
+   * How the shop's row is held while the delivery is applied. "update" (the default) serialises the shop's deliveries;
+   * "share" lets deliveries that change nothing of the shop's row (products/create and products/update, recorded by
+   * the thousand in a CSV import) apply side by side, while an app/uninstalled or a reinstall still waits for them or
+   * is seen by them (ADR 076).
+   */
+  shopLock?: "update" | "share";
 }
 
 /** The shop's row as a delivery finds it (locked until the delivery is applied). */
@@ -114,9 +121,14 @@ export async function applyDeliveryOnce(
   return db.$transaction(
     async (tx) => {
       // Locked until the delivery is applied: a reinstall recorded meanwhile either waits or is seen here.
-      const [shop] = await tx.$queryRaw<ShopAtDelivery[]>`
-        SELECT domain, "shopifyShopId", "currentInstallSince", "latestInstallAt", "uninstalledAt" FROM "Shop"
-        WHERE domain = ${delivery.shop} FOR UPDATE`;
+      const [shop] =
+        delivery.shopLock === "share"
+          ? await tx.$queryRaw<ShopAtDelivery[]>`
+            SELECT domain, "shopifyShopId", "currentInstallSince", "latestInstallAt", "uninstalledAt" FROM "Shop"
+            WHERE domain = ${delivery.shop} FOR SHARE`
+          : await tx.$queryRaw<ShopAtDelivery[]>`
+            SELECT domain, "shopifyShopId", "currentInstallSince", "latestInstallAt", "uninstalledAt" FROM "Shop"
+            WHERE domain = ${delivery.shop} FOR UPDATE`;
       if (!shop) return "unknown_shop";
       const binding = bindToShop(delivery.claims, shop.domain, shop.shopifyShopId);
       if (!binding.bound) return binding.outcome;
@@ -135,13 +147,15 @@ export async function applyDeliveryOnce(
           receivedAt: { lt: new Date(delivery.receivedAt.getTime() - REMEMBER_DELIVERIES_MS) },
         },
       });
-      if (binding.learnedShopId !== null) {
+      if (binding.learnedShopId !== null && delivery.shopLock !== "share") {
         await tx.shop.update({ where: { domain: shop.domain }, data: { shopifyShopId: binding.learnedShopId } });
       }
       await steps.apply(tx, { ...shop, shopifyShopId: binding.learnedShopId ?? shop.shopifyShopId });
       return "applied";
     },
     // shop/redact deletes every row of a shop; Shopify's 5 s answer deadline passing only means a retry, seen as a repeat.
-    { timeout: 60_000 },
+    // A burst (a CSV import's thousands of product deliveries) may wait for a pooled connection: up to 4 s, inside
+    // Shopify's 5 s, rather than Prisma's 2 s default and a 500 Shopify would retry.
+    { timeout: 60_000, maxWait: 4_000 },
   );
 }

@@ -36,6 +36,8 @@ export interface WebhookTopicHandler<Topic extends WebhookTopic> {
   topic: Topic;
   /** Which deliveries are too old to apply (see WebhookDelivery): every topic's from an earlier install, at least. */
   staleBefore: WebhookDelivery["staleBefore"];
+  /** How the shop's row is held (see WebhookDelivery): "share" for topics that change nothing of it. */
+  shopLock?: WebhookDelivery["shopLock"];
   /** The change, inside the transaction that holds the shop's row and records the webhook id. */
   apply(tx: Tx, delivery: AppliedDelivery<Topic>): Promise<void>;
   /** What a stale delivery may still record about the install (it changes none of the shop's data). */
@@ -108,6 +110,7 @@ export function webhookAction<Topic extends WebhookTopic>(
         receivedAt,
         claims: read.claims,
         staleBefore: handler.staleBefore,
+        ...(handler.shopLock ? { shopLock: handler.shopLock } : {}),
       },
       {
         apply: (tx, shop) => handler.apply(tx, delivered(shop)),

@@ -20,9 +20,12 @@ export function pauseAction(reason: string): { kind: "settings"; label: string }
 export function HomePage({
   view,
   result,
+  children,
 }: {
   view: HomeView;
   result: { ok: true; message: string } | FormFailure | undefined;
+  /** Cards other screens' features add to Home (automation this week). */
+  children?: React.ReactNode;
 }) {
   const shopify = useAppBridge();
   // Counts move while renders are in flight (or need a person): kept fresh every few seconds meanwhile.
@@ -70,6 +73,7 @@ export function HomePage({
         <Layout.Section>
           <NeedsAttentionCard submitUnknown={view.submitUnknown} stalled={view.stalled} />
         </Layout.Section>
+        {children ? <Layout.Section>{children}</Layout.Section> : null}
       </Layout>
     </Page>
   );

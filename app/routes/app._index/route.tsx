@@ -5,10 +5,15 @@ import { requireAdmin, timed } from "~/web/admin-request.server";
 import { HomePage } from "./HomePage";
 import { homeAction, loadHome } from "./home.server";
 import { withBodyLimit } from "~/web/body-limits.server";
+import { loadAutomationWeek } from "~/automation/automation-week.server";
+import { AutomationWeekCard } from "./AutomationWeekCard";
 
 export const loader = async ({ request }: LoaderFunctionArgs) => {
   const admin = await requireAdmin(request);
-  return await timed("app._index", admin.shop, () => loadHome(prisma, admin.shop));
+  return await timed("app._index", admin.shop, async () => ({
+    ...(await loadHome(prisma, admin.shop)),
+    automationWeek: await loadAutomationWeek(prisma, admin.shop, new Date()),
+  }));
 };
 
 export const action = withBodyLimit("appForm", async ({ request }: ActionFunctionArgs) => {
@@ -18,5 +23,10 @@ export const action = withBodyLimit("appForm", async ({ request }: ActionFunctio
 });
 
 export default function Home() {
-  return <HomePage view={useLoaderData<typeof loader>()} result={useActionData<typeof action>()} />;
+  const view = useLoaderData<typeof loader>();
+  return (
+    <HomePage view={view} result={useActionData<typeof action>()}>
+      <AutomationWeekCard week={view.automationWeek} />
+    </HomePage>
+  );
 }
