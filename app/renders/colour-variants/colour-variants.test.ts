@@ -89,9 +89,11 @@ describe("a colour's source photos", () => {
     expect(rendersPerColourPlan(plan)).toBe(3);
   });
 
+  // The product source leaves the app's own renders out of a product's photos (from its records, ADR 071), so a
+  // variant that shows a published model shot points at a photo that is not there.
   it("never takes a published model shot a variant shows now; a photo named after the colour stands in", () => {
     const tee = colourTee();
-    tee.photos.push(photo("m-shot", "model-shot-abc.jpg"), photo("m-red-alt", "flat.jpg", "Tee in red, front"));
+    tee.photos.push(photo("m-red-alt", "flat.jpg", "Tee in red, front"));
     tee.variants[0]!.mediaId = "m-shot";
     tee.variants[1]!.mediaId = "m-shot";
     const red = productColours(tee)!.find((c) => c.value === "Red")!;
