@@ -64,7 +64,7 @@ export async function recordShopUninstalled(
 ): Promise<"recorded" | "stale"> {
   return db.$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<Array<Pick<ShopAtDelivery, "currentInstallSince" | "latestInstallAt">>>`
-      SELECT "currentInstallSince", "latestInstallAt" FROM "Shop" WHERE domain = ${shop} FOR UPDATE`;
+      SELECT "currentInstallSince", "latestInstallAt" FROM "Shop" WHERE domain = ${shop} FOR NO KEY UPDATE`;
     if (row && isStale(row, triggeredAt, "token exchange")) {
       await recordReinstalledSince(tx, shop, triggeredAt);
       return "stale";

@@ -120,7 +120,9 @@ export async function applyDeliveryOnce(
 ): Promise<DeliveryOutcome> {
   return db.$transaction(
     async (tx) => {
-      // Locked until the delivery is applied: a reinstall recorded meanwhile either waits or is seen here.
+      // Locked until the delivery is applied: a reinstall recorded meanwhile either waits or is seen here. NO KEY
+      // UPDATE, not UPDATE: a worker inserting a ledger row for this shop (a foreign key check, KEY SHARE) while
+      // holding a render this delivery cancels must not wait on us, or the two deadlock.
       const [shop] =
         delivery.shopLock === "share"
           ? await tx.$queryRaw<ShopAtDelivery[]>`
@@ -128,7 +130,7 @@ export async function applyDeliveryOnce(
             WHERE domain = ${delivery.shop} FOR SHARE`
           : await tx.$queryRaw<ShopAtDelivery[]>`
             SELECT domain, "shopifyShopId", "currentInstallSince", "latestInstallAt", "uninstalledAt" FROM "Shop"
-            WHERE domain = ${delivery.shop} FOR UPDATE`;
+            WHERE domain = ${delivery.shop} FOR NO KEY UPDATE`;
       if (!shop) return "unknown_shop";
       const binding = bindToShop(delivery.claims, shop.domain, shop.shopifyShopId);
       if (!binding.bound) return binding.outcome;
