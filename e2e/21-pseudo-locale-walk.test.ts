@@ -42,7 +42,10 @@ async function untranslatedText(frame: Frame): Promise<string[]> {
       if (box.width === 0 || box.height === 0 || style.visibility === "hidden" || style.display === "none") continue;
       // Polaris's visually hidden text (its own translations, English in the pseudo-locale) is not on screen.
       if (parent.closest(".Polaris-Text--visuallyHidden")) continue;
-      const outside = (node.textContent ?? "").replace(/⟦[^⟧]*⟧/g, "").replace(/[\s\d.,:;()%/·—–+×-]+/g, "");
+      // Translations nest (a credit count inside a resolution's label): remove the innermost first.
+      let text = node.textContent ?? "";
+      for (let before = ""; before !== text;) [before, text] = [text, text.replace(/⟦[^⟦⟧]*⟧/g, "")];
+      const outside = text.replace(/[\s\d.,:;()%/·—–+×-]+/g, "");
       if (outside) found.push(`"${outside}" in "${(node.textContent ?? "").trim().slice(0, 80)}"`);
     }
     return found;

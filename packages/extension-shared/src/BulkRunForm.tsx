@@ -12,7 +12,7 @@ import {
   type RunPreview,
   type StartedRun,
 } from "./api";
-import { t } from "./i18n";
+import { sayMessage, t } from "./i18n";
 
 /**
  * A bulk run from the admin: the estimate and the skipped products first, then start. Used by the product
@@ -141,7 +141,7 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
     <s-admin-action heading={heading} loading={previewed.state === "loading"}>
       <s-stack gap="base">
         {previewed.state === "failed" ? <s-banner tone="critical">{previewed.error}</s-banner> : null}
-        {preview?.problem ? <s-banner tone="warning">{preview.problem}</s-banner> : null}
+        {preview?.problem ? <s-banner tone="warning">{sayMessage(preview.problem)}</s-banner> : null}
         {preview?.paused ? <s-banner tone="warning">{t("bulk.paused", { reason: preview.paused })}</s-banner> : null}
         {reading ? <ReadingProgress reading={reading} /> : null}
         {summary ? (

@@ -1,4 +1,4 @@
-import { creditsText, t } from "./i18n";
+import { creditsText, sayMessage, t } from "./i18n";
 /**
  * Calls from an admin extension to the Model Shots app. Shopify resolves a relative `fetch` to the app's URL and
  * adds a session token, which the app verifies (authenticate.admin). Answers are checked field by field before
@@ -337,7 +337,7 @@ export async function callApp<T>(path: string, read: Guard<T>, body?: unknown): 
     if (isRecord(json.fieldErrors))
       for (const [key, value] of Object.entries(json.fieldErrors))
         if (typeof value === "string") fieldErrors[key] = value;
-    return { ok: false, error: str(json.error) ?? t("errors.failed"), fieldErrors };
+    return { ok: false, error: sayMessage(str(json.error) ?? t("errors.failed")), fieldErrors };
   }
   return {
     ok: false,
