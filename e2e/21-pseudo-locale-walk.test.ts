@@ -30,6 +30,17 @@ export const PAGES_AWAITING_TRANSLATION: string[] = [
 ];
 
 /** Visible text nodes of a frame that are outside ⟦…⟧ and not data, each with a little context. */
+/**
+ * Dialogs whose own words are translated (extensions/<handle>/locales) but which still show sentences the app's
+ * extension API writes in English (a product's garment decision, a look's problem, skipped products' reasons, the
+ * look's name as the API words it): walked once the API sends those as message keys.
+ */
+export const DIALOGS_AWAITING_TRANSLATION: string[] = [
+  "Generate model shot (product action)",
+  "Generate model shots (collection action)",
+  "Generate model shots (product selection action)",
+];
+
 async function untranslatedText(frame: Frame): Promise<string[]> {
   return frame.evaluate(() => {
     const found: string[] = [];
