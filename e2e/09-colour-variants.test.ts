@@ -113,7 +113,8 @@ describe("one shot per colour", () => {
   test("the product action offers one shot per colour and counts the colours in its cost", async () => {
     await staff.openProduct(product());
     const action = await staff.openAdminAction("Generate model shot");
-    const choice = action.getByText("One shot per color (4 shots)");
+    // The action says colour, as the app does (issue 28: one word per concept), whatever the option is called.
+    const choice = action.getByText("One shot per colour (4 shots)");
     await choice.waitFor();
     await action.getByRole("button", { name: "Generate for 5 credits" }).waitFor();
     await choice.click();

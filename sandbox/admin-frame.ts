@@ -1,4 +1,8 @@
+import { existsSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { join } from "node:path";
+import { PSEUDO_LOCALE } from "../app/i18n/locales";
+import { pseudoLocalise } from "../app/i18n/pseudo";
 import type { FakeAdminApi } from "../fakes/shopify-admin/fake-admin";
 import {
   adminBase,
@@ -17,7 +21,7 @@ import {
 } from "./admin-pages";
 import { compileBrowserScript, readBrowserAsset } from "./browser-scripts";
 import { buildExtensionBundles } from "./extension-bundles";
-import type { ExtensionHostConfig, PickedResource } from "./frame-protocol";
+import type { ExtensionHostConfig, ExtensionTranslations, PickedResource } from "./frame-protocol";
 import { listenOnLoopback } from "./loopback";
 import { mintSessionToken } from "./session-token";
 
@@ -56,6 +60,21 @@ export interface AdminFrame {
   appUrl: string;
   setAppOrigin(origin: string): void;
   close(): Promise<void>;
+}
+
+/**
+ * An extension's translations as Shopify gives them to it: its default locale file (en.default.json) and the one
+ * for the staff member's language when it has one (the pseudo-locale: the default's, transformed).
+ */
+export function extensionTranslations(handle: string, locale: string): ExtensionHostConfig["translations"] {
+  const dir = join(import.meta.dirname, "..", "extensions", handle, "locales");
+  const read = (name: string): ExtensionTranslations | null => {
+    const file = join(dir, `${name}.json`);
+    return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as ExtensionTranslations) : null;
+  };
+  const fallback = read("en.default") ?? {};
+  if (locale === PSEUDO_LOCALE) return { default: fallback, requested: pseudoLocalise(fallback) };
+  return { default: fallback, requested: locale === "en" ? null : (read(locale) ?? read(locale.split("-")[0] ?? "")) };
 }
 
 /** A form post's body (a few bytes; anything over 4 KiB is refused). */
@@ -200,6 +219,8 @@ export async function startAdminFrame(options: AdminFrameOptions): Promise<Admin
         appOrigin,
         adminBase: adminBase(storeName),
         appBase: appBase(storeName, APP_HANDLE),
+        locale: staffLocale,
+        translations: extensionTranslations(extension.handle, staffLocale),
       };
       return html(200, extensionHostPage(extension.name, hostConfig));
     }

@@ -38,6 +38,8 @@ export const STAFF_LANGUAGES: ReadonlyArray<[locale: string, name: string]> = [
   ["ja", "日本語"],
   ["pt-BR", "Português (Brasil)"],
   ["ko", "한국어"],
+  // Test-only: every word from a translation file wrapped in ⟦…⟧ (the pseudo-locale walk, e2e 21).
+  ["en-XA", "Pseudo-locale (tests)"],
 ];
 
 /** The admin's language switch: Shopify's is in the staff account's preferences; the sandbox keeps it in view. */

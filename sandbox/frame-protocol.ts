@@ -83,7 +83,13 @@ export interface ExtensionHostConfig {
   appOrigin: string;
   adminBase: string;
   appBase: string;
+  /** The staff member's admin language, and the extension's locale files for it: what `shopify.i18n` reads. */
+  locale: string;
+  translations: { default: ExtensionTranslations; requested: ExtensionTranslations | null };
 }
+
+/** An extension's locales/<locale>.json: Shopify's format (nested keys, {{variables}}, plurals as one/other). */
+export type ExtensionTranslations = { [key: string]: string | ExtensionTranslations };
 
 /**
  * What the admin page offers the extension's dialog (same origin, called directly as

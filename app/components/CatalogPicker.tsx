@@ -31,7 +31,10 @@ export function CatalogPicker(props: {
           ) : (
             <Box minWidth="40px" minHeight="40px" background="bg-fill-secondary" borderRadius="100" />
           )}
-          <Text as="span">{item.name}</Text>
+          {/* The catalog's own name for it (data from the try-on service, not a word to translate). */}
+          <span translate="no">
+            <Text as="span">{item.name}</Text>
+          </span>
         </InlineStack>
       ),
     })),

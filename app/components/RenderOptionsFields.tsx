@@ -150,7 +150,7 @@ export function RenderOptionsFields(props: {
           <Select
             label={t("fields.bodySize")}
             name="bodySize"
-            options={[{ value: "", label: t("serviceDefault") }, ...RENDER_OPTION_CHOICES.bodySize]}
+            options={[{ value: "", label: t("serviceDefault") }, ...named("bodySize", RENDER_OPTION_CHOICES.bodySize)]}
             value={values.bodySize}
             onChange={(value) => set("bodySize", value)}
             error={errors.bodySize}

@@ -33,6 +33,35 @@ import type { ExtensionHostConfig, ExtensionDialogHost } from "../frame-protocol
     return nativeFetch(url, { ...init, headers });
   };
 
+  // Shopify's `shopify.i18n.translate`: the staff member's locale file, then the extension's default one; nested
+  // keys, {{variables}}, and `count` choosing a plural form by the language's rules (and filling {{count}}).
+  const intlLocale = config.locale === "en-XA" ? "en" : config.locale;
+  type Tree = { [key: string]: string | Tree };
+  const lookUp = (tree: Tree | null, key: string): string | Tree | undefined =>
+    key
+      .split(".")
+      .reduce<string | Tree | undefined>(
+        (node, part) => (typeof node === "object" ? node[part] : undefined),
+        tree ?? undefined,
+      );
+  function translate(key: string, options: Record<string, unknown> = {}): string {
+    const count = typeof options.count === "number" ? options.count : null;
+    for (const tree of [config.translations.requested, config.translations.default]) {
+      let value = lookUp(tree, key);
+      if (typeof value === "object" && count !== null) {
+        const form = new Intl.PluralRules(intlLocale).select(count);
+        value = value[count === 0 && "0" in value ? "0" : count === 1 && "1" in value ? "1" : form] ?? value.other;
+      }
+      if (typeof value !== "string") continue;
+      return value.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) =>
+        name === "count" && count !== null
+          ? new Intl.NumberFormat(intlLocale).format(count)
+          : String(options[name] ?? ""),
+      );
+    }
+    return key;
+  }
+
   const shopify = {
     extension: { target: config.target },
     data: { selected: config.selected.map((id) => ({ id })) },
@@ -41,6 +70,7 @@ import type { ExtensionHostConfig, ExtensionDialogHost } from "../frame-protocol
       show: (message: string, options?: { isError?: boolean }) => admin?.toast(message, options?.isError ?? false),
     },
     auth: { idToken: sessionToken },
+    i18n: { translate, formatNumber: (value: number) => new Intl.NumberFormat(intlLocale).format(value) },
   };
   Object.assign(window, { shopify, fetch: appFetch });
 

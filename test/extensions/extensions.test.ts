@@ -12,6 +12,7 @@ import ts from "typescript";
 import { build } from "vite";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../e2e/support/chromium";
+import { extensionTranslations } from "../../sandbox/admin-frame";
 import { extensionHostPage } from "../../sandbox/admin-pages";
 import { compileBrowserScript } from "../../sandbox/browser-scripts";
 import { buildExtensionBundles, type ExtensionBundle } from "../../sandbox/extension-bundles";
@@ -296,6 +297,8 @@ describe("the bulk actions in a browser, against the app's extension API", () =>
           appOrigin: ORIGIN,
           adminBase: `${ORIGIN}/store/test`,
           appBase: `${ORIGIN}/store/test/apps/model-shots`,
+          locale: "en",
+          translations: extensionTranslations(handle, "en"),
         };
         return route.fulfill({ body: extensionHostPage(bundle.name, config), contentType: "text/html" });
       }
@@ -346,12 +349,12 @@ describe("the bulk actions in a browser, against the app's extension API", () =>
 
   it("the product selection action offers one shot per colour, and the estimate counts colours when it is ticked", async () => {
     const { page, sent } = await openAction("bulk-products-action", colourProducts);
-    await page.getByText("3 of 3", { exact: true }).waitFor();
+    await page.getByText(/^3 of 3 products will be rendered \(.*\), about 15 credits \(5 credits each/).waitFor();
     await page.getByRole("button", { name: "Start run for about 15 credits" }).waitFor();
     expect(sent).toEqual([{ path: "/api/run-preview", body: expect.objectContaining({ perColour: false }) }]);
 
     await page.getByRole("checkbox", { name: "One shot per colour" }).check();
-    await page.getByText("4 renders", { exact: true }).waitFor();
+    await page.getByText(/^4 renders of 3 products \(.*\), about 20 credits/).waitFor();
     await page.getByText("2 of these renders are one per colour, for 1 product.").waitFor();
     await page
       .getByText(
@@ -370,7 +373,7 @@ describe("the bulk actions in a browser, against the app's extension API", () =>
 
   it("the collection action refuses one shot per colour past 100 products in the page's words, and untick recovers", async () => {
     const { page } = await openAction("bulk-collection-action", [overCapCollection]);
-    await page.getByText("101 of 101", { exact: true }).waitFor();
+    await page.getByText(/^101 of 101 products will be rendered/).waitFor();
     await page.getByRole("checkbox", { name: "One shot per colour" }).check();
     // The bulk-run page's refusal of the same collection, word for word.
     const refusal = await respond(
@@ -387,6 +390,6 @@ describe("the bulk actions in a browser, against the app's extension API", () =>
     expect(formError).toMatch(/takes at most 100 products/);
     await page.getByText(formError, { exact: true }).waitFor();
     await page.getByRole("checkbox", { name: "One shot per colour" }).uncheck();
-    await page.getByText("101 of 101", { exact: true }).waitFor();
+    await page.getByText(/^101 of 101 products will be rendered/).waitFor();
   });
 });

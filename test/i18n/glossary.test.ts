@@ -28,7 +28,8 @@ function textsOf(locale: string): Array<{ where: string; text: string }> {
   const add = (where: string, tree: Tree) => {
     for (const [key, leaf] of leaves(tree)) {
       const values = leaf.kind === "text" ? [leaf.value] : Object.values(leaf.values);
-      for (const text of values) texts.push({ where: `${where}:${key}`, text });
+      // {{variables}} are names in code, not words staff read.
+      for (const text of values) texts.push({ where: `${where}:${key}`, text: text.replace(/{{?\s*\w+\s*}}?/g, "") });
     }
   };
   const appDir = join(ROOT, "app/i18n/locales", locale);

@@ -1,8 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { APP_LOCALES } from "~/i18n/locales";
-import { translationProblems, type Tree } from "./translation-check";
+import { leaves, translationProblems, type Tree } from "./translation-check";
 
 const ROOT = join(import.meta.dirname, "../..");
 const APP_LOCALES_DIR = join(ROOT, "app/i18n/locales");
@@ -83,4 +83,46 @@ describe("the app's translation files", () => {
       expect(problems).toEqual([]);
     },
   );
+});
+
+describe("the extensions' locale files (Shopify's extension localisation)", () => {
+  const EXTENSIONS_DIR = join(ROOT, "extensions");
+  const extensions = readdirSync(EXTENSIONS_DIR).filter((name) =>
+    existsSync(join(EXTENSIONS_DIR, name, "shopify.extension.toml")),
+  );
+  const fileOf = (extension: string, locale: string) =>
+    join(EXTENSIONS_DIR, extension, "locales", `${locale === "en" ? "en.default" : locale}.json`);
+
+  it.each(extensions)("%s has a default English file and one per language, each complete", (extension) => {
+    const english = readJson(fileOf(extension, "en"));
+    const problems = APP_LOCALES.filter((locale) => locale !== "en").flatMap((locale) =>
+      existsSync(fileOf(extension, locale))
+        ? translationProblems(english, readJson(fileOf(extension, locale)), locale).map(
+            (problem) => `${locale}:${problem}`,
+          )
+        : [`${locale}: no locales/${locale}.json`],
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it("has every key the extensions' code asks for by name", () => {
+    const sources = [
+      ...extensions.map((extension) => join(EXTENSIONS_DIR, extension, "src")),
+      join(ROOT, "packages/extension-shared/src"),
+    ].flatMap((dir) => readdirSync(dir).map((file) => join(dir, file)));
+    const asked = new Set(
+      sources.flatMap((file) =>
+        [...readFileSync(file, "utf8").matchAll(/\bt\(\s*"([\w.]+)"/g)].map((match) => match[1] ?? ""),
+      ),
+    );
+    expect(asked.size).toBeGreaterThan(20);
+    for (const extension of extensions) {
+      const known = leaves(readJson(fileOf(extension, "en")));
+      // A bulk action's file also holds the product action's keys: the three files are the shared package's words.
+      expect(
+        [...asked].filter((key) => !known.has(key)),
+        extension,
+      ).toEqual([]);
+    }
+  });
 });

@@ -53,9 +53,7 @@ describe("a shop's queued backlog cap", () => {
     await seedRenders(database.prisma, SHOP, 5, { state: "running", externalJobId: "j" });
     const refused = start(3, 10);
     await expect(refused).rejects.toBeInstanceOf(QueueFullError);
-    await expect(refused).rejects.toThrow(
-      "This would add 3 renders to a queue that already has 8 waiting; at most 10 may wait at once.",
-    );
+    await expect(refused).rejects.toThrow("messages:queue.full?count=3&queued=8&max=10");
     expect(await database.prisma.run.count()).toBe(0);
     expect(await database.prisma.render.count({ where: { state: "queued" } })).toBe(8);
 

@@ -21,7 +21,8 @@ import {
 
 const SHOP = "queue-cap.myshopify.com";
 const CAP = 2;
-const FULL = /at most 2 may wait at once/;
+// The refusal is a message key with its figures (messages.json words it in the staff member's language).
+const FULL = /^messages:queue\.full\?count=\d+&queued=\d+&max=2$/;
 
 describe(`every path that queues, with MAX_QUEUED_PER_SHOP=${CAP}`, () => {
   let app: MerchantApp;

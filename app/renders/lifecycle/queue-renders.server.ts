@@ -6,6 +6,7 @@ import { jobInputFor, type RenderOptions, type SourceImages } from "~/looks/rend
 import { env } from "~/env.server";
 import { isUniqueViolation } from "./render-store.server";
 import type { VariantColour } from "./variant-colour";
+import { messageKey } from "~/lib/staff-message";
 
 type Db = Pick<PrismaClient, "render" | "run" | "$transaction">;
 
@@ -78,8 +79,6 @@ export class QueueFullError extends Error {
   }
 }
 
-const count = (value: number) => value.toLocaleString("en-US");
-
 /** Null when `adding` more renders fit in the shop's queue, else the sentence staff see. */
 export async function queueRoomProblem(
   db: Pick<PrismaClient, "render">,
@@ -90,10 +89,8 @@ export async function queueRoomProblem(
   if (adding === 0) return null;
   const queued = await db.render.count({ where: { shop, state: "queued" } });
   if (queued + adding <= limits.maxQueuedPerShop) return null;
-  return (
-    `This would add ${count(adding)} ${adding === 1 ? "render" : "renders"} to a queue that already has ${count(queued)} waiting; ` +
-    `at most ${count(limits.maxQueuedPerShop)} may wait at once. Start it when more of the queue is done, or choose fewer products.`
-  );
+  // A message key (messages.json), worded in the staff member's language where it is shown.
+  return messageKey("messages:queue.full", { count: adding, queued, max: limits.maxQueuedPerShop });
 }
 
 /** Serialises queue-room checks of one shop, so two requests cannot both fill the last of its room. */

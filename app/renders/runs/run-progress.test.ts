@@ -12,6 +12,7 @@ describe("a run's progress", () => {
       percent: 40,
       finished: false,
       live: true,
+      status: "running",
       statusLabel: "Running",
     });
   });
@@ -23,6 +24,7 @@ describe("a run's progress", () => {
       percent: 100,
       finished: true,
       live: false,
+      status: "finished",
       statusLabel: "Finished",
       statusTone: "success",
     });
@@ -31,9 +33,14 @@ describe("a run's progress", () => {
   it("keeps polling a cancelled or paused run while renders are still at the service", () => {
     expect(runProgressOf({ cancelled: 5, running: 1 }, "cancelled")).toMatchObject({
       live: true,
+      status: "cancelled",
       statusLabel: "Cancelled",
     });
-    expect(runProgressOf({ queued: 5 }, "paused")).toMatchObject({ live: false, statusLabel: "Paused" });
+    expect(runProgressOf({ queued: 5 }, "paused")).toMatchObject({
+      live: false,
+      status: "paused",
+      statusLabel: "Paused",
+    });
     expect(runProgressOf({ queued: 5 }, "active").live).toBe(true);
   });
 

@@ -30,7 +30,7 @@ export function SettingsLooksCard({ looks, catalog }: Pick<SettingsPageView, "lo
               <InlineStack align="space-between" blockAlign="center">
                 <BlockStack gap="100">
                   <Text as="h3" fontWeight="semibold">
-                    {look.name}
+                    <span translate="no">{look.name}</span>
                   </Text>
                   <Text as="p" tone="subdued">
                     {describeOptions(look.options, catalog)}

@@ -13,6 +13,7 @@ import {
   type CreatedRender,
   type ProductSummary,
 } from "@model-shots/extension-shared/api";
+import { t, setExtensionTranslate } from "@model-shots/extension-shared/i18n";
 
 /**
  * "Generate model shot" in a product's More actions menu: the product's photo, the look (the shop's default or a
@@ -20,6 +21,7 @@ import {
  * click queues the render and says where to review it.
  */
 export default async () => {
+  setExtensionTranslate(shopify.i18n.translate);
   render(<GenerateModelShot />, document.body);
 };
 
@@ -74,7 +76,7 @@ function GenerateModelShot() {
   };
 
   return (
-    <s-admin-action heading="Generate model shot" loading={loaded.state === "loading"}>
+    <s-admin-action heading={t("product.heading")} loading={loaded.state === "loading"}>
       <s-stack gap="base">
         {loaded.state === "failed" ? <s-banner tone="critical">{loaded.error}</s-banner> : null}
         {summary ? (
@@ -87,11 +89,9 @@ function GenerateModelShot() {
         ) : null}
         {summary?.garment ? <GarmentDecision garment={summary.garment} chosen={garment} onChoose={setGarment} /> : null}
         {summary?.problem ? <s-banner tone="warning">{summary.problem}</s-banner> : null}
-        {summary?.paused ? (
-          <s-banner tone="warning">{`Rendering is paused for your shop: ${summary.paused} The render will wait until it is fixed.`}</s-banner>
-        ) : null}
+        {summary?.paused ? <s-banner tone="warning">{t("product.paused", { reason: summary.paused })}</s-banner> : null}
         {summary && summary.looks.length > 1 ? (
-          <s-select label="Look" value={lookId} onChange={(event) => setLookId(event.currentTarget.value)}>
+          <s-select label={t("product.look")} value={lookId} onChange={(event) => setLookId(event.currentTarget.value)}>
             {summary.looks.map((choice) => (
               <s-option key={choice.id ?? "default"} value={choice.id ?? ""}>
                 {choice.name}
@@ -101,7 +101,11 @@ function GenerateModelShot() {
         ) : null}
         {colours ? (
           <s-checkbox
-            label={`One shot per ${colours.optionName.toLowerCase()} (${colours.fallsBack ? "none has a photo of its own" : `${colours.renders} shots`})`}
+            label={t("product.perColour", {
+              detail: colours.fallsBack
+                ? t("product.perColourNoPhotos")
+                : t("product.shots", { count: colours.renders }),
+            })}
             details={perColour ? (colours.sentence ?? undefined) : `${colours.values.join(", ")}`}
             checked={perColour}
             disabled={sent.state === "sending" || sent.state === "done"}
@@ -109,34 +113,31 @@ function GenerateModelShot() {
           />
         ) : null}
         {look?.problem ? <s-banner tone="warning">{look.problem}</s-banner> : null}
-        <CandidatesSelect label="Candidates" value={candidates} onChange={setCandidates} />
+        <CandidatesSelect label={t("product.candidates")} value={candidates} onChange={setCandidates} />
         {look?.sends ? (
           <s-stack gap="small-200">
             <SentLines sent={look.sends} />
             <s-paragraph>
-              <s-text type="strong">{`Costs ${formatCredits(credits)}`}</s-text>
-              {renders > 1 ? ` (${renders} renders of ${formatCredits(look.credits)})` : ""}, charged when each render
-              starts and refunded if the service fails it. Nothing is added to the product until someone approves it.
+              <s-text type="strong">{t("product.cost", { credits: formatCredits(credits) })}</s-text>
+              {renders > 1 ? t("product.costRenders", { renders, credits: formatCredits(look.credits) }) : ""}
+              {t("product.costTerms")}
             </s-paragraph>
           </s-stack>
         ) : null}
-        {summary ? (
-          <s-link href={appLink(summary.generatePath)}>Choose photos and options in the app instead</s-link>
-        ) : null}
+        {summary ? <s-link href={appLink(summary.generatePath)}>{t("product.openApp")}</s-link> : null}
         <SentBanner
           error={sent.state === "failed" ? sent.error : null}
           done={
             sent.state === "done"
               ? {
                   heading: sent.render.created
-                    ? sent.render.count > 1
-                      ? `${sent.render.count} renders queued`
-                      : "Render queued"
-                    : "Already queued",
+                    ? t("product.queued", { count: sent.render.count })
+                    : t("product.alreadyQueued"),
                   body: (
                     <>
-                      It usually takes a few minutes.{" "}
-                      <s-link href={appLink(sent.render.reviewPath)}>Review it in Model Shots</s-link> when it is ready.
+                      {t("product.takesMinutes")}{" "}
+                      <s-link href={appLink(sent.render.reviewPath)}>{t("product.reviewLink")}</s-link>{" "}
+                      {t("product.whenReady")}
                     </>
                   ),
                 }
@@ -145,7 +146,7 @@ function GenerateModelShot() {
         />
       </s-stack>
       <ActionButtons
-        label={look ? `Generate for ${formatCredits(credits)}` : "Generate"}
+        label={look ? t("product.generateFor", { credits: formatCredits(credits) }) : t("product.generate")}
         onSend={() => void generate()}
         sending={sent.state === "sending"}
         done={sent.state === "done"}
@@ -170,8 +171,12 @@ function GarmentDecision(props: {
   return (
     <s-stack gap="small-200">
       {chosen ? null : <s-banner tone="warning">{garment.sentence}</s-banner>}
-      <s-select label="Render it as" value={chosen} onChange={(event) => props.onChoose(event.currentTarget.value)}>
-        <s-option value="">Choose a garment</s-option>
+      <s-select
+        label={t("product.renderAs")}
+        value={chosen}
+        onChange={(event) => props.onChoose(event.currentTarget.value)}
+      >
+        <s-option value="">{t("product.chooseGarment")}</s-option>
         {garment.choices.map((choice) => (
           <s-option key={choice.value} value={choice.value}>
             {choice.label}

@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 import type { ComponentChildren } from "preact";
 import { CANDIDATE_COUNTS, type WhatIsSent } from "./api";
+import { t } from "./i18n";
 
 /**
  * The end of an admin action that sends one request to the app (queue a render, start a run): what became of it,
@@ -12,10 +13,10 @@ export function SentLines({ sent, heading }: { sent: WhatIsSent; heading?: strin
   return (
     <s-stack gap="small-300">
       {heading ? <s-text type="strong">{heading}</s-text> : null}
-      <s-text>{`Garment: ${sent.garment}`}</s-text>
-      <s-text>{`Model: ${sent.model}`}</s-text>
-      <s-text>{`Pose: ${sent.pose}`}</s-text>
-      <s-text>{`Background: ${sent.background}`}</s-text>
+      <s-text>{t("sent.garment", { name: sent.garment })}</s-text>
+      <s-text>{t("sent.model", { name: sent.model })}</s-text>
+      <s-text>{t("sent.pose", { name: sent.pose })}</s-text>
+      <s-text>{t("sent.background", { name: sent.background })}</s-text>
     </s-stack>
   );
 }
@@ -52,7 +53,7 @@ export function ActionButtons(props: {
         {props.label}
       </s-button>
       <s-button slot="secondary-actions" onClick={props.onClose}>
-        {props.done ? "Done" : "Cancel"}
+        {props.done ? t("actions.done") : t("actions.cancel")}
       </s-button>
     </>
   );
@@ -68,7 +69,7 @@ export function CandidatesSelect(props: { label: string; value: number; onChange
     >
       {CANDIDATE_COUNTS.map((count) => (
         <s-option key={count} value={String(count)}>
-          {count === 1 ? "1 (one render)" : `${count} to choose from in Review`}
+          {count === 1 ? t("candidates.one") : t("candidates.many", { count })}
         </s-option>
       ))}
     </s-select>

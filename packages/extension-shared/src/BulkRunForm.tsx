@@ -12,6 +12,7 @@ import {
   type RunPreview,
   type StartedRun,
 } from "./api";
+import { sayMessage, t } from "./i18n";
 
 /**
  * A bulk run from the admin: the estimate and the skipped products first, then start. Used by the product
@@ -33,16 +34,11 @@ type Started =
 const SKIPPED_SHOWN = 5;
 const READING_POLL_MS = 3_000;
 
-/** Said on the bulk-run page too (app/routes/app.runs.new/BulkRunPage.tsx). */
-const PER_COLOUR_LABEL = "One shot per colour";
-const PER_COLOUR_DETAILS =
-  "For products whose variants differ by colour: each colour rendered from its own variant photo and added to that colour's variants. Products without colours, or without a photo per colour, get one shot as usual.";
-
 /** The listing's progress as the app words it; an app older than this bundle sends counts only. */
 function ReadingProgress({ reading }: { reading: CollectionReading }) {
   const sentence =
     reading.sentence ??
-    `"${reading.scopeTitle}" is a large collection: Model Shots is reading its products from Shopify (${reading.listed} of ${reading.expected} so far).`;
+    t("bulk.reading", { title: reading.scopeTitle, listed: reading.listed, expected: reading.expected });
   return (
     <s-stack gap="small-200">
       <s-paragraph>{sentence}</s-paragraph>
@@ -53,40 +49,32 @@ function ReadingProgress({ reading }: { reading: CollectionReading }) {
           borderRadius="base"
           blockSize="8px"
           overflow="hidden"
-          accessibilityLabel={`${reading.progress}% read`}
+          accessibilityLabel={t("bulk.readPercent", { percent: reading.progress })}
         >
           <s-box background="strong" blockSize="8px" inlineSize={`${reading.progress}%`} />
         </s-box>
       ) : null}
-      <s-paragraph>
-        {reading.detail ?? "The estimate appears here when it is done; you can also close this and come back."}
-      </s-paragraph>
+      <s-paragraph>{reading.detail ?? t("bulk.readingDetail")}</s-paragraph>
     </s-stack>
   );
 }
 
-const plural = (count: number, noun: string) => (count === 1 ? noun : `${noun}s`);
-
 /**
- * The estimate's sentence, around its credits. With one per colour it counts renders (a colour each), as the
- * bulk-run page says it; otherwise products.
+ * The estimate's sentence. With one per colour it counts renders (a colour each), as the bulk-run page says it;
+ * otherwise products.
  */
-function estimateWords(summary: NonNullable<RunPreview["summary"]>): { counted: string; rest: string } {
+function estimateWords(summary: NonNullable<RunPreview["summary"]>): string {
   const { eligibleCount, productCount, scopeTitle, candidatesPerProduct, renderCount } = summary;
-  const perColour = summary.colours !== null;
-  const candidates =
-    candidatesPerProduct > 1
-      ? `, ${candidatesPerProduct} ${perColour ? "candidates of each" : "candidates each"}: ${renderCount} renders`
-      : "";
-  return perColour
-    ? {
-        counted: `${eligibleCount} ${plural(eligibleCount, "render")}`,
-        rest: ` of ${productCount} products (${scopeTitle})${candidates}, about `,
-      }
-    : {
-        counted: `${eligibleCount} of ${productCount}`,
-        rest: ` products will be rendered (${scopeTitle})${candidates}, about `,
-      };
+  const key = `bulk.estimate${summary.colours !== null ? "Colours" : ""}${candidatesPerProduct > 1 ? "Candidates" : ""}`;
+  return t(key, {
+    eligible: eligibleCount,
+    total: productCount,
+    scope: scopeTitle,
+    candidates: candidatesPerProduct,
+    renders: renderCount,
+    credits: formatCredits(summary.estimateCredits),
+    each: formatCredits(summary.creditsPerRender),
+  });
 }
 
 export function BulkRunForm({ scope, heading, close }: { scope: RunScope; heading: string; close: () => void }) {
@@ -153,22 +141,15 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
     <s-admin-action heading={heading} loading={previewed.state === "loading"}>
       <s-stack gap="base">
         {previewed.state === "failed" ? <s-banner tone="critical">{previewed.error}</s-banner> : null}
-        {preview?.problem ? <s-banner tone="warning">{preview.problem}</s-banner> : null}
-        {preview?.paused ? (
-          <s-banner tone="warning">{`Rendering is paused for your shop: ${preview.paused}`}</s-banner>
-        ) : null}
+        {preview?.problem ? <s-banner tone="warning">{sayMessage(preview.problem)}</s-banner> : null}
+        {preview?.paused ? <s-banner tone="warning">{t("bulk.paused", { reason: preview.paused })}</s-banner> : null}
         {reading ? <ReadingProgress reading={reading} /> : null}
         {summary ? (
           <s-stack gap="small-200">
-            <s-paragraph>
-              <s-text type="strong">{estimate?.counted}</s-text>
-              {estimate?.rest}
-              <s-text type="strong">{formatCredits(summary.estimateCredits)}</s-text>
-              {` (${formatCredits(summary.creditsPerRender)} each, refunded if the service fails one).`}
-            </s-paragraph>
+            <s-paragraph>{estimate}</s-paragraph>
             {summary.colours && summary.colours.renders > 0 ? (
               <s-paragraph>
-                {`${summary.colours.renders} of these renders are one per colour, for ${summary.colours.products} ${summary.colours.products === 1 ? "product" : "products"}.`}
+                {t("bulk.colourRenders", { renders: summary.colours.renders, count: summary.colours.products })}
               </s-paragraph>
             ) : null}
             {summary.colours && summary.colours.notes.length > 0 ? (
@@ -182,31 +163,31 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
               <SentLines
                 key={JSON.stringify(sent)}
                 sent={sent}
-                heading={`${sent.count} ${plural(sent.count, summary.colours ? "render" : "product")} as:`}
+                heading={t(summary.colours ? "bulk.rendersAs" : "bulk.productsAs", { count: sent.count })}
               />
             ))}
             {summary.skippedCount > 0 ? (
               <s-stack gap="small-300">
-                <s-text>{`${summary.skippedCount} skipped:`}</s-text>
+                <s-text>{t("bulk.skipped", { count: summary.skippedCount })}</s-text>
                 <s-unordered-list>
                   {summary.skipped.slice(0, SKIPPED_SHOWN).map((skip) => (
                     <s-list-item key={skip.productId}>{`${skip.title}: ${skip.reasonText}`}</s-list-item>
                   ))}
                   {summary.skippedCount > SKIPPED_SHOWN ? (
-                    <s-list-item>{`and ${summary.skippedCount - SKIPPED_SHOWN} more`}</s-list-item>
+                    <s-list-item>{t("bulk.andMore", { count: summary.skippedCount - SKIPPED_SHOWN })}</s-list-item>
                   ) : null}
                 </s-unordered-list>
               </s-stack>
             ) : null}
             {summary.needsChoiceCount > 0 ? (
               <s-stack gap="small-300">
-                <s-text>{`${summary.needsChoiceCount} left out until you choose a garment for each, in the app's bulk run page:`}</s-text>
+                <s-text>{t("bulk.needsChoice", { count: summary.needsChoiceCount })}</s-text>
                 <s-unordered-list>
                   {summary.needsChoice.slice(0, SKIPPED_SHOWN).map((product) => (
                     <s-list-item key={product.productId}>{`${product.title}: ${product.sentence}`}</s-list-item>
                   ))}
                   {summary.needsChoiceCount > SKIPPED_SHOWN ? (
-                    <s-list-item>{`and ${summary.needsChoiceCount - SKIPPED_SHOWN} more`}</s-list-item>
+                    <s-list-item>{t("bulk.andMore", { count: summary.needsChoiceCount - SKIPPED_SHOWN })}</s-list-item>
                   ) : null}
                 </s-unordered-list>
               </s-stack>
@@ -214,30 +195,30 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
           </s-stack>
         ) : null}
         {preview && preview.looks.length > 1 ? (
-          <s-select label="Look" value={lookId} onChange={(event) => setLookId(event.currentTarget.value)}>
+          <s-select label={t("bulk.look")} value={lookId} onChange={(event) => setLookId(event.currentTarget.value)}>
             {preview.looks.map((choice) => (
               <s-option key={choice.id ?? "default"} value={choice.id ?? ""}>
-                {`${choice.name} (${formatCredits(choice.credits)} each)`}
+                {t("bulk.lookOption", { name: choice.name, credits: formatCredits(choice.credits) })}
               </s-option>
             ))}
           </s-select>
         ) : null}
-        <CandidatesSelect label="Candidates per product" value={candidates} onChange={setCandidates} />
+        <CandidatesSelect label={t("bulk.candidates")} value={candidates} onChange={setCandidates} />
         <s-checkbox
-          label={PER_COLOUR_LABEL}
-          details={PER_COLOUR_DETAILS}
+          label={t("bulk.perColour")}
+          details={t("bulk.perColourDetails")}
           checked={perColour}
           error={previewed.state === "failed" ? previewed.fieldErrors.perColour : undefined}
           disabled={started.state === "sending" || started.state === "done"}
           onChange={(event) => setPerColour(event.currentTarget.checked)}
         />
         <s-checkbox
-          label="Also regenerate products that already have an approved render with this look"
+          label={t("bulk.regenerate")}
           checked={regenerate}
           onChange={(event) => setRegenerate(event.currentTarget.checked)}
         />
         <s-number-field
-          label="Budget cap in credits (optional)"
+          label={t("bulk.budget")}
           value={budget}
           min={1}
           error={started.state === "failed" ? started.fieldErrors.budgetCredits : undefined}
@@ -248,11 +229,11 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
           done={
             started.state === "done"
               ? {
-                  heading: started.run.created ? "Run started" : "Already started",
+                  heading: started.run.created ? t("bulk.started") : t("bulk.alreadyStarted"),
                   body: (
                     <>
-                      Every image waits for review before it is added.{" "}
-                      <s-link href={appLink(started.run.runPath)}>Follow the run in Model Shots</s-link>.
+                      {t("bulk.waitsForReview")}{" "}
+                      <s-link href={appLink(started.run.runPath)}>{t("bulk.followRun")}</s-link>
                     </>
                   ),
                 }
@@ -261,7 +242,7 @@ export function BulkRunForm({ scope, heading, close }: { scope: RunScope; headin
         />
       </s-stack>
       <ActionButtons
-        label={summary ? `Start run for about ${formatCredits(summary.estimateCredits)}` : "Start run"}
+        label={summary ? t("bulk.startFor", { credits: formatCredits(summary.estimateCredits) }) : t("bulk.start")}
         onSend={() => void start()}
         sending={started.state === "sending"}
         done={started.state === "done"}

@@ -1,3 +1,4 @@
+import { creditsText, sayMessage, t } from "./i18n";
 /**
  * Calls from an admin extension to the Model Shots app. Shopify resolves a relative `fetch` to the app's URL and
  * adds a session token, which the app verifies (authenticate.admin). Answers are checked field by field before
@@ -313,8 +314,6 @@ export const readStartedRun: Guard<StartedRun> = (body) => {
   return runId && runPath ? { runId, created: body.created === true, runPath } : null;
 };
 
-const UNREACHABLE = "The Model Shots app could not be reached. Check your connection and try again.";
-
 /** GET (no body) or POST (JSON body) to the app; every failure comes back as words for staff. */
 export async function callApp<T>(path: string, read: Guard<T>, body?: unknown): Promise<ApiResult<T>> {
   let response: Response;
@@ -326,7 +325,7 @@ export async function callApp<T>(path: string, read: Guard<T>, body?: unknown): 
         : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
     );
   } catch {
-    return { ok: false, error: UNREACHABLE, fieldErrors: {} };
+    return { ok: false, error: t("errors.unreachable"), fieldErrors: {} };
   }
   const json: unknown = await response.json().catch(() => null);
   if (isRecord(json) && json.ok === true) {
@@ -338,11 +337,11 @@ export async function callApp<T>(path: string, read: Guard<T>, body?: unknown): 
     if (isRecord(json.fieldErrors))
       for (const [key, value] of Object.entries(json.fieldErrors))
         if (typeof value === "string") fieldErrors[key] = value;
-    return { ok: false, error: str(json.error) ?? "That did not work. Try again.", fieldErrors };
+    return { ok: false, error: sayMessage(str(json.error) ?? t("errors.failed")), fieldErrors };
   }
   return {
     ok: false,
-    error: `The app gave an answer this screen cannot read (HTTP ${response.status}). Try again in a minute.`,
+    error: t("errors.unreadable", { status: response.status }),
     fieldErrors: {},
   };
 }
@@ -353,9 +352,8 @@ export function newRequestKey(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
-export function formatCredits(credits: number): string {
-  return `${credits.toLocaleString("en-US")} ${credits === 1 ? "credit" : "credits"}`;
-}
+/** Credits in the staff member's language (kept under its old name for the extensions' call sites). */
+export const formatCredits = creditsText;
 
 /** A link into the embedded app from an admin extension (`app:` is resolved against the app's URL). */
 export function appLink(path: string): string {

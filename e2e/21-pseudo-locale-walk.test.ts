@@ -1,0 +1,94 @@
+import type { Frame } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { setAdminLanguage } from "./support/admin-language";
+import { StaffBrowser } from "./support/staff-browser";
+
+/**
+ * Every page in the test-only pseudo-locale (en-XA): each value of the translation files is wrapped in ⟦…⟧, so any
+ * visible text outside ⟦…⟧ did not come from a translation file. Data (a model's or product's name, an address,
+ * numbers) is marked translate="no" where the app shows it, as HTML means that attribute, and is left out.
+ */
+
+/** Pages whose words are in translation files: the walk visits each one. */
+const TRANSLATED_PAGES: Array<[name: string, path: string]> = [
+  ["settings", "/app/settings"],
+  ["bulk runs", "/app/runs"],
+];
+
+/**
+ * Pages still awaiting translation on this branch (issue 28's other half moves their words): the walk skips them.
+ * Empty this list as each is translated; a page listed here and in TRANSLATED_PAGES fails the test below.
+ */
+export const PAGES_AWAITING_TRANSLATION: string[] = [
+  "/app",
+  "/app/generate",
+  "/app/runs/new",
+  "/app/runs/:runId",
+  "/app/review",
+  "/app/history",
+  "/app/renders/:renderId",
+];
+
+/** Visible text nodes of a frame that are outside ⟦…⟧ and not data, each with a little context. */
+/**
+ * Dialogs whose own words are translated (extensions/<handle>/locales) but which still show sentences the app's
+ * extension API writes in English (a product's garment decision, a look's problem, skipped products' reasons, the
+ * look's name as the API words it): walked once the API sends those as message keys.
+ */
+export const DIALOGS_AWAITING_TRANSLATION: string[] = [
+  "Generate model shot (product action)",
+  "Generate model shots (collection action)",
+  "Generate model shots (product selection action)",
+];
+
+async function untranslatedText(frame: Frame): Promise<string[]> {
+  return frame.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('[translate="no"], script, style, noscript')) continue;
+      const box = parent.getBoundingClientRect();
+      const style = getComputedStyle(parent);
+      if (box.width === 0 || box.height === 0 || style.visibility === "hidden" || style.display === "none") continue;
+      // Polaris's visually hidden text (its own translations, English in the pseudo-locale) is not on screen.
+      if (parent.closest(".Polaris-Text--visuallyHidden")) continue;
+      // Translations nest (a credit count inside a resolution's label): remove the innermost first.
+      let text = node.textContent ?? "";
+      for (let before = ""; before !== text;) [before, text] = [text, text.replace(/⟦[^⟦⟧]*⟧/g, "")];
+      const outside = text.replace(/[\s\d.,:;()%/·—–+×-]+/g, "");
+      if (outside) found.push(`"${outside}" in "${(node.textContent ?? "").trim().slice(0, 80)}"`);
+    }
+    return found;
+  });
+}
+
+describe("the pseudo-locale walk", () => {
+  let staff: StaffBrowser;
+  beforeAll(async () => {
+    staff = await StaffBrowser.open();
+    await setAdminLanguage(staff, "en-XA");
+  });
+  afterAll(async () => {
+    if (staff) await setAdminLanguage(staff, "en").catch(() => undefined);
+    await staff?.close();
+  });
+
+  test("no page is both walked and awaiting translation", () => {
+    expect(TRANSLATED_PAGES.filter(([, path]) => PAGES_AWAITING_TRANSLATION.includes(path))).toEqual([]);
+  });
+
+  for (const [name, path] of TRANSLATED_PAGES) {
+    test(`${name}: every visible word comes from a translation file`, async () => {
+      await staff.openApp(path);
+      expect(await untranslatedText(await staff.appFrame())).toEqual([]);
+    });
+  }
+
+  test("the app's navigation in the admin comes from the translation files", async () => {
+    await staff.openApp("/app/settings");
+    const items = await staff.page.locator("#app-nav a").allInnerTexts();
+    expect(items.length).toBeGreaterThan(3);
+    expect(items.filter((text) => !/^⟦[^⟧]+⟧$/.test(text.trim()))).toEqual([]);
+  });
+});
