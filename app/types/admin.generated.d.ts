@@ -216,6 +216,11 @@ export type GetShopIdQueryVariables = AdminTypes.Exact<{ [key: string]: never; }
 
 export type GetShopIdQuery = { shop: Pick<AdminTypes.Shop, 'id'> };
 
+export type GetShopLocalesQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
+
+
+export type GetShopLocalesQuery = { shopLocales: Array<Pick<AdminTypes.ShopLocale, 'locale' | 'primary'>> };
+
 interface GeneratedQueryTypes {
   "#graphql\n  query ShopName { shop { name } }\n": {return: ShopNameQuery, variables: ShopNameQueryVariables},
   "#graphql\n  query GetBulkOperation($id: ID!) {\n    node(id: $id) {\n      ... on BulkOperation {\n        id\n        status\n        errorCode\n        objectCount\n        url\n      }\n    }\n  }\n": {return: GetBulkOperationQuery, variables: GetBulkOperationQueryVariables},
@@ -229,6 +234,7 @@ interface GeneratedQueryTypes {
   "#graphql\n  query GetImageRenditionUrl($id: ID!) {\n    node(id: $id) {\n      id\n      ... on MediaImage {\n        image {\n          url(transform: { preferredContentType: JPG, maxWidth: 2048, maxHeight: 2048 })\n        }\n      }\n    }\n  }\n": {return: GetImageRenditionUrlQuery, variables: GetImageRenditionUrlQueryVariables},
   "#graphql\n  query GetShopTimeZone {\n    shop {\n      ianaTimezone\n    }\n  }\n": {return: GetShopTimeZoneQuery, variables: GetShopTimeZoneQueryVariables},
   "#graphql\n  query GetShopId {\n    shop {\n      id\n    }\n  }\n": {return: GetShopIdQuery, variables: GetShopIdQueryVariables},
+  "#graphql\n  query GetShopLocales {\n    shopLocales {\n      locale\n      primary\n    }\n  }\n": {return: GetShopLocalesQuery, variables: GetShopLocalesQueryVariables},
 }
 
 interface GeneratedMutationTypes {

@@ -6,7 +6,7 @@ import { makeProductSource } from "~/shopify/product-source.server";
 import { productSourceWithoutAppRenders } from "~/renders/review/own-renders.server";
 import prisma from "~/db.server";
 import { makeRenderMedia } from "~/shopify/render-media.server";
-import { readShopTimeZone } from "~/shopify/shop-info.server";
+import { readShopPrimaryLocale, readShopTimeZone } from "~/shopify/shop-info.server";
 import { appLogger } from "~/lib/logger.server";
 import { authenticate } from "~/shopify.server";
 
@@ -23,6 +23,8 @@ export interface AdminRequest {
   renderMedia: RenderMedia;
   /** The shop's time zone as Shopify has it (app/shops/time-zone.server.ts stores it). */
   readTimeZone: () => Promise<string>;
+  /** The shop's primary language ("en", "pt-BR"): what the alt text suggested when approving is written in. */
+  readPrimaryLocale: () => Promise<string>;
   /** Adds CORS headers for admin extensions (their requests come from Shopify's extension origin). */
   cors: (response: Response) => Response;
 }
@@ -47,6 +49,7 @@ export async function requireAdmin(request: Request): Promise<AdminRequest> {
     productSource: productSourceWithoutAppRenders(makeProductSource(adminGraphql), prisma, context.session.shop),
     renderMedia: makeRenderMedia(adminGraphql),
     readTimeZone: () => readShopTimeZone(adminGraphql),
+    readPrimaryLocale: () => readShopPrimaryLocale(adminGraphql),
     cors: context.cors,
   };
 }
