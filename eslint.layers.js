@@ -20,7 +20,7 @@ export const APP_LAYERS = [
   },
   { name: "domain flows", paths: ["app/renders/runs", "app/renders/review", "app/renders/colour-variants"] },
   { name: "adapters and the worker", paths: ["app/shopify", "app/shopify.server.ts", "app/worker"] },
-  { name: "request glue", paths: ["app/web", "app/components"] },
+  { name: "request glue", paths: ["app/web", "app/components", "app/i18n"] },
   { name: "screens", paths: ["app/routes", "app/root.tsx", "app/entry.server.tsx", "app/routes.ts"] },
 ];
 

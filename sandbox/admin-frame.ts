@@ -9,6 +9,7 @@ import {
   extensionHostPage,
   homePage,
   notFoundPage,
+  STAFF_LANGUAGES,
   productPage,
   productsPage,
   type AdminPageContext,
@@ -57,6 +58,16 @@ export interface AdminFrame {
   close(): Promise<void>;
 }
 
+/** A form post's body (a few bytes; anything over 4 KiB is refused). */
+async function readSmallBody(req: IncomingMessage): Promise<string> {
+  let body = "";
+  for await (const chunk of req) {
+    body += String(chunk);
+    if (body.length > 4096) throw new Error("The form's body is too large");
+  }
+  return body;
+}
+
 const hostParam = (storeName: string) => Buffer.from(`admin.shopify.com/store/${storeName}`).toString("base64url");
 
 export async function startAdminFrame(options: AdminFrameOptions): Promise<AdminFrame> {
@@ -74,6 +85,8 @@ export async function startAdminFrame(options: AdminFrameOptions): Promise<Admin
       .filter((extension) => extension.target === target)
       .map(({ handle, name }) => ({ handle, name }));
   let appOrigin = "";
+  // The staff member's admin language (the switch in the sandbox's top bar); the app gets it as `locale`.
+  let staffLocale = "en";
 
   const token = () =>
     mintSessionToken({ shop, apiKey: options.apiKey, apiSecret: options.apiSecret, userId: SANDBOX_STAFF_USER_ID })
@@ -82,6 +95,7 @@ export async function startAdminFrame(options: AdminFrameOptions): Promise<Admin
     storeName,
     shopName,
     appTitle: APP_TITLE,
+    staffLocale,
     section,
     pageConfig: { appOrigin, adminBase: adminBase(storeName), appBase: appBase(storeName, APP_HANDLE), shop, ...page },
   });
@@ -138,7 +152,7 @@ export async function startAdminFrame(options: AdminFrameOptions): Promise<Admin
     url.searchParams.set("embedded", "1");
     url.searchParams.set("host", hostParam(storeName));
     url.searchParams.set("id_token", token());
-    url.searchParams.set("locale", "en");
+    url.searchParams.set("locale", staffLocale);
     url.searchParams.set("shop", shop);
     return url.toString();
   };
@@ -194,6 +208,15 @@ export async function startAdminFrame(options: AdminFrameOptions): Promise<Admin
       return res.end();
     }
     if (path === "/__sandbox/session-token" && req.method === "POST") return json(200, { token: token() });
+    if (path === "/__sandbox/staff-language" && req.method === "POST") {
+      const chosen = new URLSearchParams(await readSmallBody(req)).get("locale") ?? "";
+      if (!STAFF_LANGUAGES.some(([locale]) => locale === chosen))
+        return json(400, { error: `Unknown language "${chosen}"` });
+      staffLocale = chosen;
+      // Back to the page the switch was on, as Shopify reloads the admin after a language change.
+      const back = req.headers.referer ? new URL(req.headers.referer) : null;
+      return redirect(back && back.host === req.headers.host ? `${back.pathname}${back.search}` : adminBase(storeName));
+    }
     if (path === "/__sandbox/resources" && req.method === "GET") {
       return json(200, {
         resources: pickerResources(url.searchParams.get("type") ?? "product", url.searchParams.get("query") ?? ""),

@@ -23,6 +23,34 @@ export interface AdminPageContext {
   section: "home" | "products" | "collections" | "app";
   /** Serialised into the page for the admin page script. */
   pageConfig: Record<string, unknown>;
+  /** The staff member's admin language, passed to the app as Shopify passes it (`locale`). */
+  staffLocale: string;
+}
+
+/** The languages the sandbox's admin offers, each in its own words, as Shopify's account settings list them. */
+export const STAFF_LANGUAGES: ReadonlyArray<[locale: string, name: string]> = [
+  ["en", "English"],
+  ["de", "Deutsch"],
+  ["fr", "Français"],
+  ["es", "Español"],
+  ["it", "Italiano"],
+  ["nl", "Nederlands"],
+  ["ja", "日本語"],
+  ["pt-BR", "Português (Brasil)"],
+  ["ko", "한국어"],
+];
+
+/** The admin's language switch: Shopify's is in the staff account's preferences; the sandbox keeps it in view. */
+function languageSwitch(current: string): string {
+  const options = STAFF_LANGUAGES.map(
+    ([locale, name]) =>
+      `<option value="${locale}" lang="${locale}"${locale === current ? " selected" : ""}>${escapeHtml(name)}</option>`,
+  ).join("");
+  return `<form class="language-switch" method="post" action="/__sandbox/staff-language">
+      <label for="staff-language">Admin language</label>
+      <select id="staff-language" name="locale">${options}</select>
+      <button type="submit">Change</button>
+    </form>`;
 }
 
 export const escapeHtml = (text: string) =>
@@ -63,6 +91,7 @@ export function adminLayout(context: AdminPageContext, title: string, main: stri
   <header class="topbar">
     <a class="brand" href="${base}"><span class="brand-mark" aria-hidden="true">S</span><span>Shopify admin</span><span class="sandbox-badge">Sandbox</span></a>
     <div class="topbar-center" id="save-bar-slot"><span class="topbar-search" aria-hidden="true">Search</span></div>
+    ${languageSwitch(context.staffLocale)}
     <span class="store-name">${escapeHtml(context.shopName)}</span>
   </header>
   <div class="layout">

@@ -1,4 +1,5 @@
 import { Box, ChoiceList, InlineStack, Text, Thumbnail } from "@shopify/polaris";
+import { useTranslation } from "~/i18n/react";
 import type { CatalogItem } from "~/tryon/catalog-view";
 
 export const NONE_VALUE = "";
@@ -18,6 +19,7 @@ export function CatalogPicker(props: {
   noneLabel?: string;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation("options");
   const choices = [
     ...(props.noneLabel !== undefined ? [{ value: NONE_VALUE, label: <Text as="span">{props.noneLabel}</Text> }] : []),
     ...props.items.map((item) => ({
@@ -43,10 +45,7 @@ export function CatalogPicker(props: {
       choices={choices}
       selected={[props.value]}
       onChange={(selected) => props.onChange(selected[0] ?? NONE_VALUE)}
-      error={
-        props.error ??
-        (missing && props.value ? `"${props.value}" is not in the catalog any more; choose another.` : undefined)
-      }
+      error={props.error ?? (missing && props.value ? t("notInCatalog", { value: props.value }) : undefined)}
       {...(props.disabled ? { disabled: true } : {})}
     />
   );

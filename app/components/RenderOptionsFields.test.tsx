@@ -2,13 +2,19 @@ import { AppProvider } from "@shopify/polaris";
 import en from "@shopify/polaris/locales/en.json";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { WithTranslations } from "~/i18n/WithTranslations";
 import type { CatalogResult } from "~/tryon/catalog-view";
 import { formValuesOf } from "~/web/render-options-form";
 import { CatalogPicker } from "./CatalogPicker";
 import { RenderOptionsFields } from "./RenderOptionsFields";
 
 /** Components rendered to HTML as the server does (no DOM library needed): what staff would see first. */
-const render = (node: React.ReactNode) => renderToString(<AppProvider i18n={en}>{node}</AppProvider>);
+const render = (node: React.ReactNode) =>
+  renderToString(
+    <WithTranslations>
+      <AppProvider i18n={en}>{node}</AppProvider>
+    </WithTranslations>,
+  );
 
 const catalog: CatalogResult = {
   ok: true,

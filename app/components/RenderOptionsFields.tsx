@@ -1,7 +1,14 @@
 import { Banner, BlockStack, Checkbox, FormLayout, InlineGrid, Select, Text, TextField } from "@shopify/polaris";
+import { useFieldErrors, useFormat, useTranslation } from "~/i18n/react";
 import type { FieldErrors } from "~/lib/validation";
+import { creditsForJob } from "~/tryon/cost";
 import type { CatalogResult } from "~/tryon/catalog-view";
-import { RENDER_OPTION_CHOICES, withProductType, type RenderOptionsFormValues } from "~/web/render-options-form";
+import {
+  RENDER_OPTION_CHOICES,
+  withProductType,
+  type Choice,
+  type RenderOptionsFormValues,
+} from "~/web/render-options-form";
 import { CatalogPicker } from "./CatalogPicker";
 
 /**
@@ -21,7 +28,16 @@ export function RenderOptionsFields(props: {
    */
   garmentOfEachProduct?: boolean;
 }) {
-  const { values, onChange, catalog, errors } = props;
+  const { values, onChange, catalog } = props;
+  const { t } = useTranslation("options");
+  const format = useFormat();
+  const errors = useFieldErrors(props.errors);
+  // The choices' words from options.json; a value the service added since is shown as the service names it.
+  const named = (list: string, choices: Choice[]) =>
+    choices.map((choice) => ({
+      value: choice.value,
+      label: t(`${list}.${choice.value.replace(":", "x")}`, { defaultValue: choice.label }),
+    }));
   const set = <K extends keyof RenderOptionsFormValues>(key: K, value: RenderOptionsFormValues[K]) =>
     onChange({ ...values, [key]: value });
   const disabled = props.disabled ? { disabled: true } : {};
@@ -31,26 +47,27 @@ export function RenderOptionsFields(props: {
     <BlockStack gap="400">
       {props.garmentOfEachProduct ? (
         <Text as="p" tone="subdued">
-          Each product is rendered as the garment it is: read from its category in Shopify, its product type or its
-          title. Products that are not clothing are skipped, and you choose for products the app cannot place. The pose
-          below is used for the products it suits; the others get the first pose that suits their garment.
+          {t("garmentOfEachProduct")}
         </Text>
       ) : (
         <FormLayout>
           <FormLayout.Group>
             <Select
-              label="Garment type"
+              label={t("fields.productType")}
               name="productType"
-              options={RENDER_OPTION_CHOICES.productType}
+              options={named("productType", RENDER_OPTION_CHOICES.productType)}
               value={values.productType}
               onChange={(productType) => onChange(withProductType(values, productType, catalog))}
               error={errors.productType}
               {...disabled}
             />
             <Select
-              label="Category"
+              label={t("fields.productCategory")}
               name="productCategory"
-              options={[{ value: "", label: "Not specified" }, ...RENDER_OPTION_CHOICES.productCategory]}
+              options={[
+                { value: "", label: t("notSpecified") },
+                ...named("productCategory", RENDER_OPTION_CHOICES.productCategory),
+              ]}
               value={values.productCategory}
               onChange={(value) => set("productCategory", value)}
               error={errors.productCategory}
@@ -63,7 +80,7 @@ export function RenderOptionsFields(props: {
       {catalog.ok ? (
         <InlineGrid columns={{ xs: 1, md: 3 }} gap="400">
           <CatalogPicker
-            title="Model"
+            title={t("fields.model")}
             name="mannequinId"
             items={catalog.catalog.mannequins}
             value={values.mannequinId}
@@ -72,7 +89,7 @@ export function RenderOptionsFields(props: {
             {...disabled}
           />
           <CatalogPicker
-            title="Pose"
+            title={t("fields.pose")}
             name="poseId"
             items={poses}
             value={values.poseId}
@@ -81,25 +98,25 @@ export function RenderOptionsFields(props: {
             {...disabled}
           />
           <CatalogPicker
-            title="Background"
+            title={t("fields.background")}
             name="background"
             items={catalog.catalog.backgrounds}
             value={values.background}
             onChange={(value) => set("background", value)}
             error={errors.background}
-            noneLabel="Service default"
+            noneLabel={t("serviceDefault")}
             {...disabled}
           />
         </InlineGrid>
       ) : (
-        <Banner tone="warning" title="Models, poses and backgrounds are not available">
+        <Banner tone="warning" title={t("catalogUnavailable")}>
           <p>{catalog.message}</p>
         </Banner>
       )}
 
       <Checkbox
-        label="Lock the background"
-        helpText="Keep the background exactly as chosen instead of letting the service adapt it to the outfit."
+        label={t("fields.lockBackground")}
+        helpText={t("fields.lockBackgroundHelp")}
         name="lockBackground"
         checked={values.lockBackground}
         onChange={(checked) => set("lockBackground", checked)}
@@ -110,36 +127,42 @@ export function RenderOptionsFields(props: {
       <FormLayout>
         <FormLayout.Group condensed>
           <Select
-            label="Resolution"
+            label={t("fields.resolution")}
             name="resolution"
-            options={RENDER_OPTION_CHOICES.resolution}
+            options={RENDER_OPTION_CHOICES.resolution.map(({ value }) => ({
+              value,
+              label: t("resolution", { resolution: value, credits: format.credits(creditsForJob(value)) }),
+            }))}
             value={values.resolution}
             onChange={(value) => set("resolution", value)}
             error={errors.resolution}
             {...disabled}
           />
           <Select
-            label="Aspect ratio"
+            label={t("fields.aspectRatio")}
             name="aspectRatio"
-            options={RENDER_OPTION_CHOICES.aspectRatio}
+            options={named("aspectRatio", RENDER_OPTION_CHOICES.aspectRatio)}
             value={values.aspectRatio}
             onChange={(value) => set("aspectRatio", value)}
             error={errors.aspectRatio}
             {...disabled}
           />
           <Select
-            label="Body size"
+            label={t("fields.bodySize")}
             name="bodySize"
-            options={[{ value: "", label: "Service default" }, ...RENDER_OPTION_CHOICES.bodySize]}
+            options={[{ value: "", label: t("serviceDefault") }, ...RENDER_OPTION_CHOICES.bodySize]}
             value={values.bodySize}
             onChange={(value) => set("bodySize", value)}
             error={errors.bodySize}
             {...disabled}
           />
           <Select
-            label="Expression"
+            label={t("fields.expression")}
             name="expression"
-            options={[{ value: "", label: "Service default" }, ...RENDER_OPTION_CHOICES.expression]}
+            options={[
+              { value: "", label: t("serviceDefault") },
+              ...named("expression", RENDER_OPTION_CHOICES.expression),
+            ]}
             value={values.expression}
             onChange={(value) => set("expression", value)}
             error={errors.expression}
@@ -147,7 +170,7 @@ export function RenderOptionsFields(props: {
           />
         </FormLayout.Group>
         <TextField
-          label="Instruction for the model (optional)"
+          label={t("fields.instruction")}
           name="userInstruction"
           value={values.userInstruction}
           onChange={(value) => set("userInstruction", value)}
@@ -155,13 +178,13 @@ export function RenderOptionsFields(props: {
           maxLength={1000}
           showCharacterCount
           autoComplete="off"
-          placeholder="For example: hands in pockets, sleeves rolled up"
+          placeholder={t("fields.instructionPlaceholder")}
           error={errors.userInstruction}
           {...disabled}
         />
       </FormLayout>
       <Text as="p" tone="subdued" variant="bodySm">
-        Each render is checked before it is sent; nothing is charged for a render the service refuses up front.
+        {t("checkedBeforeSent")}
       </Text>
     </BlockStack>
   );

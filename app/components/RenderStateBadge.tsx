@@ -1,6 +1,6 @@
 import type { RenderState } from "@prisma/client";
 import { Badge } from "@shopify/polaris";
-import { RENDER_STATE_LABELS } from "~/renders/lifecycle/render-states";
+import { useTranslation } from "~/i18n/react";
 
 type Tone = "info" | "success" | "warning" | "critical" | "attention" | undefined;
 
@@ -21,7 +21,9 @@ const TONES: Record<RenderState, Tone> = {
   cancelled: undefined,
 };
 
+/** A render's state in the staff member's language (states.json). */
 export function RenderStateBadge({ state }: { state: RenderState }) {
+  const { t } = useTranslation("states");
   const tone = TONES[state];
-  return <Badge {...(tone ? { tone } : {})}>{RENDER_STATE_LABELS[state]}</Badge>;
+  return <Badge {...(tone ? { tone } : {})}>{t(`render.${state}`)}</Badge>;
 }

@@ -1,24 +1,25 @@
 import { Text } from "@shopify/polaris";
-import { formatAbsoluteTime, formatRelativeTime } from "~/web/format";
-import { useShopTimeZone } from "./ShopTimeZone";
+import { useFormat, useTranslation } from "~/i18n/react";
 
 /**
- * A time as staff want it: relative ("5 minutes ago") with the absolute time beside it, in the shop's time zone. The relative part
- * depends on the clock, so the browser may word it differently from the server without a hydration warning.
+ * A time as staff want it: relative ("5 minutes ago", "vor 5 Minuten") with the absolute time beside it, in the
+ * shop's time zone and the staff member's language. The relative part depends on the clock, so the browser may
+ * word it differently from the server without a hydration warning.
  */
 export function TimeText({ at, showAbsolute = true }: { at: string | null; showAbsolute?: boolean }) {
-  const timeZone = useShopTimeZone();
+  const format = useFormat();
+  const { t } = useTranslation("common");
   if (!at)
     return (
       <Text as="span" tone="subdued">
-        —
+        {t("emptyValue")}
       </Text>
     );
-  const absolute = formatAbsoluteTime(at, timeZone);
+  const absolute = format.dateTime(at);
   return (
     <Text as="span">
       <time dateTime={at} title={absolute} suppressHydrationWarning>
-        {formatRelativeTime(at)}
+        {format.relativeTime(at)}
       </time>
       {showAbsolute ? (
         <Text as="span" tone="subdued" variant="bodySm">

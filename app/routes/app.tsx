@@ -6,6 +6,8 @@ import { boundary } from "@shopify/shopify-app-remix/server";
 import { AppProvider } from "@shopify/shopify-app-remix/react";
 import { ShopTimeZoneContext } from "~/components/ShopTimeZone";
 import prisma from "~/db.server";
+import { useTranslation } from "~/i18n/react";
+import { useRootData } from "~/root";
 import { shopTimeZone } from "~/shops/time-zone.server";
 import { requireAdmin } from "~/web/admin-request.server";
 
@@ -25,17 +27,20 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
 
 export default function App() {
   const { apiKey, timeZone } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("common");
+  // Polaris's own words (pagination, filters, empty states) in the same language as ours.
+  const polaris = useRootData()?.polaris;
   return (
-    <AppProvider isEmbeddedApp apiKey={apiKey}>
+    <AppProvider isEmbeddedApp apiKey={apiKey} i18n={polaris}>
       <NavMenu>
         <Link to="/app" rel="home">
-          Home
+          {t("nav.home")}
         </Link>
-        <Link to="/app/generate">Generate</Link>
-        <Link to="/app/runs">Bulk runs</Link>
-        <Link to="/app/review">Review</Link>
-        <Link to="/app/history">History</Link>
-        <Link to="/app/settings">Settings</Link>
+        <Link to="/app/generate">{t("nav.generate")}</Link>
+        <Link to="/app/runs">{t("nav.runs")}</Link>
+        <Link to="/app/review">{t("nav.review")}</Link>
+        <Link to="/app/history">{t("nav.history")}</Link>
+        <Link to="/app/settings">{t("nav.settings")}</Link>
       </NavMenu>
       <ShopTimeZoneContext.Provider value={timeZone}>
         {/* The page's one main landmark (Polaris' Page renders none); dialogs and toasts sit outside it. */}
@@ -51,14 +56,12 @@ export default function App() {
 // Anything else is a bug on our side: staff get a sentence, never a stack trace (the server logs the error).
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { t } = useTranslation("common");
   if (isRouteErrorResponse(error)) return boundary.error(error);
   return (
     <div style={{ fontFamily: "system-ui, sans-serif", padding: "2rem", maxWidth: "40rem" }}>
-      <h1 style={{ fontSize: "1.25rem" }}>This page could not be shown</h1>
-      <p>
-        Something went wrong on our side. Nothing you did was lost. Reload the page; if it keeps happening, contact
-        Model Shots support.
-      </p>
+      <h1 style={{ fontSize: "1.25rem" }}>{t("errorPage.title")}</h1>
+      <p>{t("errorPage.body")}</p>
     </div>
   );
 }

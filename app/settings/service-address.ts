@@ -5,6 +5,8 @@
  * host, no default port, no trailing slash), so "did the address change?" has one answer.
  */
 
+import { messageKey } from "~/lib/staff-message";
+
 export type ServiceAddress = { ok: true; url: string } | { ok: false; message: string };
 
 export function parseServiceAddress(value: string, options: { production: boolean }): ServiceAddress {
@@ -13,18 +15,18 @@ export function parseServiceAddress(value: string, options: { production: boolea
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, message: "Enter the service address, starting with https://" };
+    return { ok: false, message: messageKey("settings:errors.addressStartHttps") };
   }
   const schemes = options.production ? ["https:"] : ["https:", "http:"];
   if (!schemes.includes(url.protocol)) {
-    return { ok: false, message: "The service address must start with https://" };
+    return { ok: false, message: messageKey("settings:errors.addressMustBeHttps") };
   }
   if (url.username || url.password) {
-    return { ok: false, message: "Leave the user name and password out of the address; the API key is enough." };
+    return { ok: false, message: messageKey("settings:errors.addressCredentials") };
   }
   // URL drops an empty "?" or "#", so look at the text as typed too.
   if (url.search || url.hash || /[?#]/.test(text)) {
-    return { ok: false, message: "The address cannot contain ? or #: enter only the service's base address." };
+    return { ok: false, message: messageKey("settings:errors.addressQuery") };
   }
   const path = url.pathname.replace(/\/+$/, "");
   return { ok: true, url: `${url.origin}${path}` };

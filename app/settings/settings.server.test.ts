@@ -53,7 +53,7 @@ describe("saving settings", () => {
     expect(checks).toEqual([]);
     expect(result).toMatchObject({
       ok: false,
-      fieldErrors: { apiKey: expect.stringMatching(/^Enter the API key again to change the service address/) },
+      fieldErrors: { apiKey: "settings:errors.keyAgainForAddress" },
     });
     // Back to the app's default is a change of address too.
     expect(await save({}, "https://default.example")).toMatchObject({
@@ -82,7 +82,7 @@ describe("saving settings", () => {
     await database.prisma.shop.deleteMany();
     expect(await save({ apiKey: "first-key-1234" })).toMatchObject({
       ok: false,
-      fieldErrors: { tryOnBaseUrl: "Enter the try-on service address." },
+      fieldErrors: { tryOnBaseUrl: "settings:errors.enterServiceAddress" },
     });
   });
 

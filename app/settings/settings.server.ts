@@ -7,6 +7,7 @@ import { NOT_PAUSED, pauseOf } from "~/shops/pause.server";
 import { hashServiceKey, type SecretBox } from "~/lib/secret-box.server";
 import { makeTryOnClientFor } from "./tryon-client.server";
 import { concurrencyCapOf } from "./concurrency-cap";
+import { messageKey } from "~/lib/staff-message";
 
 /**
  * A shop's settings: the try-on service key (checked against the service before it is stored, stored
@@ -76,7 +77,7 @@ export const checkKeyAgainstService: KeyChecker = async (baseUrl, apiKey) => {
       return {
         ok: false,
         field: "apiKey",
-        message: "The try-on service refused this key. Copy it again from your try-on account and paste it here.",
+        message: messageKey("settings:errors.keyRefused"),
       };
     }
     // The key was accepted; the balance is a separate matter the home page reports.
@@ -85,11 +86,10 @@ export const checkKeyAgainstService: KeyChecker = async (baseUrl, apiKey) => {
       return {
         ok: false,
         field: "tryOnBaseUrl",
-        message:
-          "The try-on service could not be reached at this address, so the key could not be checked. Check the address and try again.",
+        message: messageKey("settings:errors.serviceUnreachable"),
       };
     }
-    return { ok: false, field: "tryOnBaseUrl", message: "This address is not a valid try-on service address." };
+    return { ok: false, field: "tryOnBaseUrl", message: messageKey("settings:errors.notAService") };
   }
 };
 
@@ -130,13 +130,12 @@ export async function saveSettings(
   const addressChanged = baseUrl !== (current?.tryOnBaseUrl ?? deps.defaultBaseUrl);
 
   if ((input.apiKey || hasStoredKey) && !baseUrl) {
-    return failure({ tryOnBaseUrl: "Enter the try-on service address." });
+    return failure({ tryOnBaseUrl: messageKey("settings:errors.enterServiceAddress") });
   }
   // The saved key is only ever sent to the address it was saved with: whoever changes the address must know the key.
   if (hasStoredKey && addressChanged && !input.apiKey) {
     return failure({
-      apiKey:
-        "Enter the API key again to change the service address: the saved key is only sent to the address it was saved with.",
+      apiKey: messageKey("settings:errors.keyAgainForAddress"),
     });
   }
   let keyChecked = false;

@@ -26,6 +26,8 @@ export interface RunProgress {
   finished: boolean;
   /** Counts still change on their own: the page keeps polling. */
   live: boolean;
+  /** The run's status for the screens' words (states.json `run.<status>`); statusLabel is its English. */
+  status: "running" | "paused" | "finished" | "cancelled";
   statusLabel: string;
   statusTone: "info" | "success" | "warning" | "critical" | null;
 }
@@ -48,14 +50,14 @@ export function runProgressOf(counts: Partial<Record<RenderState, number>>, stat
   const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
   // A cancelled or paused run still has renders at the service finishing: their counts keep moving.
   const live = rendering > 0 || (status === "active" && waiting > 0);
-  const [statusLabel, statusTone]: [string, RunProgress["statusTone"]] =
+  const [runStatus, statusLabel, statusTone]: [RunProgress["status"], string, RunProgress["statusTone"]] =
     status === "cancelled"
-      ? ["Cancelled", "critical"]
+      ? ["cancelled", "Cancelled", "critical"]
       : status === "paused"
-        ? ["Paused", "warning"]
+        ? ["paused", "Paused", "warning"]
         : finished
-          ? ["Finished", "success"]
-          : ["Running", "info"];
+          ? ["finished", "Finished", "success"]
+          : ["running", "Running", "info"];
   return {
     total,
     waiting,
@@ -70,6 +72,7 @@ export function runProgressOf(counts: Partial<Record<RenderState, number>>, stat
     percent,
     finished,
     live,
+    status: runStatus,
     statusLabel,
     statusTone,
   };

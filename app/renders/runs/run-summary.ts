@@ -1,11 +1,14 @@
 import type { RenderState, Run, RunStatus } from "@prisma/client";
 import { z } from "zod";
+import { staffMessage, type StaffMessage } from "~/lib/staff-message";
 import { runProgressOf, type RunProgress } from "./run-progress";
 
 /** A bulk run at a glance, as the runs list and the run's own page show it. */
 export interface RunSummary {
   id: string;
+  /** The run's name in English (logs, older screens); `heading` is the same in the staff member's language. */
   title: string;
+  heading: StaffMessage;
   status: RunStatus;
   createdAt: string;
   estimateCredits: number;
@@ -28,10 +31,24 @@ export function runTitleOf(run: Run): string {
   return scope.data.title ?? `${scope.data.productIds.length} products`;
 }
 
+/** The run's name as a message: the screens word "Collection: New arrivals" in the staff member's language. */
+export function runHeadingOf(run: Run): StaffMessage {
+  const scope = runScopeRecordSchema.safeParse(run.scope);
+  if (!scope.success) return staffMessage("runs:scope.unknown");
+  if (scope.data.kind === "collection")
+    return scope.data.title
+      ? staffMessage("runs:scope.collection", { title: scope.data.title })
+      : staffMessage("runs:scope.collectionUntitled");
+  return scope.data.title
+    ? staffMessage("runs:scope.named", { title: scope.data.title })
+    : staffMessage("runs:scope.products", { count: scope.data.productIds.length });
+}
+
 export function runSummaryOf(run: Run, counts: Partial<Record<RenderState, number>>): RunSummary {
   return {
     id: run.id,
     title: runTitleOf(run),
+    heading: runHeadingOf(run),
     status: run.status,
     createdAt: run.createdAt.toISOString(),
     estimateCredits: run.estimateCredits,

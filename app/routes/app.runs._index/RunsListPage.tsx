@@ -3,7 +3,7 @@ import { EMPTY_STATE_IMAGE } from "~/components/empty-state";
 import { RunStatusBadge } from "~/components/RunStatusBadge";
 import { TimeText } from "~/components/TimeText";
 import type { RunSummary } from "~/renders/runs/run-summary";
-import { formatCredits } from "~/web/format";
+import { useFormat, useStaffMessage, useTranslation } from "~/i18n/react";
 
 export function RunsListPage({
   runs,
@@ -14,52 +14,55 @@ export function RunsListPage({
   nextCursor: string | null;
   previousCursor: string | null;
 }) {
+  const { t } = useTranslation("runs");
+  const format = useFormat();
+  const say = useStaffMessage();
   return (
     <Page
-      title="Bulk runs"
-      backAction={{ content: "Home", url: "/app" }}
-      primaryAction={{ content: "New bulk run", url: "/app/runs/new" }}
+      title={t("title")}
+      backAction={{ content: t("common:nav.home"), url: "/app" }}
+      primaryAction={{ content: t("newRun"), url: "/app/runs/new" }}
     >
       <Card padding="0">
         {runs.length === 0 && !previousCursor ? (
           <EmptyState
-            heading="Render a whole collection at once"
-            action={{ content: "New bulk run", url: "/app/runs/new" }}
+            heading={t("empty.heading")}
+            action={{ content: t("newRun"), url: "/app/runs/new" }}
             image={EMPTY_STATE_IMAGE}
           >
-            <p>
-              Pick a collection or several products, see what it will cost, then start. Every image still waits for your
-              review.
-            </p>
+            <p>{t("empty.body")}</p>
           </EmptyState>
         ) : (
           <>
             <IndexTable
-              resourceName={{ singular: "run", plural: "runs" }}
+              resourceName={{ singular: t("table.singular"), plural: t("table.plural") }}
               itemCount={runs.length}
               selectable={false}
               headings={[
-                { title: "Run" },
-                { title: "Status" },
-                { title: "Progress" },
-                { title: "Estimate" },
-                { title: "Started" },
+                { title: t("table.run") },
+                { title: t("table.status") },
+                { title: t("table.progress") },
+                { title: t("table.estimate") },
+                { title: t("table.started") },
               ]}
             >
               {runs.map((run, index) => (
                 <IndexTable.Row id={run.id} key={run.id} position={index}>
                   <IndexTable.Cell>
                     <Button variant="plain" url={`/app/runs/${run.id}`}>
-                      {run.title}
+                      {say(run.heading)}
                     </Button>
                   </IndexTable.Cell>
                   <IndexTable.Cell>
                     <RunStatusBadge run={run} />
                   </IndexTable.Cell>
                   <IndexTable.Cell>
-                    {run.progress.done} of {run.progress.total} done
+                    {t("progress", {
+                      done: format.number(run.progress.done),
+                      total: format.number(run.progress.total),
+                    })}
                   </IndexTable.Cell>
-                  <IndexTable.Cell>{formatCredits(run.estimateCredits)}</IndexTable.Cell>
+                  <IndexTable.Cell>{format.credits(run.estimateCredits)}</IndexTable.Cell>
                   <IndexTable.Cell>
                     <TimeText at={run.createdAt} />
                   </IndexTable.Cell>

@@ -1,19 +1,18 @@
 import { Card, FormLayout, Layout, TextField } from "@shopify/polaris";
+import { useFieldErrors, useTranslation } from "~/i18n/react";
 import type { SettingsFieldsProps } from "./settings-fields";
 
 /** "Colour check": the colour difference (ΔE) up to which a colour counts as kept, and from which it drifted. */
-export function SettingsColourCard({ form, onField, errors }: SettingsFieldsProps) {
+export function SettingsColourCard({ form, onField, errors: fieldErrors }: SettingsFieldsProps) {
+  const { t } = useTranslation("settings");
+  const errors = useFieldErrors(fieldErrors);
   return (
-    <Layout.AnnotatedSection
-      id="colour"
-      title="Colour check"
-      description="Each render's garment colours are compared with the product photo's before review, as a colour difference (ΔE, CIEDE2000): under 2 is hard to see, above 10 is another shade."
-    >
+    <Layout.AnnotatedSection id="colour" title={t("colour.title")} description={t("colour.description")}>
       <Card>
         <FormLayout>
           <FormLayout.Group>
             <TextField
-              label="Colour kept up to (ΔE)"
+              label={t("colour.goodMax")}
               name="colourGoodMax"
               type="number"
               min={0.5}
@@ -25,7 +24,7 @@ export function SettingsColourCard({ form, onField, errors }: SettingsFieldsProp
               error={errors.colourGoodMax}
             />
             <TextField
-              label="Colour drift from (ΔE)"
+              label={t("colour.driftMin")}
               name="colourDriftMin"
               type="number"
               min={0.5}
@@ -34,7 +33,7 @@ export function SettingsColourCard({ form, onField, errors }: SettingsFieldsProp
               autoComplete="off"
               value={form.colourDriftMin}
               onChange={(value) => onField("colourDriftMin", value)}
-              helpText="Between the two, a render is marked 'Check colour'. The score only advises: it never publishes or deletes."
+              helpText={t("colour.driftHelp")}
               error={errors.colourDriftMin}
             />
           </FormLayout.Group>

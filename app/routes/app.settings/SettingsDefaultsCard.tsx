@@ -1,5 +1,6 @@
 import { Card, Layout } from "@shopify/polaris";
 import { RenderOptionsFields } from "~/components/RenderOptionsFields";
+import { useTranslation } from "~/i18n/react";
 import type { SettingsFieldsProps } from "./settings-fields";
 import type { SettingsPageView } from "./settings-page.server";
 
@@ -10,12 +11,9 @@ export function SettingsDefaultsCard({
   errors,
   catalog,
 }: SettingsFieldsProps & { catalog: SettingsPageView["catalog"] }) {
+  const { t } = useTranslation("settings");
   return (
-    <Layout.AnnotatedSection
-      id="defaults"
-      title="Defaults for new renders"
-      description="What Generate, bulk runs and the admin actions start with. Staff can change them for each render."
-    >
+    <Layout.AnnotatedSection id="defaults" title={t("defaults.title")} description={t("defaults.description")}>
       <Card>
         <RenderOptionsFields
           values={form.options}

@@ -1,4 +1,5 @@
 import { Card, FormLayout, Layout, TextField } from "@shopify/polaris";
+import { useFieldErrors, useTranslation } from "~/i18n/react";
 import type { SettingsFieldsProps } from "./settings-fields";
 import type { SettingsPageView } from "./settings-page.server";
 
@@ -6,34 +7,32 @@ import type { SettingsPageView } from "./settings-page.server";
 export function SettingsKeyCard({
   form,
   onField,
-  errors,
+  errors: fieldErrors,
   settings,
 }: SettingsFieldsProps & { settings: SettingsPageView["settings"] }) {
+  const { t } = useTranslation("settings");
+  const errors = useFieldErrors(fieldErrors);
   return (
-    <Layout.AnnotatedSection
-      id="service"
-      title="Try-on service"
-      description="The key of your virtual try-on account. It is checked with the service before it is saved, stored encrypted, and never shown again: only its last four characters."
-    >
+    <Layout.AnnotatedSection id="service" title={t("service.title")} description={t("service.description")}>
       <Card>
         <FormLayout>
           <TextField
-            label="API key"
+            label={t("service.apiKey")}
             name="apiKey"
             type="password"
             autoComplete="off"
             value={form.apiKey}
             onChange={(value) => onField("apiKey", value)}
-            placeholder={settings.keyLast4 ? `Saved key ending in ${settings.keyLast4}` : "Paste your key"}
+            placeholder={
+              settings.keyLast4 ? t("service.savedKeyPlaceholder", { last4: settings.keyLast4 }) : t("service.pasteKey")
+            }
             helpText={
-              settings.hasKey
-                ? `A key ending in ${settings.keyLast4 ?? "····"} is saved. Paste a new one only to replace it.`
-                : "Find it in your try-on account's settings."
+              settings.hasKey ? t("service.keySaved", { last4: settings.keyLast4 ?? "····" }) : t("service.findKey")
             }
             error={errors.apiKey}
           />
           <TextField
-            label="Service address"
+            label={t("service.address")}
             name="tryOnBaseUrl"
             type="url"
             autoComplete="off"
@@ -42,8 +41,8 @@ export function SettingsKeyCard({
             placeholder={settings.defaultBaseUrl ?? "https://api.example-tryon.com"}
             helpText={
               settings.defaultBaseUrl
-                ? `Leave empty to use ${settings.defaultBaseUrl}.`
-                : "The address your try-on account gave you."
+                ? t("service.addressDefault", { url: settings.defaultBaseUrl })
+                : t("service.addressHelp")
             }
             error={errors.tryOnBaseUrl}
           />

@@ -1,26 +1,32 @@
 import { useSubmit } from "@remix-run/react";
 import { BlockStack, Button, Card, InlineStack, Layout, ResourceItem, ResourceList, Text } from "@shopify/polaris";
+import { useTranslation } from "~/i18n/react";
 import { describeOptions } from "~/web/render-options-form";
 import type { SettingsPageView } from "./settings-page.server";
 
 /** "Saved looks": each look with its options in words, and a button that deletes it. */
 export function SettingsLooksCard({ looks, catalog }: Pick<SettingsPageView, "looks" | "catalog">) {
   const submit = useSubmit();
+  const { t } = useTranslation("settings");
   return (
-    <Layout.AnnotatedSection id="looks" title="Saved looks" description="Looks are saved from the Generate page.">
+    <Layout.AnnotatedSection id="looks" title={t("looks.title")} description={t("looks.description")}>
       <Card padding="0">
         <ResourceList
-          resourceName={{ singular: "look", plural: "looks" }}
+          resourceName={{ singular: t("looks.singular"), plural: t("looks.plural") }}
           items={looks}
           emptyState={
             <BlockStack gap="200">
               <Text as="p" tone="subdued" alignment="center">
-                No saved looks yet.
+                {t("looks.none")}
               </Text>
             </BlockStack>
           }
           renderItem={(look) => (
-            <ResourceItem id={look.id} onClick={() => undefined} accessibilityLabel={`Look ${look.name}`}>
+            <ResourceItem
+              id={look.id}
+              onClick={() => undefined}
+              accessibilityLabel={t("looks.itemLabel", { name: look.name })}
+            >
               <InlineStack align="space-between" blockAlign="center">
                 <BlockStack gap="100">
                   <Text as="h3" fontWeight="semibold">
@@ -35,7 +41,7 @@ export function SettingsLooksCard({ looks, catalog }: Pick<SettingsPageView, "lo
                   variant="plain"
                   onClick={() => submit({ intent: "delete-look", lookId: look.id }, { method: "post" })}
                 >
-                  Delete
+                  {t("looks.delete")}
                 </Button>
               </InlineStack>
             </ResourceItem>

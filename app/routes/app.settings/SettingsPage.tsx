@@ -3,6 +3,7 @@ import { SaveBar, useAppBridge } from "@shopify/app-bridge-react";
 import { Layout, Page } from "@shopify/polaris";
 import { useEffect, useMemo, useState } from "react";
 import { FormErrorBanner } from "~/components/FormErrorBanner";
+import { useStaffMessage, useTranslation } from "~/i18n/react";
 import { isSettingsDirty, settingsFormFields, settingsFormStateOf, type SettingsFormState } from "./settings-form";
 import type { SettingsFieldsProps } from "./settings-fields";
 import type { SettingsActionResult, SettingsPageView } from "./settings-page.server";
@@ -24,12 +25,14 @@ export function SettingsPage({ view, result }: { view: SettingsPageView; result:
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const dirty = isSettingsDirty(saved, form);
   const errors = result && !result.ok ? result.fieldErrors : {};
+  const { t } = useTranslation("settings");
+  const say = useStaffMessage();
 
   // After a successful save the form takes the stored settings (and forgets the typed key); after a refused one
   // it keeps what staff typed, with the errors beside it.
   useEffect(() => {
     if (!result?.ok) return;
-    shopify.toast.show(result.message);
+    shopify.toast.show(say(result.message));
     if (result.intent === "save") setForm(settingsFormStateOf(result.settings, view.catalog));
     // view.catalog is read at the time of the answer; a new catalog alone must not reset the form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -44,9 +47,9 @@ export function SettingsPage({ view, result }: { view: SettingsPageView; result:
 
   return (
     <Page
-      title="Settings"
-      backAction={{ content: "Home", url: "/app" }}
-      primaryAction={{ content: "Save", onAction: save, loading: saving, disabled: !dirty }}
+      title={t("title")}
+      backAction={{ content: t("common:nav.home"), url: "/app" }}
+      primaryAction={{ content: t("common:actions.save"), onAction: save, loading: saving, disabled: !dirty }}
     >
       <SaveBar id={SAVE_BAR_ID} open={dirty}>
         <button variant="primary" onClick={save} disabled={saving}></button>

@@ -1,18 +1,17 @@
 import { Card, Checkbox, FormLayout, Layout, TextField } from "@shopify/polaris";
+import { useFieldErrors, useTranslation } from "~/i18n/react";
 import type { SettingsFieldsProps } from "./settings-fields";
 
 /** "Rendering and publishing": renders at the same time, publishing without review, and holding drift for review. */
-export function SettingsPublishingCard({ form, onField, errors }: SettingsFieldsProps) {
+export function SettingsPublishingCard({ form, onField, errors: fieldErrors }: SettingsFieldsProps) {
+  const { t } = useTranslation("settings");
+  const errors = useFieldErrors(fieldErrors);
   return (
-    <Layout.AnnotatedSection
-      id="publishing"
-      title="Rendering and publishing"
-      description="How many renders may run at once, and whether finished images skip review."
-    >
+    <Layout.AnnotatedSection id="publishing" title={t("publishing.title")} description={t("publishing.description")}>
       <Card>
         <FormLayout>
           <TextField
-            label="Renders at the same time"
+            label={t("publishing.concurrency")}
             name="concurrencyCap"
             type="number"
             min={1}
@@ -20,23 +19,23 @@ export function SettingsPublishingCard({ form, onField, errors }: SettingsFields
             autoComplete="off"
             value={form.concurrencyCap}
             onChange={(value) => onField("concurrencyCap", value)}
-            helpText="More finishes a run sooner; fewer leaves room in your try-on account for other work."
+            helpText={t("publishing.concurrencyHelp")}
             error={errors.concurrencyCap}
           />
           <Checkbox
-            label="Publish without review"
+            label={t("publishing.withoutReview")}
             name="publishWithoutReview"
             checked={form.publishWithoutReview}
             onChange={(checked) => onField("publishWithoutReview", checked)}
-            helpText="Off by default. When on, finished images are added to products at once, without anyone approving them."
+            helpText={t("publishing.withoutReviewHelp")}
             error={errors.publishWithoutReview}
           />
           <Checkbox
-            label="Keep renders whose colours drifted for review"
+            label={t("publishing.holdDrift")}
             name="holdDriftFromAutoPublish"
             checked={form.holdDriftFromAutoPublish}
             onChange={(checked) => onField("holdDriftFromAutoPublish", checked)}
-            helpText="On by default. With publishing without review, a render whose garment changed colour still waits for someone to look."
+            helpText={t("publishing.holdDriftHelp")}
             error={errors.holdDriftFromAutoPublish}
           />
         </FormLayout>

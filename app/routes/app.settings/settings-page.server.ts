@@ -17,6 +17,7 @@ import {
 } from "~/settings/settings.server";
 import { checkbox, parseForm } from "~/web/forms";
 import { failure, optionalText, type FormFailure, type FieldErrors } from "~/lib/validation";
+import { messageKey } from "~/lib/staff-message";
 import { loadShopCatalog } from "~/settings/tryon-client.server";
 import type { CatalogResult } from "~/tryon/catalog-view";
 
@@ -59,35 +60,36 @@ const settingsFormSchema = (production: boolean) =>
       z
         .string()
         .trim()
-        .min(8, "That key looks too short; paste the whole key.")
-        .max(500, "That key is too long; paste only the key.")
-        .regex(/^\S+$/, "The key cannot contain spaces."),
+        .min(8, messageKey("settings:errors.keyTooShort"))
+        .max(500, messageKey("settings:errors.keyTooLong"))
+        .regex(/^\S+$/, messageKey("settings:errors.keyHasSpaces")),
     ),
     tryOnBaseUrl: optionalText(serviceAddress(production)),
     concurrencyCap: z.coerce
-      .number({ error: "Enter a number." })
-      .int("Enter a whole number.")
-      .min(1, "At least 1 render must be allowed at a time.")
-      .max(CONCURRENCY_CAP_MAX, `At most ${CONCURRENCY_CAP_MAX} renders at a time.`),
+      .number({ error: messageKey("settings:errors.enterNumber") })
+      .int(messageKey("settings:errors.wholeNumber"))
+      .min(1, messageKey("settings:errors.concurrencyMin"))
+      .max(CONCURRENCY_CAP_MAX, messageKey("settings:errors.concurrencyMax", { max: CONCURRENCY_CAP_MAX })),
     publishWithoutReview: checkbox,
   });
 
-const deltaE = (label: string) =>
+const DELTA_E_RANGE = { min: 0.5, max: 60 };
+const deltaE = (rangeError: string) =>
   z.coerce
-    .number({ error: "Enter a number." })
-    .min(0.5, `${label} must be at least 0.5.`)
-    .max(60, `${label} must be at most 60.`);
+    .number({ error: messageKey("settings:errors.enterNumber") })
+    .min(DELTA_E_RANGE.min, messageKey(rangeError, DELTA_E_RANGE))
+    .max(DELTA_E_RANGE.max, messageKey(rangeError, DELTA_E_RANGE));
 
 /** The colour score's settings, parsed only when the form carries them (`includesColour`). */
 const colourFormSchema = z
   .object({
-    colourGoodMax: deltaE("The limit for a kept colour"),
-    colourDriftMin: deltaE("The limit for drift"),
+    colourGoodMax: deltaE("settings:errors.goodMaxRange"),
+    colourDriftMin: deltaE("settings:errors.driftMinRange"),
     holdDriftFromAutoPublish: checkbox,
   })
   .refine((value) => value.colourGoodMax < value.colourDriftMin, {
     path: ["colourDriftMin"],
-    message: "Drift must start above the limit for a kept colour.",
+    message: messageKey("settings:errors.driftAboveKept"),
   });
 
 /**
@@ -118,7 +120,11 @@ function parseSettingsForm(formData: FormData): { ok: true; input: SettingsInput
   return { ok: true, input: { ...parsed.data, colour, defaults } };
 }
 
-const deleteLookSchema = z.object({ lookId: z.string({ error: "Choose a look." }).min(1, "Choose a look.") });
+const deleteLookSchema = z.object({
+  lookId: z
+    .string({ error: messageKey("settings:errors.chooseLook") })
+    .min(1, messageKey("settings:errors.chooseLook")),
+});
 
 /** `checkKey` is injectable so tests can drive a service that refuses or cannot be reached. */
 export async function settingsAction(
@@ -132,10 +138,10 @@ export async function settingsAction(
     const parsed = parseForm(deleteLookSchema, formData);
     if (!parsed.ok) return { ...failure(parsed.fieldErrors), intent };
     return (await deleteLook(db, shop, parsed.data.lookId))
-      ? { ok: true, intent, message: "Look deleted." }
-      : { ...failure({}, "That look no longer exists."), intent };
+      ? { ok: true, intent, message: messageKey("settings:toast.lookDeleted") }
+      : { ...failure({}, messageKey("settings:errors.lookGone")), intent };
   }
-  if (intent !== "save") return { ...failure({}, "That action is not available."), intent };
+  if (intent !== "save") return { ...failure({}, messageKey("settings:errors.actionUnavailable")), intent };
   const form = parseSettingsForm(formData);
   if (!form.ok) return { ...form, intent };
   const config = env();
@@ -150,6 +156,6 @@ export async function settingsAction(
     ok: true,
     intent: "save",
     settings: result.view,
-    message: result.keyChecked ? "Settings saved. The try-on service accepted the key." : "Settings saved.",
+    message: result.keyChecked ? messageKey("settings:toast.savedKeyAccepted") : messageKey("settings:toast.saved"),
   };
 }

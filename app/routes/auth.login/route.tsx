@@ -1,10 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AppProvider as PolarisAppProvider, Button, Card, FormLayout, Page, Text, TextField } from "@shopify/polaris";
-import polarisTranslations from "@shopify/polaris/locales/en.json";
 import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
 import { LoginErrorType } from "@shopify/shopify-app-remix/server";
 import { useState } from "react";
+import { useTranslation } from "~/i18n/react";
+import { messageKey } from "~/lib/staff-message";
+import { useRootData } from "~/root";
 import { login } from "~/shopify.server";
 import { withBodyLimit } from "~/web/body-limits.server";
 
@@ -13,9 +15,8 @@ export const links = () => [{ rel: "stylesheet", href: polarisStyles }];
 type LoginErrors = { shop?: string };
 
 function loginErrorMessage(result: Awaited<ReturnType<typeof login>>): LoginErrors {
-  if (result?.shop === LoginErrorType.MissingShop) return { shop: "Enter your shop domain to log in." };
-  if (result?.shop === LoginErrorType.InvalidShop)
-    return { shop: "Enter a valid shop domain, like my-shop.myshopify.com." };
+  if (result?.shop === LoginErrorType.MissingShop) return { shop: messageKey("login:errors.missingShop") };
+  if (result?.shop === LoginErrorType.InvalidShop) return { shop: messageKey("login:errors.invalidShop") };
   return {};
 }
 
@@ -32,27 +33,30 @@ export default function Login() {
   const actionData = useActionData<typeof action>();
   const [shop, setShop] = useState("");
   const errors = actionData?.errors ?? loaderData.errors;
+  const { t } = useTranslation("login");
+  // The page is outside the admin: its language is the browser's (Accept-Language), Polaris's words with it.
+  const polaris = useRootData()?.polaris ?? {};
 
   return (
-    <PolarisAppProvider i18n={polarisTranslations}>
+    <PolarisAppProvider i18n={polaris}>
       <Page narrowWidth>
         <Card>
           <Form method="post">
             <FormLayout>
               <Text variant="headingMd" as="h1">
-                Log in to Model Shots
+                {t("title")}
               </Text>
               <TextField
                 type="text"
                 name="shop"
-                label="Shop domain"
+                label={t("shopDomain")}
                 helpText="example.myshopify.com"
                 value={shop}
                 onChange={setShop}
                 autoComplete="on"
-                error={errors.shop}
+                error={errors.shop ? t(errors.shop) : undefined}
               />
-              <Button submit>Log in</Button>
+              <Button submit>{t("logIn")}</Button>
             </FormLayout>
           </Form>
         </Card>
