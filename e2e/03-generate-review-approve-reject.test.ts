@@ -5,7 +5,7 @@ import { describeFindings, StaffBrowser } from "./support/staff-browser";
 describe("generating from the app, reviewing, approving and rejecting", () => {
   let staff: StaffBrowser;
   const modelShotOf = (title: string) =>
-    staff.page.locator(`img[alt="${title} worn by a model (generated model shot)"]`);
+    staff.page.locator(`img[alt^="${title}"][alt$="worn by a model"], img[alt="${title} on a model, front view"]`);
 
   beforeAll(async () => {
     staff = await StaffBrowser.open();
@@ -61,7 +61,13 @@ describe("generating from the app, reviewing, approving and rejecting", () => {
     const dialog = staff.app.getByRole("dialog");
     await dialog.getByRole("img", { name: "model shot of Linen camp shirt" }).waitFor();
     await staff.screenshot("review-side-by-side");
-    await dialog.getByRole("checkbox", { name: "Make it the product's first image" }).check();
+    await dialog
+      .getByLabel("Place among the product's images")
+      .selectOption({ label: "First: the image shoppers see first" });
+    // The alt text is suggested in the shop's language (English in the sandbox) and staff may rewrite it.
+    const alt = dialog.getByLabel("Alt text");
+    expect(await alt.inputValue()).toBe("Linen camp shirt, worn by a model");
+    await alt.fill("Linen camp shirt on a model, front view");
     expect(describeFindings(await staff.accessibilityProblems("review-side-by-side"))).toBe("");
     await dialog.getByRole("button", { name: "Approve (a)" }).click();
     await staff.toast("Approved. The image is being added to the product.").waitFor();
@@ -74,7 +80,7 @@ describe("generating from the app, reviewing, approving and rejecting", () => {
       "the approved model shot as the product's first image",
       async () =>
         (await modelShotOf("Linen camp shirt").count()) === shotsBefore + 1 &&
-        (await media.first().getAttribute("alt")) === "Linen camp shirt worn by a model (generated model shot)",
+        (await media.first().getAttribute("alt")) === "Linen camp shirt on a model, front view",
     );
     expect(await media.count()).toBe(mediaBefore + 1);
     // It loads from the (fake) Shopify CDN.

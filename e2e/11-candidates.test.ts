@@ -9,7 +9,7 @@ import { describeFindings, StaffBrowser } from "./support/staff-browser";
 describe("several candidates of one product", () => {
   let staff: StaffBrowser;
   const title = "Oversized hoodie";
-  const modelShots = () => staff.page.locator(`img[alt="${title} worn by a model (generated model shot)"]`);
+  const modelShots = () => staff.page.locator(`img[alt^="${title}"][alt$="worn by a model"]`);
   const candidateImages = () =>
     staff.app.getByRole("button", { name: new RegExp(`^Open Candidate \\d of 3 of ${title}$`) });
 

@@ -27,7 +27,8 @@ export function CatalogPicker(props: {
       label: (
         <InlineStack gap="200" blockAlign="center" wrap={false}>
           {item.thumbnailUrl ? (
-            <Thumbnail source={item.thumbnailUrl} alt={item.name} size="small" />
+            // The name beside it labels the choice: the picture is decoration to a screen reader.
+            <Thumbnail source={item.thumbnailUrl} alt="" size="small" />
           ) : (
             <Box minWidth="40px" minHeight="40px" background="bg-fill-secondary" borderRadius="100" />
           )}

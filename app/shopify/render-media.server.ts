@@ -159,9 +159,9 @@ export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch)
       return { exists: true, mediaIds: result.product.media.nodes.map((node) => node.id) };
     },
 
-    async attachToProduct(fileId, productId) {
+    async attachToProduct(fileId, productId, alt) {
       await refusedAs("add the image to the product", async () => {
-        const result = await admin.query(ATTACH_FILE_TO_PRODUCT, { fileId, productId });
+        const result = await admin.query(ATTACH_FILE_TO_PRODUCT, { fileId, productId, ...(alt ? { alt } : {}) });
         throwIfUserErrors(result.fileUpdate, "fileUpdate");
       });
     },
@@ -203,15 +203,15 @@ export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch)
       });
     },
 
-    async moveToFirst(productId, fileId) {
+    async moveToPosition(productId, fileId, index) {
       const result = await admin.query(REORDER_PRODUCT_MEDIA, {
         id: productId,
-        moves: [{ id: fileId, newPosition: "0" }],
+        moves: [{ id: fileId, newPosition: String(index) }],
       });
       const errors = result.productReorderMedia?.mediaUserErrors ?? [];
       if (errors.length > 0)
         throw new MediaChangeRefused(
-          "make the image the product's first",
+          index === 0 ? "make the image the product's first" : `move the image to place ${index + 1}`,
           errors.map((e) => e.message),
         );
     },

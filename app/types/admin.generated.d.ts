@@ -239,6 +239,11 @@ export type GetShopIdQueryVariables = AdminTypes.Exact<{ [key: string]: never; }
 
 export type GetShopIdQuery = { shop: Pick<AdminTypes.Shop, 'id'> };
 
+export type GetShopLocalesQueryVariables = AdminTypes.Exact<{ [key: string]: never; }>;
+
+
+export type GetShopLocalesQuery = { shopLocales: Array<Pick<AdminTypes.ShopLocale, 'locale' | 'primary'>> };
+
 interface GeneratedQueryTypes {
   "#graphql\n  query ShopName { shop { name } }\n": {return: ShopNameQuery, variables: ShopNameQueryVariables},
   "#graphql\n  query GetBulkOperation($id: ID!) {\n    node(id: $id) {\n      ... on BulkOperation {\n        id\n        status\n        errorCode\n        objectCount\n        url\n      }\n    }\n  }\n": {return: GetBulkOperationQuery, variables: GetBulkOperationQueryVariables},
@@ -254,6 +259,7 @@ interface GeneratedQueryTypes {
   "#graphql\n  query ListRecentProductsForAutomation($query: String!, $first: Int!, $after: String) {\n    products(first: $first, after: $after, query: $query, sortKey: CREATED_AT, reverse: true) {\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        title\n        productType\n        vendor\n        tags\n        status\n        category {\n          id\n          name\n          fullName\n        }\n        media(first: 6) {\n          nodes {\n            id\n            alt\n            ... on MediaImage {\n              image {\n                url\n              }\n            }\n          }\n        }\n      }\n    }\n  }\n": {return: ListRecentProductsForAutomationQuery, variables: ListRecentProductsForAutomationQueryVariables},
   "#graphql\n  query GetShopTimeZone {\n    shop {\n      ianaTimezone\n    }\n  }\n": {return: GetShopTimeZoneQuery, variables: GetShopTimeZoneQueryVariables},
   "#graphql\n  query GetShopId {\n    shop {\n      id\n    }\n  }\n": {return: GetShopIdQuery, variables: GetShopIdQueryVariables},
+  "#graphql\n  query GetShopLocales {\n    shopLocales {\n      locale\n      primary\n    }\n  }\n": {return: GetShopLocalesQuery, variables: GetShopLocalesQueryVariables},
 }
 
 interface GeneratedMutationTypes {

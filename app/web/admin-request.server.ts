@@ -8,7 +8,7 @@ import { makeProductSource } from "~/shopify/product-source.server";
 import { productSourceWithoutAppRenders } from "~/renders/review/own-renders.server";
 import prisma from "~/db.server";
 import { makeRenderMedia } from "~/shopify/render-media.server";
-import { readShopTimeZone } from "~/shopify/shop-info.server";
+import { readShopPrimaryLocale, readShopTimeZone } from "~/shopify/shop-info.server";
 import { appLogger } from "~/lib/logger.server";
 import { authenticate } from "~/shopify.server";
 
@@ -29,6 +29,8 @@ export interface AdminRequest {
   recentProducts: ReturnType<typeof makeRecentProducts>;
   /** Which of some products are in a collection. */
   collectionMembership: ReturnType<typeof makeCollectionMembership>;
+  /** The shop's primary language ("en", "pt-BR"): what the alt text suggested when approving is written in. */
+  readPrimaryLocale: () => Promise<string>;
   /** Adds CORS headers for admin extensions (their requests come from Shopify's extension origin). */
   cors: (response: Response) => Response;
 }
@@ -55,6 +57,7 @@ export async function requireAdmin(request: Request): Promise<AdminRequest> {
     readTimeZone: () => readShopTimeZone(adminGraphql),
     recentProducts: makeRecentProducts(adminGraphql),
     collectionMembership: makeCollectionMembership(adminGraphql),
+    readPrimaryLocale: () => readShopPrimaryLocale(adminGraphql),
     cors: context.cors,
   };
 }

@@ -292,6 +292,11 @@ const isFieldError = (value: unknown): value is FieldError =>
 export const resolvers = {
   QueryRoot: {
     shop: r<unknown>((_, __, ctx) => ctx.shop.record),
+    shopLocales: r<unknown, { published?: boolean }>((_, { published }, ctx) =>
+      ctx.shop.record.locales
+        .filter((locale) => !published || locale.published)
+        .map((locale) => ({ ...locale, marketWebPresences: [] })),
+    ),
     product: r<unknown, { id: string }>((_, { id }, ctx) => {
       requireGid(id);
       return ctx.shop.products.get(id) ?? null;

@@ -25,6 +25,8 @@ export interface ShopRecord {
   email: string;
   currencyCode: string;
   ianaTimezone: string;
+  /** The shop's languages (`shopLocales`), the primary first; a test changes them to try another language. */
+  locales: Array<{ locale: string; name: string; primary: boolean; published: boolean }>;
 }
 
 export interface ProductRecord {
@@ -323,6 +325,7 @@ export class FakeAdminStore {
       email: input.email ?? `owner@${domain}`,
       currencyCode: "EUR",
       ianaTimezone: "Europe/Paris",
+      locales: [{ locale: "en", name: "English", primary: true, published: true }],
     };
     this.shops.set(domain, {
       record,

@@ -46,7 +46,10 @@ describe("publishing an approved render", () => {
     } satisfies WorkerDeps);
 
   /** A product with two photos of its own, and a render of it approved with `makeFirst`, its file READY in Files. */
-  async function approvedRender(makeFirst: boolean): Promise<{ render: Render; photos: string[] }> {
+  async function approvedRender(
+    makeFirst: boolean,
+    chosen: { position?: number; alt?: string } = {},
+  ): Promise<{ render: Render; photos: string[] }> {
     const store = admin.fake.store;
     const product = store.addProduct(SHOP, { title: "Linen shirt", images: [{ alt: "Front" }, { alt: "Back" }] });
     const file = store.addFile(SHOP, { filename: `model-shot-${product.id.split("/").pop()}.png`, alt: "Model shot" });
@@ -54,7 +57,7 @@ describe("publishing an approved render", () => {
       state: "publishing",
       productId: product.id,
       fileId: file.id,
-      publishOptions: { variantIds: [], makeFirst },
+      publishOptions: { variantIds: [], makeFirst, ...chosen },
       nextAttemptAt: new Date(Date.now() - 1_000),
     });
     return { render: render!, photos: store.productMedia(SHOP, product.id).map((media) => media.id) };
@@ -74,6 +77,24 @@ describe("publishing an approved render", () => {
     await workerOn(database.prisma).tick();
     expect(await stateOf(render.id)).toBe("published");
     expect(mediaOf(render)).toEqual([render.fileId, ...photos]);
+  });
+
+  it("puts the render at the place staff chose, with the alt text they wrote", async () => {
+    const { render, photos } = await approvedRender(false, {
+      position: 2,
+      alt: "Chemise en lin portée par un mannequin",
+    });
+    await workerOn(database.prisma).tick();
+    expect(await stateOf(render.id)).toBe("published");
+    expect(mediaOf(render)).toEqual([photos[0], render.fileId, photos[1]]);
+    const file = admin.fake.store.files(SHOP).find((candidate) => candidate.id === render.fileId);
+    expect(file?.alt).toBe("Chemise en lin portée par un mannequin");
+  });
+
+  it("a place past the product's images puts the render last", async () => {
+    const { render, photos } = await approvedRender(false, { position: 9 });
+    await workerOn(database.prisma).tick();
+    expect(mediaOf(render)).toEqual([...photos, render.fileId]);
   });
 
   it("retried after a crash between attaching and recording, sends no second attach request", async () => {

@@ -73,14 +73,16 @@ export interface RenderMedia {
   /** Status of several files in one request. Unknown ids are absent from the map. */
   fileStates(fileIds: string[]): Promise<Map<string, FileState>>;
   productMedia(productId: string): Promise<ProductMediaState>;
-  attachToProduct(fileId: string, productId: string): Promise<void>;
+  /** Attaches the file to the product, setting its alt text when one is given. */
+  attachToProduct(fileId: string, productId: string, alt?: string | null): Promise<void>;
   detachFromProduct(fileId: string, productId: string): Promise<void>;
   /**
    * Makes `fileId` the image of each variant, replacing the one it had (a variant holds one media item). A
    * variant that already shows the file is left alone, so a retried publish changes nothing twice.
    */
   setVariantImage(productId: string, fileId: string, variantIds: string[]): Promise<void>;
-  moveToFirst(productId: string, fileId: string): Promise<void>;
+  /** Moves the product's media item to a 0-based place among its media (Shopify clamps a place past the end). */
+  moveToPosition(productId: string, fileId: string, index: number): Promise<void>;
   deleteFile(fileId: string): Promise<void>;
   /** A JPEG rendition of a product photo (at most 2048 px a side) from Shopify's CDN; null if it is gone. */
   imageRenditionUrl(mediaId: string): Promise<string | null>;

@@ -2,9 +2,8 @@ import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { BlockStack, Modal, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
-import { formatCredits } from "~/web/format";
+import { useFormat, useTranslation } from "~/i18n/react";
 import type { HistoryActionResult, HistoryRow } from "./history.server";
-import { HISTORY_TEXT as T } from "./history-text";
 
 /** One key per confirmation shown: a second click on the same dialog queues nothing more. */
 function newRequestKey(): string {
@@ -35,15 +34,16 @@ export function ConfirmRowModal({
     }
   }, [result, shopify, onClose]);
   const busy = fetcher.state !== "idle";
-  const cost = formatCredits(row.creditsCost);
+  const { t } = useTranslation("history");
+  const cost = useFormat().credits(row.creditsCost);
   const retry = intent === "retry";
   return (
     <Modal
       open
-      title={retry ? T.retryTitle(row.productTitle) : T.revertTitle(row.productTitle)}
+      title={t(retry ? "retryTitle" : "revertTitle", { title: row.productTitle })}
       onClose={onClose}
       primaryAction={{
-        content: retry ? T.retryConfirm(cost) : T.revertConfirm,
+        content: retry ? t("retryConfirm", { cost }) : t("revertConfirm"),
         destructive: !retry,
         loading: busy,
         onAction: () =>
@@ -51,11 +51,11 @@ export function ConfirmRowModal({
             method: "post",
           }),
       }}
-      secondaryActions={[{ content: T.cancel, onAction: onClose }]}
+      secondaryActions={[{ content: t("cancel"), onAction: onClose }]}
     >
       <Modal.Section>
         <BlockStack gap="300">
-          <Text as="p">{retry ? T.retryBody(cost) : T.revertBody}</Text>
+          <Text as="p">{retry ? t("retryBody", { cost }) : t("revertBody")}</Text>
           {result && !result.ok ? (
             <Text as="p" tone="critical">
               {result.formError ?? Object.values(result.fieldErrors)[0]}

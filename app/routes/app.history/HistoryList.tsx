@@ -1,10 +1,8 @@
 import { BlockStack, Box, Button, InlineStack, Link, Text } from "@shopify/polaris";
 import { RenderStateBadge } from "~/components/RenderStateBadge";
-import { TimeText } from "~/components/TimeText";
 import { VariantColourTag } from "~/components/VariantColourTag";
-import { formatDuration } from "~/web/format";
+import { useFormat, useTranslation } from "~/i18n/react";
 import type { HistoryRow } from "./history.server";
-import { HISTORY_TEXT as T } from "./history-text";
 
 /** What staff can do to a row from History; each opens a confirmation first. */
 export interface HistoryRowActions {
@@ -18,6 +16,7 @@ export interface HistoryRowActions {
 const THUMBNAIL = { width: 60, height: 80 };
 
 function Thumbnail({ row }: { row: HistoryRow }) {
+  const { t } = useTranslation("history");
   const box = {
     ...THUMBNAIL,
     flex: "0 0 auto",
@@ -26,11 +25,11 @@ function Thumbnail({ row }: { row: HistoryRow }) {
     objectFit: "cover" as const,
     display: "block",
   };
-  if (!row.thumbnailUrl) return <div style={box} role="img" aria-label={T.noImage} />;
+  if (!row.thumbnailUrl) return <div style={box} role="img" aria-label={t("noImage")} />;
   return (
     <img
       src={row.thumbnailUrl}
-      alt={row.thumbnailIsResult ? T.imageOf(row.productTitle) : T.photoOf(row.productTitle)}
+      alt={t(row.thumbnailIsResult ? "imageOf" : "photoOf", { title: row.productTitle })}
       width={THUMBNAIL.width}
       height={THUMBNAIL.height}
       loading="lazy"
@@ -42,6 +41,9 @@ function Thumbnail({ row }: { row: HistoryRow }) {
 
 /** The product, its state and cost, and when: the left of a row. */
 function RowSummary({ row, actions }: { row: HistoryRow; actions: HistoryRowActions }) {
+  const { t } = useTranslation("history");
+  const format = useFormat();
+  const queued = `${format.relativeTime(row.createdAt)} (${format.dateTime(row.createdAt)})`;
   return (
     <BlockStack gap="100">
       <InlineStack gap="200" blockAlign="center">
@@ -66,12 +68,15 @@ function RowSummary({ row, actions }: { row: HistoryRow; actions: HistoryRowActi
         </Text>
       </InlineStack>
       <Text as="span" tone="subdued" variant="bodySm">
-        {T.queued} <TimeText at={row.createdAt} />
-        {row.renderMs !== null ? ` · ${T.renderTime(formatDuration(row.renderMs))}` : ""}
+        {/* The relative part depends on the clock: the browser may word it differently from the server. */}
+        <span suppressHydrationWarning>
+          {t("queued", { time: queued })}
+          {row.renderMs !== null ? ` · ${t("renderTime", { duration: format.duration(row.renderMs) })}` : ""}
+        </span>
       </Text>
       <InlineStack>
         <Button variant="plain" onClick={() => actions.onFilterProduct(row.productId)}>
-          {T.onlyThisProduct}
+          {t("onlyThisProduct")}
         </Button>
       </InlineStack>
     </BlockStack>
@@ -80,6 +85,8 @@ function RowSummary({ row, actions }: { row: HistoryRow; actions: HistoryRowActi
 
 /** Why it ended as it did, and the decisions it waits for: the right of a row; long reasons wrap. */
 function RowOutcome({ row, actions }: { row: HistoryRow; actions: HistoryRowActions }) {
+  const { t } = useTranslation("history");
+  const format = useFormat();
   return (
     <BlockStack gap="200">
       {row.problem ? (
@@ -89,16 +96,20 @@ function RowOutcome({ row, actions }: { row: HistoryRow; actions: HistoryRowActi
       ) : null}
       {row.finishedAt ? (
         <Text as="p" tone="subdued" variant="bodySm">
-          {T.finished} <TimeText at={row.finishedAt} />
+          <span suppressHydrationWarning>
+            {t("finished", { time: `${format.relativeTime(row.finishedAt)} (${format.dateTime(row.finishedAt)})` })}
+          </span>
         </Text>
       ) : null}
       <InlineStack gap="200">
-        {row.state === "submit_unknown" ? <Button onClick={() => actions.onResolve(row)}>Decide</Button> : null}
-        {row.state === "stalled" ? <Button onClick={() => actions.onStopWaiting(row)}>Stop waiting</Button> : null}
-        {row.canRetry ? <Button onClick={() => actions.onRetry(row)}>{T.retry}</Button> : null}
+        {row.state === "submit_unknown" ? <Button onClick={() => actions.onResolve(row)}>{t("decide")}</Button> : null}
+        {row.state === "stalled" ? (
+          <Button onClick={() => actions.onStopWaiting(row)}>{t("stopWaiting")}</Button>
+        ) : null}
+        {row.canRetry ? <Button onClick={() => actions.onRetry(row)}>{t("retry")}</Button> : null}
         {row.canRevert ? (
           <Button tone="critical" onClick={() => actions.onRevert(row)}>
-            {T.revert}
+            {t("revert")}
           </Button>
         ) : null}
       </InlineStack>
@@ -112,8 +123,9 @@ function RowOutcome({ row, actions }: { row: HistoryRow; actions: HistoryRowActi
  * than the page, so nothing scrolls sideways.
  */
 export function HistoryList({ rows, actions }: { rows: readonly HistoryRow[]; actions: HistoryRowActions }) {
+  const { t } = useTranslation("history");
   return (
-    <ul aria-label={T.title} style={{ listStyle: "none", margin: 0, padding: 0 }}>
+    <ul aria-label={t("title")} style={{ listStyle: "none", margin: 0, padding: 0 }}>
       {rows.map((row) => (
         <li key={row.id} data-render-id={row.id} style={{ borderTop: "1px solid var(--p-color-border-secondary)" }}>
           <Box padding="300">

@@ -8,7 +8,7 @@ import type { HistoryRow } from "./history.server";
 import { HistoryFilters } from "./HistoryFilters";
 import { ConfirmRowModal } from "./ConfirmRowModal";
 import { HistoryList } from "./HistoryList";
-import { HISTORY_TEXT as T } from "./history-text";
+import { useTranslation } from "~/i18n/react";
 import { ResolveModal } from "./ResolveModal";
 import { StopWaitingModal } from "./StopWaitingModal";
 
@@ -27,6 +27,7 @@ export function HistoryPage({ view }: { view: HistoryView }) {
   const [searchParams] = useSearchParams();
   const [resolving, setResolving] = useState<HistoryRow | null>(null);
   const [stopping, setStopping] = useState<HistoryRow | null>(null);
+  const { t } = useTranslation("history");
   const [confirming, setConfirming] = useState<{ row: HistoryRow; intent: "retry" | "revert" } | null>(null);
   const setFilter = (name: string, value: string | null) =>
     navigate(`?${withListFilter(searchParams, name, value).toString()}`);
@@ -37,7 +38,7 @@ export function HistoryPage({ view }: { view: HistoryView }) {
   const rows = rowsWhileFiltering(view.rows, searchParams, pendingSearch, FILTERABLE);
 
   return (
-    <Page title={T.title} subtitle={T.subtitle} backAction={{ content: "Home", url: "/app" }}>
+    <Page title={t("title")} subtitle={t("subtitle")} backAction={{ content: t("common:nav.home"), url: "/app" }}>
       <Card padding="0">
         <HistoryFilters filters={view.filters} stateChoices={view.stateChoices} onFilter={setFilter} />
         {rows.length === 0 ? (

@@ -7,6 +7,8 @@ import { tryOnClientFor } from "~/settings/tryon-client.server";
 import { loadCatalog, type CatalogResult } from "~/tryon/catalog-view";
 import { creditsForJob } from "~/tryon/cost";
 import type { AdminRequest } from "~/web/admin-request.server";
+import { suggestedAltText } from "~/renders/review/alt-text";
+import { variantColourOf } from "~/renders/lifecycle/variant-colour";
 
 type Db = PrismaClient;
 
@@ -18,6 +20,10 @@ export interface RenderDetailView {
   catalog: CatalogResult;
   options: RenderOptionsFormValues;
   creditsPerRender: Record<string, number>;
+  /** How many images the product has now: the places the approved image can take. */
+  mediaCount: number;
+  /** The alt text offered when approving, in the shop's primary language; staff edit it. */
+  altSuggestion: string;
 }
 
 /** What the approve and regenerate forms need for one render: its product's variants and the catalog. */
@@ -29,9 +35,12 @@ export async function loadRenderDetail(
   const render = await db.render.findFirst({ where: { id: renderId, shop: admin.shop } });
   if (!render) return null;
   const settings = await db.shopSettings.findUnique({ where: { shop: admin.shop } });
-  const [product, catalog] = await Promise.all([
+  const [product, catalog, media, locale] = await Promise.all([
     admin.productSource.getProduct(render.productId).catch(() => null),
     loadCatalog(tryOnClientFor(settings)),
+    admin.renderMedia.productMedia(render.productId).catch(() => null),
+    // A shop whose languages cannot be read gets the suggestion in English; staff can rewrite it.
+    admin.readPrimaryLocale().catch(() => "en"),
   ]);
   return {
     id: render.id,
@@ -41,6 +50,8 @@ export async function loadRenderDetail(
     catalog,
     options: formValuesOf(optionFieldsOf(render.params)),
     creditsPerRender: { "2K": creditsForJob("2K"), "4K": creditsForJob("4K") },
+    mediaCount: media?.mediaIds.filter((id) => id !== render.fileId).length ?? 0,
+    altSuggestion: suggestedAltText(locale, render.productTitle, variantColourOf(render.variantColour)?.value ?? null),
   };
 }
 

@@ -5,6 +5,8 @@ import {
   Button,
   Checkbox,
   ChoiceList,
+  Select,
+  TextField,
   Collapsible,
   InlineStack,
   Modal,
@@ -18,6 +20,7 @@ import { formatCredits } from "~/web/format";
 import type { RenderOptionsFormValues } from "~/web/render-options-form";
 import type { RenderDetailView } from "../app.renders.$renderId/render-detail.server";
 import { otherCandidatesLabel } from "./candidate-cards";
+import { REVIEW_TEXT as T } from "./review-text";
 import type { ReviewItem } from "./review.server";
 
 /** What the large view knows of the render's product and catalog, loaded when it opens. */
@@ -35,8 +38,11 @@ export interface ApproveAndRegenerateProps {
   detail: RenderDetailState;
   variantIds: string[];
   onVariantIds: (variantIds: string[]) => void;
-  makeFirst: boolean;
-  onMakeFirst: (makeFirst: boolean) => void;
+  /** "1" = the product's first image; "" = after the images it has. */
+  position: string;
+  onPosition: (position: string) => void;
+  alt: string;
+  onAlt: (alt: string) => void;
   rejectSiblings: boolean;
   onRejectSiblings: (rejectSiblings: boolean) => void;
   regenerate: {
@@ -47,6 +53,15 @@ export interface ApproveAndRegenerateProps {
     onSubmit: () => void;
   };
   fieldErrors: FieldErrors;
+}
+
+/** The places the image can take among the product's `count` images: first, each after one of them, or last. */
+export function positionChoices(count: number): Array<{ label: string; value: string }> {
+  const choices = [{ label: T.positionLast(count), value: "" }];
+  if (count > 0) choices.push({ label: T.positionFirst, value: "1" });
+  for (let place = 2; place <= Math.min(count, 20); place++)
+    choices.push({ label: T.positionNth(place), value: String(place) });
+  return choices;
 }
 
 /**
@@ -79,7 +94,22 @@ export function ApproveAndRegenerateSection(props: ApproveAndRegenerateProps) {
               error={fieldErrors.variantIds}
             />
           ) : null}
-          <Checkbox label="Make it the product's first image" checked={props.makeFirst} onChange={props.onMakeFirst} />
+          <Select
+            label={T.positionLabel}
+            options={positionChoices(detail.mediaCount)}
+            value={props.position}
+            onChange={props.onPosition}
+            error={fieldErrors.position}
+          />
+          <TextField
+            label={T.altLabel}
+            helpText={T.altHelp}
+            value={props.alt}
+            onChange={props.onAlt}
+            maxLength={512}
+            autoComplete="off"
+            error={fieldErrors.alt}
+          />
           {item.candidate && item.candidate.othersInReview > 0 ? (
             <Checkbox
               label={`When approving, ${otherCandidatesLabel(item.candidate.othersInReview).toLowerCase()}`}

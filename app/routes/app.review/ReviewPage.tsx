@@ -155,8 +155,10 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
           detail={largeView.detail}
           variantIds={largeView.variantIds}
           onVariantIds={largeView.setVariantIds}
-          makeFirst={largeView.makeFirst}
-          onMakeFirst={largeView.setMakeFirst}
+          position={largeView.position}
+          onPosition={largeView.setPosition}
+          alt={largeView.alt}
+          onAlt={largeView.setAlt}
           rejectSiblings={largeView.rejectSiblings}
           onRejectSiblings={largeView.setRejectSiblings}
           regenerate={{

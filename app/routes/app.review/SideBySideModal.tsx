@@ -185,8 +185,10 @@ export function SideBySideModal(
           detail={props.detail}
           variantIds={props.variantIds}
           onVariantIds={props.onVariantIds}
-          makeFirst={props.makeFirst}
-          onMakeFirst={props.onMakeFirst}
+          position={props.position}
+          onPosition={props.onPosition}
+          alt={props.alt}
+          onAlt={props.onAlt}
           rejectSiblings={props.rejectSiblings}
           onRejectSiblings={props.onRejectSiblings}
           regenerate={props.regenerate}

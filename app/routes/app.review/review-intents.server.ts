@@ -35,6 +35,16 @@ const intentSchemas = {
       .array(z.string().regex(gidPattern("ProductVariant"), "One of the variants is not valid."))
       .max(100, "Choose at most 100 variants."),
     makeFirst: checkbox,
+    /** Where the image goes among the product's images, 1 = first; empty = after them. */
+    position: z.preprocess(
+      (value) => (value === "" || value === null || value === undefined ? null : Number(value)),
+      z.number().int("Choose a place from the list.").min(1, "Choose a place from the list.").max(250).nullable(),
+    ),
+    /** What shoppers' screen readers read; empty = the text the file has. */
+    alt: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? null : value),
+      z.string().trim().max(512, "Keep the alt text under 512 characters.").nullable().default(null),
+    ),
     /** Reject the render's sibling candidates still in review, deleting their files. */
     rejectSiblings: checkbox,
   }),
@@ -88,9 +98,14 @@ async function approve(request: IntentRequest): Promise<ReviewActionResult> {
   const { db, admin } = request;
   const parsed = parseForm(intentSchemas.approve, request.formData, ["variantIds"]);
   if (!parsed.ok) return refused(request, parsed.fieldErrors);
-  const { renderId, variantIds, makeFirst, rejectSiblings } = parsed.data;
+  const { renderId, variantIds, makeFirst, position, alt, rejectSiblings } = parsed.data;
   try {
-    await approveRender(db, { shop: admin.shop, renderId, reviewer: admin.staff, options: { variantIds, makeFirst } });
+    await approveRender(db, {
+      shop: admin.shop,
+      renderId,
+      reviewer: admin.staff,
+      options: { variantIds, makeFirst, position: position ?? (makeFirst ? 1 : null), alt },
+    });
   } catch (error) {
     return refused(request, {}, decisionFailure(error));
   }

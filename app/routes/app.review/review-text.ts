@@ -34,6 +34,13 @@ export const REVIEW_TEXT = {
   revertQuestion: "Remove this image from the product?",
   revertExplained:
     "It is taken off the product's media (and off any variants that show it) and comes back here for review. Nothing is charged; the file stays in Shopify Files.",
+  positionLabel: "Place among the product's images",
+  positionLast: (count: number) =>
+    count === 0 ? "The product's only image" : `Last, after its ${count} ${count === 1 ? "image" : "images"}`,
+  positionFirst: "First: the image shoppers see first",
+  positionNth: (place: number) => `Image ${place}`,
+  altLabel: "Alt text",
+  altHelp: "What the image shows, read by screen readers and search engines. Written in your store's main language.",
   zoomIn: "Zoom to full size (z)",
   zoomOut: "Fit to window (z)",
 } as const;

@@ -18,7 +18,9 @@ export function useLargeView(items: ReviewItem[]) {
   const [openId, setOpenId] = useState<string | null>(null);
   const [zoomed, setZoomed] = useState(false);
   const [variantIds, setVariantIds] = useState<string[]>([]);
-  const [makeFirst, setMakeFirst] = useState(false);
+  // Where the image goes among the product's images ("" = after them) and its alt text (null = the suggestion).
+  const [position, setPosition] = useState("");
+  const [alt, setAlt] = useState<string | null>(null);
   // Approving one candidate offers to reject the others still in review (ticked: staff usually want one shot).
   const [rejectSiblings, setRejectSiblings] = useState(true);
   const [regenerateOpen, setRegenerateOpen] = useState(false);
@@ -36,7 +38,8 @@ export function useLargeView(items: ReviewItem[]) {
       setOpenId(item.id);
       setZoomed(false);
       setVariantIds([]);
-      setMakeFirst(false);
+      setPosition("");
+      setAlt(null);
       setRejectSiblings(true);
       setRegenerateOpen(false);
       setRegenerateOptions(item.options);
@@ -63,8 +66,10 @@ export function useLargeView(items: ReviewItem[]) {
     detail: detailState,
     variantIds,
     setVariantIds,
-    makeFirst,
-    setMakeFirst,
+    position,
+    setPosition,
+    alt: alt ?? detail?.altSuggestion ?? "",
+    setAlt,
     rejectSiblings,
     setRejectSiblings,
     regenerateOpen,

@@ -17,7 +17,7 @@ export function useReviewDecisions(largeView: LargeView) {
   const [confirmApprove, setConfirmApprove] = useState<ReviewItem | null>(null);
   const busy = decision.state !== "idle";
   const result = decision.data;
-  const { variantIds, makeFirst, rejectSiblings, setRejectSiblings, renewRegenerateKey } = largeView;
+  const { variantIds, position, alt, rejectSiblings, setRejectSiblings, renewRegenerateKey } = largeView;
 
   useEffect(() => {
     if (!result) return;
@@ -43,12 +43,13 @@ export function useReviewDecisions(largeView: LargeView) {
       const fields: Record<string, string | string[]> = { intent, renderId: item.id };
       if (intent === "approve" && withOptions) {
         fields.variantIds = variantIds;
-        if (makeFirst) fields.makeFirst = "on";
+        fields.position = position;
+        fields.alt = alt;
       }
       if (intent === "approve" && hasSiblingsInReview && rejectSiblings) fields.rejectSiblings = "on";
       decision.submit(formDataOf(fields), { method: "post" });
     },
-    [busy, decision, variantIds, makeFirst, rejectSiblings, setRejectSiblings],
+    [busy, decision, variantIds, position, alt, rejectSiblings, setRejectSiblings],
   );
 
   const decideMany = (intent: "approve-many" | "reject-many", renderIds: string[], leaveOutDrift: boolean) =>

@@ -15,3 +15,13 @@ export const GET_SHOP_ID = `#graphql
     }
   }
 `;
+
+/** The shop's languages: the primary one is what shoppers read first, so the alt text suggested is in it. */
+export const GET_SHOP_LOCALES = `#graphql
+  query GetShopLocales {
+    shopLocales {
+      locale
+      primary
+    }
+  }
+`;

@@ -3,6 +3,8 @@ import { notScored, type RenderColourRecord } from "~/colour/render-colour.serve
 import { sourceImagesSchema } from "~/looks/render-options";
 import { z } from "zod";
 import { MediaChangeRefused, renderFilename, type StagedImage } from "~/renders/review/media-port";
+import { suggestedAltText } from "~/renders/review/alt-text";
+import { variantColourOf } from "~/renders/lifecycle/variant-colour";
 import { dbNowPlus, renewLease, transitionHeldRender } from "~/renders/lifecycle/render-store.server";
 import { TryOnResultRejectedError } from "~/tryon";
 import { backoffMs, describeError, later, type TickContext } from "../tick-context";
@@ -11,9 +13,12 @@ import { rejectResult } from "./reject-result";
 
 const held = (render: Render) => ({ id: render.id, state: render.state, leaseToken: render.leaseToken });
 
-/** Alt text that says what the image is, for accessibility and for staff browsing Files. */
-export function renderAltText(render: Pick<Render, "productTitle">): string {
-  return `${render.productTitle} worn by a model (generated model shot)`;
+/**
+ * Alt text that says what the image is, for accessibility and for staff browsing Files, until staff approve it
+ * with their own words (in the shop's language). It marks nothing: the app knows its files from its records.
+ */
+export function renderAltText(render: Pick<Render, "productTitle" | "variantColour">): string {
+  return suggestedAltText("en", render.productTitle, variantColourOf(render.variantColour)?.value ?? null);
 }
 
 const stagedImageSchema = z.object({ resourceUrl: z.string().url(), filename: z.string().min(1) });

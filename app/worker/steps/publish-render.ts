@@ -1,6 +1,6 @@
 import type { Render } from "@prisma/client";
 import { variantsToPublishOn } from "~/renders/colour-variants/colour-variants";
-import { publishOptionsSchema } from "~/renders/review/publish-options";
+import { publishOptionsSchema, targetMediaIndex } from "~/renders/review/publish-options";
 import { MediaChangeRefused, type RenderMedia } from "~/renders/review/media-port";
 import { renewLease, transitionHeldRender, type HeldRender } from "~/renders/lifecycle/render-store.server";
 import { backoffMs, describeError, later, type TickContext } from "../tick-context";
@@ -37,10 +37,16 @@ export async function publishRender(ctx: TickContext, render: Render): Promise<v
       return;
     }
     if (!(await renewLease(ctx.db, held, ctx.config.workLeaseMs))) return;
-    if (!product.mediaIds.includes(fileId)) await media.attachToProduct(fileId, render.productId);
+    if (!product.mediaIds.includes(fileId)) await media.attachToProduct(fileId, render.productId, options.alt);
     const variantIds = variantsToPublishOn(render.variantColour, options.variantIds);
     if (variantIds.length > 0) await media.setVariantImage(render.productId, fileId, variantIds);
-    if (options.makeFirst && product.mediaIds[0] !== fileId) await media.moveToFirst(render.productId, fileId);
+    // The place staff chose, within the images the product has once this one is attached.
+    const wanted = targetMediaIndex(options);
+    const attachedBefore = product.mediaIds.includes(fileId);
+    const count = attachedBefore ? product.mediaIds.length : product.mediaIds.length + 1;
+    const index = wanted === null ? null : Math.min(wanted, count - 1);
+    const current = attachedBefore ? product.mediaIds.indexOf(fileId) : count - 1;
+    if (index !== null && current !== index) await media.moveToPosition(render.productId, fileId, index);
     await transitionHeldRender(ctx.db, held, "published", {
       publishedAt: ctx.now(),
       finishedAt: ctx.now(),
