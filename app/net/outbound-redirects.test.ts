@@ -6,7 +6,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { isPublicAddress, makeAddressCheck, makeOutboundFetch, parseAllowList } from "./outbound";
+import { isPublicAddress, makeAddressCheck, makeOutboundFetch, outboundFetch, parseAllowList } from "./outbound";
 
 interface Seen {
   method: string;
@@ -203,5 +203,39 @@ describe("which addresses are public, and what the allow-list lets through", () 
     expect(() => parseAllowList("10.0.0.1,localhost")).toThrow(
       '"localhost" is not an IP address or CIDR range (names are not allowed: list their addresses)',
     );
+  });
+});
+
+describe("names, resolved at connect time", () => {
+  const port = () => new URL(origin).port;
+
+  it("without an injected resolver, a name is resolved by the system and connected to where allowed", async () => {
+    const local = makeOutboundFetch({ allow: ["127.0.0.1", "::1"] });
+    expect(await (await local(`http://localhost:${port()}/named`)).text()).toBe("answered /named");
+  });
+
+  it("the process's own fetch allows what OUTBOUND_ALLOW_HOSTS lists (the tests' .env.example: 127.0.0.1)", async () => {
+    expect(process.env.OUTBOUND_ALLOW_HOSTS).toContain("127.0.0.1");
+    expect(await (await outboundFetch(`${origin}/process`)).text()).toBe("answered /process");
+  });
+
+  it("a name resolving only to private addresses is refused naming it, and nothing is sent", async () => {
+    const privateOnly = makeOutboundFetch({
+      allow: [],
+      resolve: async () => [{ address: "127.0.0.1", family: 4 }],
+    });
+    expect(await refusalOf(privateOnly(`http://inside.example:${port()}/`))).toBe(
+      "inside.example resolves only to addresses that are not public",
+    );
+    expect(seen).toEqual([]);
+  });
+
+  it("a resolver's failure is the request's failure", async () => {
+    const failing = makeOutboundFetch({
+      allow: ["127.0.0.1"],
+      resolve: () =>
+        Promise.reject(Object.assign(new Error("getaddrinfo ENOTFOUND nowhere.example"), { code: "ENOTFOUND" })),
+    });
+    expect(await refusalOf(failing(`http://nowhere.example:${port()}/`))).toBe("getaddrinfo ENOTFOUND nowhere.example");
   });
 });
