@@ -35,7 +35,8 @@ beforeAll(async () => {
       const status = /^\/status\/(\d+)$/.exec(url.pathname);
       const chain = /^\/chain\/(\d+)$/.exec(url.pathname);
       if (status) {
-        response.writeHead(Number(status[1]), { location: url.searchParams.get("to") ?? "/end" });
+        const to = url.searchParams.get("to") ?? "/end";
+        response.writeHead(Number(status[1]), to === "none" ? {} : { location: to });
       } else if (chain && Number(chain[1]) > 0) {
         response.writeHead(302, { location: `/chain/${Number(chain[1]) - 1}` });
       } else {
@@ -118,6 +119,17 @@ describe("what a redirected request carries", () => {
     const notModified = await guarded(`${origin}/status/304?to=/end`);
     expect(notModified.status).toBe(304);
     expect(seen.map((request) => request.path)).toEqual(["/status/304"]);
+    const noLocation = await guarded(`${origin}/status/302?to=none`);
+    expect(noLocation.status).toBe(302);
+    expect(seen.map((request) => request.path)).toEqual(["/status/304", "/status/302"]);
+  });
+
+  it("a PUT redirected by 302 stays a PUT with its body (only POST turns into GET there)", async () => {
+    await guarded(`${origin}/status/302?to=/end`, { method: "PUT", body: "kept" });
+    expect(seen.map((request) => [request.method, request.path, request.body])).toEqual([
+      ["PUT", "/status/302", "kept"],
+      ["PUT", "/end", "kept"],
+    ]);
   });
 });
 
@@ -158,6 +170,12 @@ describe("URLs refused before anything is sent", () => {
     ["http://[::1]/", "::1 is not a public address"],
   ])("%s: %s", async (url, reason) => {
     expect(await refusalOf(guarded(url))).toBe(reason);
+  });
+
+  it("lets https through to the connection (it fails there: the local server speaks plain http)", async () => {
+    const reason = await refusalOf(guarded(`https://127.0.0.1:${new URL(origin).port}/`));
+    expect(reason).not.toBeNull();
+    expect(reason).not.toContain("URLs are not fetched");
   });
 
   it("refuses a redirect to a private address, after the first hop only", async () => {
