@@ -6,7 +6,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { isPublicAddress, makeAddressCheck, makeOutboundFetch, parseAllowList } from "./outbound";
+import { isPublicAddress, makeAddressCheck, makeOutboundFetch, outboundFetch, parseAllowList } from "./outbound";
 
 interface Seen {
   method: string;
@@ -35,7 +35,8 @@ beforeAll(async () => {
       const status = /^\/status\/(\d+)$/.exec(url.pathname);
       const chain = /^\/chain\/(\d+)$/.exec(url.pathname);
       if (status) {
-        response.writeHead(Number(status[1]), { location: url.searchParams.get("to") ?? "/end" });
+        const to = url.searchParams.get("to") ?? "/end";
+        response.writeHead(Number(status[1]), to === "none" ? {} : { location: to });
       } else if (chain && Number(chain[1]) > 0) {
         response.writeHead(302, { location: `/chain/${Number(chain[1]) - 1}` });
       } else {
@@ -118,6 +119,17 @@ describe("what a redirected request carries", () => {
     const notModified = await guarded(`${origin}/status/304?to=/end`);
     expect(notModified.status).toBe(304);
     expect(seen.map((request) => request.path)).toEqual(["/status/304"]);
+    const noLocation = await guarded(`${origin}/status/302?to=none`);
+    expect(noLocation.status).toBe(302);
+    expect(seen.map((request) => request.path)).toEqual(["/status/304", "/status/302"]);
+  });
+
+  it("a PUT redirected by 302 stays a PUT with its body (only POST turns into GET there)", async () => {
+    await guarded(`${origin}/status/302?to=/end`, { method: "PUT", body: "kept" });
+    expect(seen.map((request) => [request.method, request.path, request.body])).toEqual([
+      ["PUT", "/status/302", "kept"],
+      ["PUT", "/end", "kept"],
+    ]);
   });
 });
 
@@ -158,6 +170,12 @@ describe("URLs refused before anything is sent", () => {
     ["http://[::1]/", "::1 is not a public address"],
   ])("%s: %s", async (url, reason) => {
     expect(await refusalOf(guarded(url))).toBe(reason);
+  });
+
+  it("lets https through to the connection (it fails there: the local server speaks plain http)", async () => {
+    const reason = await refusalOf(guarded(`https://127.0.0.1:${new URL(origin).port}/`));
+    expect(reason).not.toBeNull();
+    expect(reason).not.toContain("URLs are not fetched");
   });
 
   it("refuses a redirect to a private address, after the first hop only", async () => {
@@ -203,5 +221,39 @@ describe("which addresses are public, and what the allow-list lets through", () 
     expect(() => parseAllowList("10.0.0.1,localhost")).toThrow(
       '"localhost" is not an IP address or CIDR range (names are not allowed: list their addresses)',
     );
+  });
+});
+
+describe("names, resolved at connect time", () => {
+  const port = () => new URL(origin).port;
+
+  it("without an injected resolver, a name is resolved by the system and connected to where allowed", async () => {
+    const local = makeOutboundFetch({ allow: ["127.0.0.1", "::1"] });
+    expect(await (await local(`http://localhost:${port()}/named`)).text()).toBe("answered /named");
+  });
+
+  it("the process's own fetch allows what OUTBOUND_ALLOW_HOSTS lists (the tests' .env.example: 127.0.0.1)", async () => {
+    expect(process.env.OUTBOUND_ALLOW_HOSTS).toContain("127.0.0.1");
+    expect(await (await outboundFetch(`${origin}/process`)).text()).toBe("answered /process");
+  });
+
+  it("a name resolving only to private addresses is refused naming it, and nothing is sent", async () => {
+    const privateOnly = makeOutboundFetch({
+      allow: [],
+      resolve: async () => [{ address: "127.0.0.1", family: 4 }],
+    });
+    expect(await refusalOf(privateOnly(`http://inside.example:${port()}/`))).toBe(
+      "inside.example resolves only to addresses that are not public",
+    );
+    expect(seen).toEqual([]);
+  });
+
+  it("a resolver's failure is the request's failure", async () => {
+    const failing = makeOutboundFetch({
+      allow: ["127.0.0.1"],
+      resolve: () =>
+        Promise.reject(Object.assign(new Error("getaddrinfo ENOTFOUND nowhere.example"), { code: "ENOTFOUND" })),
+    });
+    expect(await refusalOf(failing(`http://nowhere.example:${port()}/`))).toBe("getaddrinfo ENOTFOUND nowhere.example");
   });
 });
