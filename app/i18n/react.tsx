@@ -3,7 +3,14 @@ import { useMemo, type ReactNode } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { useShopTimeZone } from "~/components/ShopTimeZone";
 import { decodeStaffMessage, type StaffMessage } from "~/lib/staff-message";
-import { formatDate, formatDateTime, formatDuration, formatNumber, formatPercent, formatRelativeTime } from "./intl-format";
+import {
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatNumber,
+  formatPercent,
+  formatRelativeTime,
+} from "./intl-format";
 import { createI18n } from "./i18n-instance";
 import type { UiLocale } from "./locales";
 import type { Translations } from "./resources.server";
