@@ -38,7 +38,7 @@ describe("a bulk run of a collection", () => {
     expect(describeFindings(await staff.accessibilityProblems("bulk-run-listing"))).toBe("");
     // The coat's 10 MB PNG and the kimono jacket's GIF are sent as JPEG renditions from Shopify's CDN, as Generate
     // sends them (the one photo rule): only the product without a photo is skipped.
-    await staff.app.getByText("5 of 6", { exact: true }).waitFor();
+    await staff.app.getByText("5 renders of 5 products (New arrivals, 6 products in all)", { exact: true }).waitFor();
     await staff.app.getByText("About 25 credits").waitFor();
     await staff.app.getByRole("heading", { name: "1 product will be skipped" }).waitFor();
     const skipped = await staff.app
@@ -112,7 +112,7 @@ describe("a bulk run of a collection", () => {
     await staff.app.getByText("Collection: Dresses").waitFor();
     await staff.app.getByRole("button", { name: "Preview" }).click();
     // The sundress already has an approved render with this look, so it is skipped.
-    await staff.app.getByText("2 of 3", { exact: true }).waitFor();
+    await staff.app.getByText("2 renders of 2 products (Dresses, 3 products in all)", { exact: true }).waitFor();
     // The run's first dress holds the shop's only slot until the end of the test, so the second is certain to be
     // waiting (not started) when the run is cancelled.
     await holdNextJobs(staff.sandbox, 1);
@@ -200,7 +200,7 @@ describe("a bulk run of a collection", () => {
     await staff.page.getByRole("checkbox", { name: "Select Wide-leg trousers" }).check();
     const action = await staff.openAdminAction("Generate model shots");
     await action.getByRole("heading", { name: "Model shots for 2 products" }).waitFor();
-    await action.getByText("2 of 2", { exact: true }).waitFor({ timeout: 60_000 });
+    await action.getByText(/^2 of 2 products will be rendered /).waitFor({ timeout: 60_000 });
     await action.getByText("Garment: Bottom (jeans)", { exact: true }).waitFor();
     await action.getByText("Garment: Bottom (trousers)", { exact: true }).waitFor();
     await action.getByRole("button", { name: "Start run for about 10 credits" }).click();
