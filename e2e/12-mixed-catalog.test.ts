@@ -27,7 +27,9 @@ describe("a bulk run over a mixed catalog", () => {
     await staff.app.getByText("Collection: Mixed catalog").waitFor();
     await staff.app.getByRole("button", { name: "Preview" }).click();
     // Over 5 products, the sandbox reads it in the background first; the page asks again by itself.
-    await staff.app.getByText("3 of 7", { exact: true }).waitFor({ timeout: 60_000 });
+    await staff.app
+      .getByText("3 renders of 3 products (Mixed catalog, 7 products in all)", { exact: true })
+      .waitFor({ timeout: 60_000 });
 
     const skippedHeading = staff.app.getByRole("heading", { name: "4 products will be skipped" });
     const skipped = await skippedHeading.locator("xpath=following-sibling::*[1]").textContent();

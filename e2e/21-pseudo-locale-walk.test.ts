@@ -47,7 +47,9 @@ async function untranslatedText(frame: Frame): Promise<string[]> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
-      if (!parent || parent.closest('[translate="no"], script, style, noscript')) continue;
+      // Dates and times are written by Intl in the page's language (TimeText's <time>), not by translation files;
+      // the pseudo-locale has no Intl data of its own, so they read as English here.
+      if (!parent || parent.closest('[translate="no"], script, style, noscript, time')) continue;
       const box = parent.getBoundingClientRect();
       const style = getComputedStyle(parent);
       if (box.width === 0 || box.height === 0 || style.visibility === "hidden" || style.display === "none") continue;
