@@ -27,6 +27,7 @@ export const PAGES_AWAITING_TRANSLATION: string[] = [
   "/app/review",
   "/app/history",
   "/app/renders/:renderId",
+  "/app/automation",
 ];
 
 /** Visible text nodes of a frame that are outside ⟦…⟧ and not data, each with a little context. */
