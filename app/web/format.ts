@@ -3,22 +3,14 @@
  * ("12 Mar 2026, 14:05 Paris time", in the shop's time zone). Pure functions, used on the server and in the browser.
  */
 
+import { formatRelativeTime as formatRelativeTimeIn } from "~/i18n/intl-format";
+
 export function formatCredits(credits: number): string {
   return `${credits.toLocaleString("en-US")} ${Math.abs(credits) === 1 ? "credit" : "credits"}`;
 }
 
-const RELATIVE_UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-  ["year", 365 * 24 * 3600],
-  ["month", 30 * 24 * 3600],
-  ["week", 7 * 24 * 3600],
-  ["day", 24 * 3600],
-  ["hour", 3600],
-  ["minute", 60],
-];
-
 // Formatters are costly to build (a page of 25 rows shows 75 times: 14 % of a document's server time went to
 // building them); one per option set, and one absolute formatter per time zone, are kept.
-const RELATIVE_FORMAT = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
 const absoluteFormats = new Map<string, Intl.DateTimeFormat>();
 
 function absoluteFormat(timeZone: string): Intl.DateTimeFormat {
@@ -39,13 +31,7 @@ function absoluteFormat(timeZone: string): Intl.DateTimeFormat {
 
 /** "just now", "5 minutes ago", "in 2 hours": rounded to the largest whole unit. */
 export function formatRelativeTime(at: Date | string, now: Date | number = Date.now()): string {
-  const seconds = Math.round((new Date(at).getTime() - new Date(now).getTime()) / 1000);
-  if (Math.abs(seconds) < 45) return "just now";
-  const format = RELATIVE_FORMAT;
-  for (const [unit, size] of RELATIVE_UNITS) {
-    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
-  }
-  return format.format(Math.trunc(seconds / 60) || Math.sign(seconds), "minute");
+  return formatRelativeTimeIn("en", at, now) ?? "just now";
 }
 
 /** How a time zone is named after a time: "UTC", or the place of an IANA zone ("Europe/Paris" → "Paris time"). */
