@@ -1,6 +1,9 @@
 import type { Render } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedRenders } from "../../harness/render-fixtures";
+import { createI18n } from "~/i18n/i18n-instance";
+import { translateText } from "~/i18n/react";
+import { translationsFor } from "~/i18n/resources.server";
 import {
   getAs,
   jsonOf,
@@ -15,13 +18,17 @@ import {
 const SHOP = "review-a.myshopify.com";
 const OTHER = "review-b.myshopify.com";
 
+/** An answer of the page (an encoded message) as English staff read it. */
+const english = createI18n("en", translationsFor("en"));
+const inEnglish = (text: string | undefined) => translateText(english.t, text ?? "");
+
 interface ReviewView {
   items: Array<{
     id: string;
     productId: string;
     sourceUrl: string | null;
     result: { url: string; previewUrl: string } | null;
-    optionsSummary: string;
+    asked: Record<string, unknown>;
     staffNote: string | null;
   }>;
   nextCursor: string | null;
@@ -108,10 +115,16 @@ describe("Review", () => {
     expect(view.items[0]?.sourceUrl).toMatch(/^https:\/\/images\.test\//);
     expect(view.items[0]?.result?.url).toContain(app.fake.cdnOrigin);
     expect(view.items[0]?.result?.previewUrl).toContain("640");
-    // What was asked for, by name: never a catalog id.
-    expect(view.items[0]?.optionsSummary).toBe(
-      "Top (t shirt) · Amara · Front, relaxed · The service's default background · 2K · 3:4",
-    );
+    // What was asked for, by name: never a catalog id (the page puts the garment and the rest in words).
+    expect(view.items[0]?.asked).toEqual({
+      productType: "top",
+      productCategory: "t_shirt",
+      model: "Amara",
+      pose: "Front, relaxed",
+      background: { kind: "default" },
+      resolution: "2K",
+      aspectRatio: "3:4",
+    });
     const next = await jsonOf<ReviewView>(
       await respond(review.loader, await getAs(SHOP, `/app/review?after=${view.nextCursor}`)),
     );
@@ -177,9 +190,9 @@ describe("Review", () => {
       variantIds: ["gid://shopify/Product/1"],
     });
     expect(badVariant.status).toBe(400);
-    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(badVariant)).fieldErrors["variantIds.0"]).toMatch(
-      /not valid/,
-    );
+    expect(
+      inEnglish((await jsonOf<{ fieldErrors: Record<string, string> }>(badVariant)).fieldErrors["variantIds.0"]),
+    ).toMatch(/not valid/);
 
     const response = await decide(SHOP, {
       intent: "approve",
@@ -198,7 +211,9 @@ describe("Review", () => {
     // Twice is harmless: the second says so in words.
     const twice = await decide(SHOP, { intent: "approve", renderId: target.id, variantIds: [] });
     expect(twice.status).toBe(400);
-    expect((await jsonOf<{ formError: string }>(twice)).formError).toMatch(/changed since the page was loaded/);
+    expect(inEnglish((await jsonOf<{ formError: string }>(twice)).formError)).toMatch(
+      /changed since the page was loaded/,
+    );
   });
 
   it("rejects a render and removes its file from Shopify", async () => {
@@ -223,8 +238,8 @@ describe("Review", () => {
     expect(app.fake.store.file(OTHER, foreign.fileId ?? "")).toBeDefined();
 
     const empty = await decide(SHOP, { intent: "approve-many" });
-    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(empty)).fieldErrors.renderIds).toMatch(
-      /at least one/,
+    expect(inEnglish((await jsonOf<{ fieldErrors: Record<string, string> }>(empty)).fieldErrors.renderIds)).toBe(
+      "Select at least one render.",
     );
   });
 
@@ -275,9 +290,12 @@ describe("Review", () => {
       renderIds: [good?.id ?? "", drift?.id ?? "", check?.id ?? ""],
       leaveOutDrift: "on",
     });
-    const result = await jsonOf<{ renderIds: string[]; message: string }>(response);
+    const result = await jsonOf<{ renderIds: string[]; message: string; note?: string }>(response);
     expect(result.renderIds.sort()).toEqual([good?.id, check?.id].sort());
-    expect(result.message).toBe("Approved 2 renders. 1 with colour drift was left in review for a closer look.");
+    expect(result.message).toBe("review:answers.approvedMany?count=2");
+    expect(`${inEnglish(result.message)} ${inEnglish(result.note)}`).toBe(
+      "Approved 2 renders. 1 with colour drift was left in review for a closer look.",
+    );
     expect(await stateOf(drift?.id ?? "")).toBe("in_review");
 
     // Unticked, staff approve drift too: the score advises, it does not decide.
@@ -348,15 +366,19 @@ describe("Review", () => {
     ];
     // A lone render of the same product, made on its own, stays outside the group.
     const [lone] = (await renderInReview(SHOP, dress.id, 1)) as [Render];
-    type CandidateView = { id: string; candidate: { index: number; label: string; othersInReview: number } | null };
+    type CandidateView = {
+      id: string;
+      candidate: { index: number; size: number | null; othersInReview: number } | null;
+    };
     const view = await jsonOf<{ items: CandidateView[] }>(
       await respond(review.loader, await getAs(SHOP, `/app/review?productId=${encodeURIComponent(dress.id)}`)),
     );
     const grouped = view.items.filter((item) => item.candidate);
-    expect(grouped.map((item) => item.candidate?.label)).toEqual([
-      "Candidate 1 of 3",
-      "Candidate 2 of 3",
-      "Candidate 3 of 3",
+    // "Candidate 1 of 3" on the page.
+    expect(grouped.map((item) => [item.candidate?.index, item.candidate?.size])).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
     ]);
     expect(grouped.every((item) => item.candidate?.othersInReview === 2)).toBe(true);
     // Together on the page, not interleaved with the lone render.
@@ -367,7 +389,9 @@ describe("Review", () => {
     const [second, first, third] = candidates as [Render, Render, Render];
     const response = await decide(SHOP, { intent: "approve", renderId: second.id, rejectSiblings: "on" });
     expect(response.status).toBe(200);
-    expect((await jsonOf<{ message: string }>(response)).message).toMatch(/other 2 candidates were rejected/);
+    expect(inEnglish((await jsonOf<{ message: string }>(response)).message)).toMatch(
+      /other 2 candidates were rejected/,
+    );
     expect(await stateOf(second.id)).toBe("publishing");
     for (const sibling of [first, third]) {
       expect(await stateOf(sibling.id)).toBe("rejected");

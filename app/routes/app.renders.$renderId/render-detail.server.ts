@@ -9,6 +9,7 @@ import { creditsForJob } from "~/tryon/cost";
 import type { AdminRequest } from "~/web/admin-request.server";
 import { suggestedAltText } from "~/renders/review/alt-text";
 import { variantColourOf } from "~/renders/lifecycle/variant-colour";
+import { messageKey } from "~/lib/staff-message";
 
 type Db = PrismaClient;
 
@@ -57,7 +58,10 @@ export async function loadRenderDetail(
 
 const stopWaitingSchema = z.object({ intent: z.literal("stop-waiting") });
 
-/** Staff stop waiting for a job that never finished (stalled, or given up on past its maximum age: ADR 044). */
+/**
+ * Staff stop waiting for a job that never finished (stalled, or given up on past its maximum age: ADR 044). The
+ * answer is a message key (renderPage namespace) or a ReviewError's message, put in words by the page (`say`).
+ */
 export async function renderDetailAction(
   db: Db,
   admin: { shop: string; staff: string },
@@ -65,13 +69,10 @@ export async function renderDetailAction(
   formData: FormData,
 ): Promise<{ ok: true; message: string } | { ok: false; message: string }> {
   const parsed = stopWaitingSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return { ok: false, message: "Unknown action." };
+  if (!parsed.success) return { ok: false, message: messageKey("renderPage:unknownAction") };
   try {
     await stopWaiting(db, { shop: admin.shop, renderId, reviewer: admin.staff });
-    return {
-      ok: true,
-      message: "Stopped waiting. The app will not send this render again; its credits may have been charged.",
-    };
+    return { ok: true, message: messageKey("renderPage:stoppedWaiting") };
   } catch (error) {
     if (error instanceof ReviewError) return { ok: false, message: error.message };
     throw error;

@@ -13,21 +13,20 @@ import {
   Spinner,
   Text,
 } from "@shopify/polaris";
+import type { TFunction } from "i18next";
 import { RenderOptionsFields } from "~/components/RenderOptionsFields";
+import { useFieldErrors, useFormat, useStaffMessage, useTranslation } from "~/i18n/react";
 import type { FieldErrors } from "~/lib/validation";
 import { creditsForJob } from "~/tryon/cost";
-import { formatCredits } from "~/web/format";
 import type { RenderOptionsFormValues } from "~/web/render-options-form";
 import type { RenderDetailView } from "../app.renders.$renderId/render-detail.server";
-import { otherCandidatesLabel } from "./candidate-cards";
-import { REVIEW_TEXT as T } from "./review-text";
 import type { ReviewItem } from "./review.server";
 
 /** What the large view knows of the render's product and catalog, loaded when it opens. */
 export interface RenderDetailState {
   loading: boolean;
   detail: RenderDetailView | null;
-  /** Why it could not be loaded, in words for staff. */
+  /** Why it could not be loaded: a message for `say`. */
   problem: string | null;
 }
 
@@ -56,11 +55,13 @@ export interface ApproveAndRegenerateProps {
 }
 
 /** The places the image can take among the product's `count` images: first, each after one of them, or last. */
-export function positionChoices(count: number): Array<{ label: string; value: string }> {
-  const choices = [{ label: T.positionLast(count), value: "" }];
-  if (count > 0) choices.push({ label: T.positionFirst, value: "1" });
+export function positionChoices(t: TFunction, count: number): Array<{ label: string; value: string }> {
+  const choices = [
+    { label: count === 0 ? t("approving.positionOnly") : t("approving.positionLast", { count }), value: "" },
+  ];
+  if (count > 0) choices.push({ label: t("approving.positionFirst"), value: "1" });
   for (let place = 2; place <= Math.min(count, 20); place++)
-    choices.push({ label: T.positionNth(place), value: String(place) });
+    choices.push({ label: t("approving.positionNth", { place }), value: String(place) });
   return choices;
 }
 
@@ -70,59 +71,64 @@ export function positionChoices(count: number): Array<{ label: string; value: st
  * with other options at the price of a new render.
  */
 export function ApproveAndRegenerateSection(props: ApproveAndRegenerateProps) {
-  const { item, busy, detail: detailState, regenerate, fieldErrors } = props;
+  const { item, busy, detail: detailState, regenerate } = props;
+  const { t } = useTranslation("review");
+  const format = useFormat();
+  const say = useStaffMessage();
+  const fieldErrors = useFieldErrors(props.fieldErrors);
   const detail = detailState.detail;
-  const regenerateCost = formatCredits(creditsForJob(regenerate.options?.resolution));
+  const regenerateCost = format.credits(creditsForJob(regenerate.options?.resolution));
+  const othersInReview = item.candidate?.othersInReview ?? 0;
   return (
     <Modal.Section>
       {detailState.loading && !detail ? (
-        <Spinner size="small" accessibilityLabel="Loading the product's variants" />
+        <Spinner size="small" accessibilityLabel={t("approving.loadingVariants")} />
       ) : detail ? (
         <BlockStack gap="300">
-          {item.colourLabel ? (
-            <Text as="p">
-              {`Approving makes it the image of the ${item.colourLabel} variants, in place of the image they show now (which stays in the product's media).`}
-            </Text>
-          ) : null}
+          {item.colourLabel ? <Text as="p">{t("approving.colourVariants", { colour: item.colourLabel })}</Text> : null}
           {detail.variants.length > 1 ? (
             <ChoiceList
               allowMultiple
-              title="Show this image on these variants (optional)"
-              choices={detail.variants.map((variant) => ({ value: variant.id, label: variant.title }))}
+              title={t("approving.variants")}
+              choices={detail.variants.map((variant) => ({
+                value: variant.id,
+                // A variant's title is the shop's data.
+                label: <span translate="no">{variant.title}</span>,
+              }))}
               selected={props.variantIds}
               onChange={props.onVariantIds}
               error={fieldErrors.variantIds}
             />
           ) : null}
           <Select
-            label={T.positionLabel}
-            options={positionChoices(detail.mediaCount)}
+            label={t("approving.position")}
+            options={positionChoices(t, detail.mediaCount)}
             value={props.position}
             onChange={props.onPosition}
             error={fieldErrors.position}
           />
           <TextField
-            label={T.altLabel}
-            helpText={T.altHelp}
+            label={t("approving.alt")}
+            helpText={t("approving.altHelp")}
             value={props.alt}
             onChange={props.onAlt}
             maxLength={512}
             autoComplete="off"
             error={fieldErrors.alt}
           />
-          {item.candidate && item.candidate.othersInReview > 0 ? (
+          {othersInReview > 0 ? (
             <Checkbox
-              label={`When approving, ${otherCandidatesLabel(item.candidate.othersInReview).toLowerCase()}`}
-              helpText="Their files are deleted from Shopify."
+              label={t("candidates.rejectOthersWhenApproving", { count: othersInReview })}
+              helpText={t("candidates.filesDeleted")}
               checked={props.rejectSiblings}
               onChange={props.onRejectSiblings}
             />
           ) : null}
           <InlineStack gap="200" blockAlign="center">
             <Button disclosure={regenerate.open ? "up" : "down"} onClick={regenerate.onToggle}>
-              Regenerate with other options
+              {t("approving.regenerate")}
             </Button>
-            <Badge>{`A new render costs ${regenerateCost}`}</Badge>
+            <Badge>{t("approving.newRenderCosts", { cost: regenerateCost })}</Badge>
           </InlineStack>
           <Collapsible id="regenerate-options" open={regenerate.open}>
             {regenerate.options ? (
@@ -131,7 +137,7 @@ export function ApproveAndRegenerateSection(props: ApproveAndRegenerateProps) {
                   values={regenerate.options}
                   onChange={regenerate.onOptions}
                   catalog={detail.catalog}
-                  errors={fieldErrors}
+                  errors={props.fieldErrors}
                 />
                 <InlineStack>
                   <Button
@@ -140,7 +146,7 @@ export function ApproveAndRegenerateSection(props: ApproveAndRegenerateProps) {
                     loading={busy}
                     disabled={!detail.catalog.ok || !detail.productExists}
                   >
-                    {`Regenerate for ${regenerateCost}`}
+                    {t("approving.regenerateFor", { cost: regenerateCost })}
                   </Button>
                 </InlineStack>
               </BlockStack>
@@ -149,7 +155,7 @@ export function ApproveAndRegenerateSection(props: ApproveAndRegenerateProps) {
         </BlockStack>
       ) : detailState.problem !== null ? (
         <Banner tone="warning">
-          <p>{detailState.problem}</p>
+          <p>{say(detailState.problem)}</p>
         </Banner>
       ) : null}
     </Modal.Section>

@@ -1,5 +1,5 @@
 import { Checkbox, Modal, Text } from "@shopify/polaris";
-import { otherCandidatesLabel } from "./candidate-cards";
+import { useTranslation } from "~/i18n/react";
 import type { ReviewItem } from "./review.server";
 
 /** Approving a candidate from the grid while its siblings are in review: asks whether to reject them too. */
@@ -12,19 +12,25 @@ export function ApproveCandidateModal(props: {
   onClose: () => void;
 }) {
   const { item } = props;
+  const { t } = useTranslation("review");
+  const candidate = item.candidate
+    ? item.candidate.size === null
+      ? t("candidates.confirmTitleCandidateAlone", { index: item.candidate.index })
+      : t("candidates.confirmTitleCandidate", { index: item.candidate.index, size: item.candidate.size })
+    : t("candidates.confirmTitleFallback");
   return (
     <Modal
       open
-      title={`Approve ${item.candidate?.label.toLowerCase() ?? "this candidate"} of ${item.productTitle}?`}
+      title={t("candidates.confirmTitle", { candidate, title: item.productTitle })}
       onClose={props.onClose}
-      primaryAction={{ content: "Approve", loading: props.busy, onAction: props.onApprove }}
-      secondaryActions={[{ content: "Cancel", onAction: props.onClose }]}
+      primaryAction={{ content: t("actions.approve"), loading: props.busy, onAction: props.onApprove }}
+      secondaryActions={[{ content: t("common:actions.cancel"), onAction: props.onClose }]}
     >
       <Modal.Section>
-        <Text as="p">It is added to the product once Shopify has it.</Text>
+        <Text as="p">{t("candidates.confirmBody")}</Text>
         <Checkbox
-          label={otherCandidatesLabel(item.candidate?.othersInReview ?? 0)}
-          helpText="Their files are deleted from Shopify. Leave this unticked to keep them in review."
+          label={t("candidates.rejectOthers", { count: item.candidate?.othersInReview ?? 0 })}
+          helpText={t("candidates.confirmRejectHelp")}
           checked={props.rejectSiblings}
           onChange={props.onRejectSiblings}
         />

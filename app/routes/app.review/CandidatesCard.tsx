@@ -1,10 +1,11 @@
 import { BlockStack, Button, Card, Checkbox, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { memo } from "react";
 import { RenderStateBadge } from "~/components/RenderStateBadge";
+import { useStaffMessage, useTranslation } from "~/i18n/react";
 import { ColourVerdict } from "./ColourVerdict";
-import { REVIEW_TEXT as T } from "./review-text";
 import { EAGER_CARDS, ModelShot, SourcePhoto } from "./GridImages";
 import type { ReviewItem } from "./review.server";
+import { useReviewWords } from "./use-review-words";
 
 /** What the grid and its cards do with staff's clicks, and what is focused and selected. */
 export interface GridControls {
@@ -25,19 +26,26 @@ export interface GridControls {
 export const CandidatesCard = memo(function CandidatesCard(
   props: GridControls & { members: Array<{ item: ReviewItem; index: number }> },
 ) {
+  const { t } = useTranslation("review");
+  const say = useStaffMessage();
+  const words = useReviewWords();
   const first = props.members[0]?.item;
   if (!first) return null;
+  const labelOf = (item: ReviewItem) => (item.candidate ? words.candidateLabel(item.candidate) : t("card.modelShot"));
   const eager = (props.members[0]?.index ?? 0) < EAGER_CARDS;
   return (
     <div style={{ gridColumn: "1 / -1" }} data-candidate-group={first.candidate?.group}>
       <Card>
         <BlockStack gap="300">
           <InlineStack align="space-between" blockAlign="center">
-            <Button variant="plain" textAlign="left" onClick={() => props.onFilterProduct(first)}>
-              {first.productTitle}
-            </Button>
+            {/* The product's title is the shop's data, not our words (translate="no" holds for what is inside). */}
+            <span translate="no">
+              <Button variant="plain" textAlign="left" onClick={() => props.onFilterProduct(first)}>
+                {first.productTitle}
+              </Button>
+            </span>
             <Text as="span" tone="subdued">
-              {`${props.members.length} candidates: pick the best`}
+              {t("candidates.pickTheBest", { count: props.members.length })}
             </Text>
           </InlineStack>
           <InlineGrid columns={{ xs: 2, md: Math.min(props.members.length + 1, 5) }} gap="300">
@@ -55,13 +63,13 @@ export const CandidatesCard = memo(function CandidatesCard(
                 <BlockStack gap="100">
                   {props.selectable ? (
                     <Checkbox
-                      label={item.candidate?.label ?? "Select"}
+                      label={item.candidate ? labelOf(item) : t("card.select")}
                       checked={props.selected.has(item.id)}
                       onChange={() => props.onSelect(item)}
                     />
                   ) : (
                     <Text as="span" tone="subdued" variant="bodySm">
-                      {item.candidate?.label}
+                      {labelOf(item)}
                     </Text>
                   )}
                   <InlineStack gap="100">
@@ -69,14 +77,14 @@ export const CandidatesCard = memo(function CandidatesCard(
                   </InlineStack>
                   <ModelShot
                     item={item}
-                    alt={`${item.candidate?.label ?? "Model shot"} of ${item.productTitle}`}
-                    openLabel={`Open ${item.candidate?.label ?? ""} of ${item.productTitle}`}
+                    alt={t("candidates.shotOf", { candidate: labelOf(item), title: item.productTitle })}
+                    openLabel={t("candidates.open", { candidate: labelOf(item), title: item.productTitle })}
                     eager={eager}
                     onOpen={() => props.onOpen(item, index)}
                   />
                   {item.staffNote ? (
                     <Text as="p" tone="critical" variant="bodySm">
-                      {item.staffNote}
+                      {say(item.staffNote)}
                     </Text>
                   ) : null}
                   <ColourVerdict colour={item.colour} />
@@ -84,21 +92,21 @@ export const CandidatesCard = memo(function CandidatesCard(
                     {item.state === "in_review" ? (
                       <>
                         <Button variant="primary" onClick={() => props.onApprove(item, index)}>
-                          {T.approveThisOne}
+                          {t("actions.approveThisOne")}
                         </Button>
                         <Button tone="critical" onClick={() => props.onReject(item, index)}>
-                          {T.reject}
+                          {t("actions.reject")}
                         </Button>
                       </>
                     ) : null}
-                    <Button onClick={() => props.onOpen(item, index)}>{T.open}</Button>
+                    <Button onClick={() => props.onOpen(item, index)}>{t("actions.open")}</Button>
                   </InlineStack>
                 </BlockStack>
               </div>
             ))}
           </InlineGrid>
           <Text as="p" tone="subdued" variant="bodySm">
-            {first.optionsSummary}
+            {words.askedLine(first.asked)}
           </Text>
         </BlockStack>
       </Card>

@@ -1,4 +1,5 @@
 import { BlockStack, Text } from "@shopify/polaris";
+import { useTranslation } from "~/i18n/react";
 import type { ReviewItem } from "./review.server";
 
 /** Cards in the first row, whose images load at once. */
@@ -35,13 +36,14 @@ function GridImage({ url, alt, eager }: { url: string; alt: string; eager: boole
 
 /** The product's photo at grid size, under its caption. */
 export function SourcePhoto({ item, eager }: { item: ReviewItem; eager: boolean }) {
+  const { t } = useTranslation("review");
   return (
     <BlockStack gap="100">
       <Text as="span" tone="subdued" variant="bodySm">
-        Your photo
+        {t("card.yourPhoto")}
       </Text>
       {item.sourcePreviewUrl ? (
-        <GridImage url={item.sourcePreviewUrl} alt={`Photo of ${item.productTitle}`} eager={eager} />
+        <GridImage url={item.sourcePreviewUrl} alt={t("card.photoOf", { title: item.productTitle })} eager={eager} />
       ) : null}
     </BlockStack>
   );
@@ -55,10 +57,11 @@ export function ModelShot(props: {
   eager: boolean;
   onOpen: () => void;
 }) {
+  const { t } = useTranslation("review");
   if (!props.item.result) {
     return (
       <Text as="span" tone="subdued">
-        Not available yet
+        {t("card.notAvailable")}
       </Text>
     );
   }

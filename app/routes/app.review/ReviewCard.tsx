@@ -1,12 +1,12 @@
 import { BlockStack, Button, Card, Checkbox, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import { memo } from "react";
 import { RenderStateBadge } from "~/components/RenderStateBadge";
-import { TimeText } from "~/components/TimeText";
 import { VariantColourTag } from "~/components/VariantColourTag";
+import { useFormat, useStaffMessage, useTranslation } from "~/i18n/react";
 import { ColourVerdict } from "./ColourVerdict";
-import { REVIEW_TEXT as T } from "./review-text";
 import { EAGER_CARDS, ModelShot, SourcePhoto } from "./GridImages";
 import type { ReviewItem } from "./review.server";
+import { useReviewWords } from "./use-review-words";
 
 /**
  * One render in the grid: its source photo beside the model shot, its scores, product and options, the colour
@@ -25,7 +25,13 @@ export const ReviewCard = memo(function ReviewCard(props: {
   onFilterProduct: (item: ReviewItem) => void;
 }) {
   const { item, index } = props;
+  const { t } = useTranslation("review");
+  const format = useFormat();
+  const say = useStaffMessage();
+  const words = useReviewWords();
   const eager = index < EAGER_CARDS;
+  const renderedAt = item.renderedAt ?? item.createdAt;
+  const asked = words.askedLine(item.asked);
   const onOpen = () => props.onOpen(item, index);
   return (
     <div
@@ -36,7 +42,12 @@ export const ReviewCard = memo(function ReviewCard(props: {
         <BlockStack gap="200">
           <InlineStack align="space-between" blockAlign="center" wrap={false}>
             {props.selectable ? (
-              <Checkbox label="Select" labelHidden checked={props.selected} onChange={() => props.onSelect(item)} />
+              <Checkbox
+                label={t("card.select")}
+                labelHidden
+                checked={props.selected}
+                onChange={() => props.onSelect(item)}
+              />
             ) : (
               <span />
             )}
@@ -48,47 +59,57 @@ export const ReviewCard = memo(function ReviewCard(props: {
             <SourcePhoto item={item} eager={eager} />
             <BlockStack gap="100">
               <Text as="span" tone="subdued" variant="bodySm">
-                Model shot
+                {t("card.modelShot")}
               </Text>
               <ModelShot
                 item={item}
-                alt={`Model shot of ${item.productTitle}`}
-                openLabel={`Open ${item.productTitle}`}
+                alt={t("card.modelShotOf", { title: item.productTitle })}
+                openLabel={t("card.openTitle", { title: item.productTitle })}
                 eager={eager}
                 onOpen={onOpen}
               />
             </BlockStack>
           </InlineGrid>
           <InlineStack gap="200" blockAlign="center">
-            <Button variant="plain" textAlign="left" onClick={() => props.onFilterProduct(item)}>
-              {item.productTitle}
-            </Button>
-            <VariantColourTag label={item.colourLabel} />
+            {/* The product's title is the shop's data, not our words (translate="no" holds for what is inside). */}
+            <span translate="no">
+              <Button variant="plain" textAlign="left" onClick={() => props.onFilterProduct(item)}>
+                {item.productTitle}
+              </Button>
+            </span>
+            <span translate="no">
+              <VariantColourTag label={item.colourLabel} />
+            </span>
           </InlineStack>
           <Text as="p" tone="subdued" variant="bodySm">
-            {item.candidate ? `${item.candidate.label} · ${item.optionsSummary}` : item.optionsSummary}
+            {item.candidate
+              ? t("card.withCandidate", { candidate: words.candidateLabel(item.candidate), summary: asked })
+              : asked}
           </Text>
           {item.staffNote ? (
             <Text as="p" tone="critical" variant="bodySm">
-              {item.staffNote}
+              {say(item.staffNote)}
             </Text>
           ) : null}
           <Text as="p" tone="subdued" variant="bodySm">
-            Rendered <TimeText at={item.renderedAt ?? item.createdAt} showAbsolute={false} />
+            {/* The relative time depends on the clock: the browser may word it differently from the server. */}
+            <span title={format.dateTime(renderedAt)} suppressHydrationWarning>
+              {t("card.rendered", { time: format.relativeTime(renderedAt) })}
+            </span>
           </Text>
           <ColourVerdict colour={item.colour} />
           <InlineStack gap="200">
             {item.state === "in_review" ? (
               <>
                 <Button variant="primary" onClick={() => props.onApprove(item, index)}>
-                  {T.approve}
+                  {t("actions.approve")}
                 </Button>
                 <Button tone="critical" onClick={() => props.onReject(item, index)}>
-                  {T.reject}
+                  {t("actions.reject")}
                 </Button>
               </>
             ) : null}
-            <Button onClick={onOpen}>{T.open}</Button>
+            <Button onClick={onOpen}>{t("actions.open")}</Button>
           </InlineStack>
         </BlockStack>
       </Card>

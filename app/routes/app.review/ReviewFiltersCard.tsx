@@ -1,27 +1,14 @@
 import { Box, Card, InlineStack, Select, Tag } from "@shopify/polaris";
 import type { ReactNode } from "react";
-import { REVIEW_TEXT } from "./review-text";
-import type { ReviewFilters, ReviewPageView } from "./review.server";
+import { useFormat, useTranslation } from "~/i18n/react";
+import { STATE_FILTER_KEYS, VERDICT_FILTER_KEYS } from "./review-text";
+import type { ReviewFilters, ReviewPageView, ReviewState } from "./review.server";
 
-const COLOUR_FILTERS = [
-  { value: "", label: "Any colour score" },
-  ...(["drift", "check", "good", "not_scored"] as const).map((verdict) => ({
-    value: verdict,
-    label: REVIEW_TEXT.verdictFilter[verdict],
-  })),
-];
+// review.server.ts is not sent to the browser: the states come from their words' map, in its order.
+const STATES = Object.keys(STATE_FILTER_KEYS) as ReviewState[];
 
-const SORTS = [
-  { value: "newest", label: "Newest first" },
-  { value: "colour", label: "Largest colour change first" },
-];
-
-const STATE_FILTERS = [
-  { value: "in_review", label: "Ready for review" },
-  { value: "publishing", label: "Being added to products" },
-  { value: "published", label: "Published" },
-  { value: "rejected", label: "Rejected" },
-];
+/** The colour filter's order: what needs a look first. */
+const COLOUR_FILTER_ORDER = ["drift", "check", "good", "not_scored"] as const;
 
 /**
  * The filters above the grid (state, run, colour score, sort, one product) as a row of selects; `children` (the
@@ -34,23 +21,31 @@ export function ReviewFiltersCard(props: {
   children: ReactNode;
 }) {
   const { filters, onFilter } = props;
+  const { t } = useTranslation("review");
+  const format = useFormat();
   return (
     <Card>
       <InlineStack gap="400" blockAlign="end" wrap>
         <Box minWidth="220px">
           <Select
-            label="Show"
-            options={STATE_FILTERS}
+            label={t("filters.show")}
+            options={STATES.map((state) => ({ value: state, label: t(STATE_FILTER_KEYS[state]) }))}
             value={filters.state}
             onChange={(value) => onFilter("state", value)}
           />
         </Box>
         <Box minWidth="260px">
           <Select
-            label="Run"
+            label={t("filters.run")}
             options={[
-              { value: "", label: "All renders" },
-              ...props.runs.map((run) => ({ value: run.id, label: run.label })),
+              { value: "", label: t("filters.allRenders") },
+              ...props.runs.map((run) => ({
+                value: run.id,
+                label: t("filters.runLabel", {
+                  title: run.title ?? t("filters.untitledRun"),
+                  date: format.date(run.createdAt),
+                }),
+              })),
             ]}
             value={filters.runId ?? ""}
             onChange={(value) => onFilter("runId", value || null)}
@@ -58,21 +53,29 @@ export function ReviewFiltersCard(props: {
         </Box>
         <Box minWidth="200px">
           <Select
-            label="Colour"
-            options={COLOUR_FILTERS}
+            label={t("filters.colour")}
+            options={[
+              { value: "", label: t("filters.anyColour") },
+              ...COLOUR_FILTER_ORDER.map((verdict) => ({ value: verdict, label: t(VERDICT_FILTER_KEYS[verdict]) })),
+            ]}
             value={filters.colour ?? ""}
             onChange={(value) => onFilter("colour", value || null)}
           />
         </Box>
         <Box minWidth="240px">
           <Select
-            label="Sort"
-            options={SORTS}
+            label={t("filters.sort")}
+            options={[
+              { value: "newest", label: t("filters.newest") },
+              { value: "colour", label: t("filters.largestColourChange") },
+            ]}
             value={filters.sort}
             onChange={(value) => onFilter("sort", value === "newest" ? null : value)}
           />
         </Box>
-        {filters.productId ? <Tag onRemove={() => onFilter("productId", null)}>Only one product</Tag> : null}
+        {filters.productId ? (
+          <Tag onRemove={() => onFilter("productId", null)}>{t("filters.onlyOneProduct")}</Tag>
+        ) : null}
         {props.children}
       </InlineStack>
     </Card>

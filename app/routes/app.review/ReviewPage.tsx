@@ -4,6 +4,8 @@ import { useCallback, useRef } from "react";
 import { CursorPagination } from "~/components/CursorPagination";
 import { EMPTY_STATE_IMAGE } from "~/components/empty-state";
 import { useLiveLoader } from "~/components/use-live-loader";
+import { useStaffMessage, useTranslation } from "~/i18n/react";
+import type { TFunction } from "i18next";
 import { withListFilter } from "~/web/list-filters";
 import { ApproveCandidateModal } from "./ApproveCandidateModal";
 import { moveIndex } from "./review-keys";
@@ -18,20 +20,24 @@ import { useReviewKeyActions } from "./use-review-key-actions";
 import { useReviewSelection } from "./use-review-selection";
 
 /** "3 ready for review, 2 still rendering.": the page's counts, kept live while renders are in flight. */
-export function reviewCountsText(counts: ReviewPageView["counts"]): string {
-  const ready = `${counts.inReview.toLocaleString("en-US")} ready for review`;
+export function reviewCountsText(t: TFunction, counts: ReviewPageView["counts"]): string {
+  // i18next's Shopify format writes {{count}} with Intl in the page's language ("1,250", "1.250").
+  const ready = t("counts.ready", { count: counts.inReview });
   return counts.inProgress > 0
-    ? `${ready}, ${counts.inProgress.toLocaleString("en-US")} still rendering.`
-    : `${ready}.`;
+    ? t("counts.readyAndRendering", { ready, count: counts.inProgress })
+    : t("counts.readyOnly", { ready });
 }
 
 /** Some of a many-render decision could not be made: the first reason. */
 function PartlyFailedBanner({ result }: { result: ReviewActionResult | undefined }) {
-  if (!result?.ok || result.failed.length === 0) return null;
+  const { t } = useTranslation("review");
+  const say = useStaffMessage();
+  const first = result?.ok ? result.failed[0] : undefined;
+  if (!first) return null;
   return (
     <Layout.Section>
-      <Banner tone="warning" title="Some renders could not be changed">
-        <p>{result.failed[0]?.message}</p>
+      <Banner tone="warning" title={t("partlyFailed")}>
+        <p>{say(first.message)}</p>
       </Banner>
     </Layout.Section>
   );
@@ -39,20 +45,22 @@ function PartlyFailedBanner({ result }: { result: ReviewActionResult | undefined
 
 /** No renders under these filters: what to expect, or to try. */
 function NothingToReviewCard({ canDecide }: { canDecide: boolean }) {
+  const { t } = useTranslation("review");
   return (
     <Card>
       <EmptyState
-        heading={canDecide ? "Nothing waiting for review" : "No renders here"}
+        heading={t(canDecide ? "empty.nothingWaiting" : "empty.noRenders")}
         image={EMPTY_STATE_IMAGE}
-        action={{ content: "Generate for a product", url: "/app/generate" }}
+        action={{ content: t("empty.generate"), url: "/app/generate" }}
       >
-        <p>{canDecide ? "Finished renders appear here a few minutes after they start." : "Try another filter."}</p>
+        <p>{t(canDecide ? "empty.nothingWaitingBody" : "empty.noRendersBody")}</p>
       </EmptyState>
     </Card>
   );
 }
 
 export function ReviewPage({ view }: { view: ReviewPageView }) {
+  const { t } = useTranslation("review");
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const items = view.items;
@@ -98,9 +106,9 @@ export function ReviewPage({ view }: { view: ReviewPageView }) {
   const { confirmApprove } = decisions;
   return (
     <Page
-      title="Review"
-      subtitle={`${reviewCountsText(view.counts)} Approve a model shot to add it to its product. Keys: j/k move, o opens, a approves, r rejects, x selects, z zooms.`}
-      backAction={{ content: "Home", url: "/app" }}
+      title={t("title")}
+      subtitle={[reviewCountsText(t, view.counts), t("help"), t("keys")].join(" ")}
+      backAction={{ content: t("home"), url: "/app" }}
       fullWidth
     >
       <Layout>

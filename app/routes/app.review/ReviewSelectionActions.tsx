@@ -1,5 +1,6 @@
 import { Button, ButtonGroup, Checkbox } from "@shopify/polaris";
 import { useState } from "react";
+import { useTranslation } from "~/i18n/react";
 import type { ReviewItem } from "./review.server";
 
 /**
@@ -16,6 +17,7 @@ export function ReviewSelectionActions(props: {
   onClear: () => void;
 }) {
   const { items, selected, canDecide, busy } = props;
+  const { t } = useTranslation("review");
   const [leaveOutDrift, setLeaveOutDrift] = useState(true);
   const driftSelected = items.filter((item) => selected.has(item.id) && item.colour?.verdict === "drift").length;
   const decideMany = (intent: "approve-many" | "reject-many") =>
@@ -25,23 +27,23 @@ export function ReviewSelectionActions(props: {
       <ButtonGroup>
         <Button variant="primary" onClick={() => decideMany("approve-many")} loading={busy}>
           {leaveOutDrift && driftSelected > 0
-            ? `Approve ${selected.size - driftSelected} (leave ${driftSelected} with colour drift)`
-            : `Approve ${selected.size}`}
+            ? t("actions.approveLeavingDrift", { count: selected.size - driftSelected, drift: driftSelected })
+            : t("actions.approveCount", { count: selected.size })}
         </Button>
         <Button tone="critical" onClick={() => decideMany("reject-many")} loading={busy}>
-          {`Reject ${selected.size}`}
+          {t("actions.rejectCount", { count: selected.size })}
         </Button>
         <Button variant="plain" onClick={props.onClear}>
-          Clear selection
+          {t("actions.clearSelection")}
         </Button>
-        <Checkbox label="Leave out renders with colour drift" checked={leaveOutDrift} onChange={setLeaveOutDrift} />
+        <Checkbox label={t("actions.leaveOutDrift")} checked={leaveOutDrift} onChange={setLeaveOutDrift} />
       </ButtonGroup>
     );
   }
   if (canDecide && items.length > 0) {
     return (
       <Button variant="plain" onClick={props.onSelectAll}>
-        Select all on this page
+        {t("actions.selectAll")}
       </Button>
     );
   }

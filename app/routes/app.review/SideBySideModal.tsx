@@ -2,8 +2,9 @@ import { Banner, BlockStack, Box, Button, InlineGrid, InlineStack, Modal, Text }
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { RenderStateBadge } from "~/components/RenderStateBadge";
 import { ApproveAndRegenerateSection, type ApproveAndRegenerateProps } from "./ApproveAndRegenerateSection";
+import { useFormat, useTranslation } from "~/i18n/react";
 import { ColourSwatches, ColourVerdict } from "./ColourVerdict";
-import { REVIEW_TEXT as T } from "./review-text";
+import { useReviewWords } from "./use-review-words";
 
 /** Scrolls a zoomed image's box so its middle, where the garment is on a model shot, is in view. */
 export function centreScroll(box: HTMLElement) {
@@ -26,6 +27,7 @@ function ReviewImage({
   zoomed: boolean;
   onToggleZoom: () => void;
 }) {
+  const { t } = useTranslation("review");
   const box = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     if (zoomed && box.current) centreScroll(box.current);
@@ -34,7 +36,7 @@ function ReviewImage({
     return (
       <Box padding="800" background="bg-fill-secondary" borderRadius="200">
         <Text as="p" tone="subdued" alignment="center">
-          Image not available yet
+          {t("largeView.imageNotAvailable")}
         </Text>
       </Box>
     );
@@ -48,7 +50,7 @@ function ReviewImage({
       <button
         type="button"
         onClick={onToggleZoom}
-        aria-label={zoomed ? `Fit ${alt} to the window` : `Zoom into ${alt}`}
+        aria-label={t(zoomed ? "largeView.fitImage" : "largeView.zoomImage", { image: alt })}
         style={{ border: 0, padding: 0, background: "none", cursor: zoomed ? "zoom-out" : "zoom-in", display: "block" }}
       >
         <img
@@ -86,26 +88,36 @@ export function SideBySideModal(
   },
 ) {
   const { item, busy, zoomed, onToggleZoom } = props;
+  const { t } = useTranslation("review");
+  const format = useFormat();
+  const words = useReviewWords();
   const [confirmingRevert, setConfirmingRevert] = useState(false);
+  const product = item.colourLabel
+    ? t("largeView.titleWithColour", { title: item.productTitle, colour: item.colourLabel })
+    : item.productTitle;
   useEffect(() => setConfirmingRevert(false), [item.id]);
   return (
     <Modal
       open
       size="large"
-      title={[
-        item.colourLabel ? `${item.productTitle} (${item.colourLabel})` : item.productTitle,
-        item.candidate?.label,
-      ]
-        .filter(Boolean)
-        .join(": ")}
+      title={
+        item.candidate ? (
+          t("largeView.titleWithCandidate", { title: product, candidate: words.candidateLabel(item.candidate) })
+        ) : item.colourLabel ? (
+          product
+        ) : (
+          // The product's title alone is the shop's data, not our words.
+          <span translate="no">{product}</span>
+        )
+      }
       onClose={props.onClose}
       primaryAction={
         item.state === "in_review"
-          ? { content: "Approve (a)", onAction: () => props.onDecide("approve"), loading: busy }
+          ? { content: t("largeView.approve"), onAction: () => props.onDecide("approve"), loading: busy }
           : item.state === "published"
             ? {
                 // Asked first: the banner below says what happens (and that nothing is charged).
-                content: confirmingRevert ? T.revertConfirm : T.revert,
+                content: t(confirmingRevert ? "largeView.revertConfirm" : "largeView.revert"),
                 destructive: true,
                 onAction: () => (confirmingRevert ? props.onDecide("revert") : setConfirmingRevert(true)),
                 loading: busy,
@@ -114,17 +126,24 @@ export function SideBySideModal(
       }
       secondaryActions={[
         ...(item.state === "in_review"
-          ? [{ content: "Reject (r)", destructive: true, onAction: () => props.onDecide("reject"), disabled: busy }]
+          ? [
+              {
+                content: t("largeView.reject"),
+                destructive: true,
+                onAction: () => props.onDecide("reject"),
+                disabled: busy,
+              },
+            ]
           : []),
-        { content: "Previous (k)", onAction: props.onPrevious, disabled: !props.hasPrevious },
-        { content: "Next (j)", onAction: props.onNext, disabled: !props.hasNext },
+        { content: t("largeView.previous"), onAction: props.onPrevious, disabled: !props.hasPrevious },
+        { content: t("largeView.next"), onAction: props.onNext, disabled: !props.hasNext },
       ]}
     >
       <Modal.Section>
         <BlockStack gap="400">
           {confirmingRevert && item.state === "published" ? (
-            <Banner tone="warning" title={T.revertQuestion} onDismiss={() => setConfirmingRevert(false)}>
-              <p>{T.revertExplained}</p>
+            <Banner tone="warning" title={t("largeView.revertQuestion")} onDismiss={() => setConfirmingRevert(false)}>
+              <p>{t("largeView.revertExplained")}</p>
             </Banner>
           ) : null}
           <InlineStack align="space-between" blockAlign="center">
@@ -132,11 +151,11 @@ export function SideBySideModal(
               <RenderStateBadge state={item.state} />
               {item.productUrl ? (
                 <Button variant="plain" url={item.productUrl} target="_top">
-                  Open product in admin
+                  {t("largeView.openProduct")}
                 </Button>
               ) : null}
             </InlineStack>
-            <Button onClick={onToggleZoom}>{zoomed ? T.zoomOut : T.zoomIn}</Button>
+            <Button onClick={onToggleZoom}>{t(zoomed ? "largeView.zoomOut" : "largeView.zoomIn")}</Button>
           </InlineStack>
           {item.colour ? (
             // Above the images, so the verdict and its swatches are read before Approve, without scrolling.
@@ -152,29 +171,32 @@ export function SideBySideModal(
           <InlineGrid columns={2} gap="400">
             <BlockStack gap="100">
               <Text as="h3" variant="headingSm">
-                Your photo
+                {t("largeView.yourPhoto")}
               </Text>
               <ReviewImage
                 url={item.sourceUrl}
-                alt={`photo of ${item.productTitle}`}
+                alt={t("largeView.photoOf", { title: item.productTitle })}
                 zoomed={zoomed}
                 onToggleZoom={onToggleZoom}
               />
             </BlockStack>
             <BlockStack gap="100">
               <Text as="h3" variant="headingSm">
-                Model shot
+                {t("largeView.modelShot")}
               </Text>
               <ReviewImage
                 url={item.result?.url ?? null}
-                alt={`model shot of ${item.productTitle}`}
+                alt={t("largeView.modelShotOf", { title: item.productTitle })}
                 zoomed={zoomed}
                 onToggleZoom={onToggleZoom}
               />
             </BlockStack>
           </InlineGrid>
           <Text as="p" tone="subdued">
-            {item.optionsSummary} · {item.creditsCost} credits
+            {t("largeView.summaryAndCost", {
+              summary: words.askedLine(item.asked),
+              cost: format.credits(item.creditsCost),
+            })}
           </Text>
         </BlockStack>
       </Modal.Section>

@@ -61,8 +61,3 @@ export function reviewBlocksOf<T extends { candidate: CandidateOf | null }>(
       : block,
   );
 }
-
-/** "Reject the other 2 candidates", for the approval question and the large view. */
-export function otherCandidatesLabel(others: number): string {
-  return others === 1 ? "Reject the other candidate" : `Reject the other ${others} candidates`;
-}

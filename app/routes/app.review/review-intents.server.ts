@@ -12,6 +12,7 @@ import {
 import { describeShopifyFailure, type AdminRequest } from "~/web/admin-request.server";
 import { checkbox, parseForm, requestKeySchema } from "~/web/forms";
 import { failure, type FieldErrors } from "~/lib/validation";
+import { encodeStaffMessage, messageKey, staffMessage, type StaffMessageParams } from "~/lib/staff-message";
 import { gidPattern } from "~/lib/gid";
 import { renderOptionsFormSchema } from "~/web/render-options-form";
 import { tryOnClientFor } from "~/settings/tryon-client.server";
@@ -22,28 +23,38 @@ import type { ReviewActionResult } from "./review.server";
 
 export const MAX_BULK_DECISIONS = 100;
 
-const renderIdField = z.string({ error: "Choose a render." }).min(1, "Choose a render.").max(64);
+/** An answer or refusal as a message key of the review namespace, put in words by the page (`say`). */
+const said = (key: string, params?: StaffMessageParams) => encodeStaffMessage(staffMessage(`review:${key}`, params));
+
+const chooseRender = messageKey("review:errors.chooseRender");
+const renderIdField = z.string({ error: chooseRender }).min(1, chooseRender).max(64);
 const renderIdsField = z
   .array(renderIdField)
-  .min(1, "Select at least one render.")
-  .max(MAX_BULK_DECISIONS, `Select at most ${MAX_BULK_DECISIONS} renders at once.`);
+  .min(1, messageKey("review:errors.selectAtLeastOne"))
+  .max(MAX_BULK_DECISIONS, messageKey("review:errors.selectAtMost", { count: MAX_BULK_DECISIONS }));
+const choosePlace = messageKey("review:errors.choosePlace");
 
 const intentSchemas = {
   approve: z.object({
     renderId: renderIdField,
     variantIds: z
-      .array(z.string().regex(gidPattern("ProductVariant"), "One of the variants is not valid."))
-      .max(100, "Choose at most 100 variants."),
+      .array(z.string().regex(gidPattern("ProductVariant"), messageKey("review:errors.variantNotValid")))
+      .max(100, messageKey("review:errors.tooManyVariants", { count: 100 })),
     makeFirst: checkbox,
     /** Where the image goes among the product's images, 1 = first; empty = after them. */
     position: z.preprocess(
       (value) => (value === "" || value === null || value === undefined ? null : Number(value)),
-      z.number().int("Choose a place from the list.").min(1, "Choose a place from the list.").max(250).nullable(),
+      z.number().int(choosePlace).min(1, choosePlace).max(250).nullable(),
     ),
     /** What shoppers' screen readers read; empty = the text the file has. */
     alt: z.preprocess(
       (value) => (typeof value === "string" && value.trim() === "" ? null : value),
-      z.string().trim().max(512, "Keep the alt text under 512 characters.").nullable().default(null),
+      z
+        .string()
+        .trim()
+        .max(512, messageKey("review:errors.altTooLong", { count: 512 }))
+        .nullable()
+        .default(null),
     ),
     /** Reject the render's sibling candidates still in review, deleting their files. */
     rejectSiblings: checkbox,
@@ -81,7 +92,7 @@ const decided = (
   renderIds: string[],
   failed: Failed,
   message: string,
-  extra: { newRenderId?: string } = {},
+  extra: { newRenderId?: string; note?: string } = {},
 ): ReviewActionResult => ({ ok: true, intent: request.intent, renderIds, failed, message, ...extra });
 
 /** A decision that did not apply, said for staff: a ReviewError's own words, or Shopify's failure. */
@@ -92,7 +103,7 @@ function decisionFailure(error: unknown): string {
   throw error;
 }
 
-const APPROVED = "Approved. The image is being added to the product.";
+const APPROVED = said("answers.approved");
 
 async function approve(request: IntentRequest): Promise<ReviewActionResult> {
   const { db, admin } = request;
@@ -121,11 +132,9 @@ async function approve(request: IntentRequest): Promise<ReviewActionResult> {
     [renderId, ...siblings.rejected],
     siblings.failed.map((sibling) => ({
       renderId: sibling,
-      message: "Another candidate changed since the page was loaded, so it was left as it is.",
+      message: said("errors.candidateChanged"),
     })),
-    rejected === 0
-      ? APPROVED
-      : `Approved. The image is being added to the product; the other ${rejected === 1 ? "candidate was" : `${rejected} candidates were`} rejected and ${rejected === 1 ? "its file" : "their files"} deleted from Shopify.`,
+    rejected === 0 ? APPROVED : said("answers.approvedRejectingOthers", { count: rejected }),
   );
 }
 
@@ -145,9 +154,7 @@ function rejectOrRevert(kind: "reject" | "revert") {
       request,
       [parsed.data.renderId],
       [],
-      kind === "reject"
-        ? "Rejected. The image was not added to the product."
-        : "Removed from the product and put back in review.",
+      said(kind === "reject" ? "answers.rejected" : "answers.reverted"),
     );
   };
 }
@@ -185,15 +192,14 @@ function decideMany(kind: "approve-many" | "reject-many") {
         failed.push({ renderId, message: decisionFailure(error) });
       }
     }
-    const verb = kind === "approve-many" ? "Approved" : "Rejected";
+    const verb = kind === "approve-many" ? "approved" : "rejected";
     const message =
-      (failed.length === 0
-        ? `${verb} ${done.length} ${done.length === 1 ? "render" : "renders"}.`
-        : `${verb} ${done.length}; ${failed.length} could not be changed (they changed since the page was loaded).`) +
-      (leftOut > 0
-        ? ` ${leftOut} with colour drift ${leftOut === 1 ? "was" : "were"} left in review for a closer look.`
-        : "");
-    return decided(request, done, failed, message);
+      failed.length === 0
+        ? said(`answers.${verb}Many`, { count: done.length })
+        : said(`answers.${verb}ManyPartly`, { done: done.length, count: failed.length });
+    // Renders left out are a second sentence, so each count picks its own plural.
+    const note = leftOut > 0 ? said("answers.driftLeftOut", { count: leftOut }) : undefined;
+    return decided(request, done, failed, message, note ? { note } : {});
   };
 }
 
@@ -206,8 +212,7 @@ async function regenerate(request: IntentRequest): Promise<ReviewActionResult> {
   }
   const { renderId, requestKey } = fields.data;
   const existing = await renderForRequestKey(db, admin.shop, requestKey);
-  if (existing)
-    return decided(request, [renderId], [], "This new render was already queued.", { newRenderId: existing.id });
+  if (existing) return decided(request, [renderId], [], said("answers.alreadyQueued"), { newRenderId: existing.id });
   const settings = await db.shopSettings.findUnique({ where: { shop: admin.shop } });
   const problems = catalogProblems(await loadCatalog(tryOnClientFor(settings)), options.data);
   if (Object.keys(problems).length > 0) return refused(request, problems);
@@ -220,7 +225,7 @@ async function regenerate(request: IntentRequest): Promise<ReviewActionResult> {
       requestKey,
       limits: appQueueLimits(),
     });
-    return decided(request, [renderId], [], "A new render with the changed options was queued.", {
+    return decided(request, [renderId], [], said("answers.regenerated"), {
       newRenderId: render.id,
     });
   } catch (error) {

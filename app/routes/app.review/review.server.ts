@@ -9,24 +9,21 @@ import {
 } from "~/renders/listings/render-listings.server";
 import { IN_PROGRESS_STATES } from "~/renders/lifecycle/render-states";
 import { COLOUR_VERDICTS, colourDetailSchema, type StoredColourVerdict } from "~/colour/colour-verdict";
-import {
-  candidateGroupCounts,
-  candidateLabelOf,
-  type CandidateGroupCounts,
-} from "~/renders/review/candidate-counts.server";
+import { candidateGroupCounts, type CandidateGroupCounts } from "~/renders/review/candidate-counts.server";
 import { groupCandidates } from "./candidate-cards";
 import type { FileState, ResultImage } from "~/renders/review/media-port";
 import { optionFieldsOf, sourceImagesSchema } from "~/looks/render-options";
 import { renderSummaryOf, type RenderSummary } from "~/renders/listings/render-summary";
 import { type AdminRequest } from "~/web/admin-request.server";
 import { failure, type FormFailure } from "~/lib/validation";
+import { messageKey } from "~/lib/staff-message";
 import { gidPattern } from "~/lib/gid";
 import { formValuesOf, type RenderOptionsFormValues } from "~/web/render-options-form";
 import { tryOnClientFor } from "~/settings/tryon-client.server";
 import { loadCatalog, type CatalogResult } from "~/tryon/catalog-view";
-import { whatIsSent, whatIsSentLine } from "~/looks/what-is-sent";
 import { cdnRendition } from "~/catalog/cdn-rendition";
 import { isReviewIntent, REVIEW_INTENTS, type ReviewIntent } from "./review-intents.server";
+import { reviewAskedOf, type ReviewAsked } from "./review-asked";
 
 /** Wide enough for a grid image up to 240 CSS px on a 2× screen. */
 const GRID_IMAGE_WIDTH = 480;
@@ -61,9 +58,10 @@ export interface ReviewItem extends RenderSummary {
   renderedAt: string | null;
   reviewedBy: string | null;
   reviewedAt: string | null;
-  optionsSummary: string;
+  /** What was asked for, by name ("Dress · Amara · Front, relaxed · Studio white · 2K · 3:4" once in words). */
+  asked: ReviewAsked;
   options: RenderOptionsFormValues;
-  /** Why a render came back to review (Shopify refused the publish, or it kept failing), in words for staff. */
+  /** Why a render came back to review (Shopify refused the publish, or it kept failing): a message for `say`. */
   staffNote: string | null;
   /** One of several candidates of its product, or null for a render made on its own. */
   candidate: ReviewCandidate | null;
@@ -72,8 +70,8 @@ export interface ReviewItem extends RenderSummary {
 export interface ReviewCandidate {
   group: string;
   index: number;
-  /** "Candidate 2 of 3": of the group's renders that were not cancelled. */
-  label: string;
+  /** How many renders the group has that were not cancelled ("Candidate 2 of 3"); null past that count. */
+  size: number | null;
   /** Its siblings still waiting in review: approving this one offers to reject them. */
   othersInReview: number;
 }
@@ -95,7 +93,7 @@ export interface ReviewColour {
   deltaE: number | null;
   /** The photo's colours, largest first, each with the render's and their ΔE. */
   matched: Array<{ source: string; render: string; deltaE: number }>;
-  /** Why it was not scored, in words. */
+  /** Why it was not scored: a message for `say` (older rows: English words). */
   reason: string | null;
 }
 
@@ -118,7 +116,8 @@ export interface ReviewPageView {
   items: ReviewItem[];
   nextCursor: string | null;
   previousCursor: string | null;
-  runs: Array<{ id: string; label: string }>;
+  /** The shop's latest bulk runs: the scope's title (data; null when it has none) and when it started. */
+  runs: Array<{ id: string; title: string | null; createdAt: string }>;
   /** The shop's renders waiting for a decision and still in flight: the page refreshes itself while any are. */
   counts: { inReview: number; inProgress: number };
 }
@@ -150,8 +149,7 @@ export function reviewItemOf(render: Render, result: ReviewItem["result"], catal
     renderedAt: render.renderedAt?.toISOString() ?? null,
     reviewedBy: render.reviewedBy,
     reviewedAt: render.reviewedAt?.toISOString() ?? null,
-    // By name ("Dress · Amara · Front, relaxed · Studio white · 2K · 3:4"), never catalog ids.
-    optionsSummary: [whatIsSentLine(whatIsSent(options, catalog)), options.resolution, options.aspectRatio].join(" · "),
+    asked: reviewAskedOf(options, catalog),
     options,
     staffNote: render.state === "in_review" ? render.errorMessage : null,
     colour: reviewColourOf(render),
@@ -161,13 +159,15 @@ export function reviewItemOf(render: Render, result: ReviewItem["result"], catal
 
 function withCandidate(item: ReviewItem, render: Render, counts: CandidateGroupCounts): ReviewItem {
   if (!render.candidateGroup || render.candidateIndex === null) return item;
-  const group = counts.get(render.candidateGroup) ?? { size: 1, inReview: 0 };
+  const counted = counts.get(render.candidateGroup);
+  const group = counted ?? { size: 1, inReview: 0 };
   return {
     ...item,
     candidate: {
       group: render.candidateGroup,
       index: render.candidateIndex,
-      label: candidateLabelOf(render, counts) ?? "",
+      // A regenerated candidate can be numbered past the group's count: it is then "Candidate 4".
+      size: counted && render.candidateIndex <= counted.size ? counted.size : null,
       othersInReview: Math.max(0, group.inReview - (render.state === "in_review" ? 1 : 0)),
     },
   };
@@ -257,8 +257,11 @@ export async function loadReviewPage(db: Db, admin: AdminRequest, url: URL): Pro
     counts: { inReview: stateCounts.in_review ?? 0, inProgress: sumCounts(stateCounts, IN_PROGRESS_STATES) },
     runs: runs.map((run) => {
       const scope = run.scope as { title?: unknown } | null;
-      const title = typeof scope?.title === "string" ? scope.title : "Bulk run";
-      return { id: run.id, label: `${title} (${run.createdAt.toISOString().slice(0, 10)})` };
+      return {
+        id: run.id,
+        title: typeof scope?.title === "string" ? scope.title : null,
+        createdAt: run.createdAt.toISOString(),
+      };
     }),
   };
 }
@@ -267,7 +270,10 @@ export type ReviewActionResult =
   | {
       ok: true;
       intent: ReviewIntent;
+      /** An encoded message (review namespace): the page says it in the staff member's language. */
       message: string;
+      /** A second sentence, also encoded: renders with colour drift left in review. */
+      note?: string;
       renderIds: string[];
       failed: Array<{ renderId: string; message: string }>;
       newRenderId?: string;
@@ -277,6 +283,6 @@ export type ReviewActionResult =
 /** POST with `intent`: one handler per decision (review-intents.server.ts). */
 export async function reviewAction(db: Db, admin: AdminRequest, formData: FormData): Promise<ReviewActionResult> {
   const intent = String(formData.get("intent") ?? "");
-  if (!isReviewIntent(intent)) return { ...failure({}, "That action is not available."), intent };
+  if (!isReviewIntent(intent)) return { ...failure({}, messageKey("review:errors.unknownAction")), intent };
   return REVIEW_INTENTS[intent]({ db, admin, formData, intent });
 }

@@ -1,6 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useStaffMessage, useTranslation } from "~/i18n/react";
 import { formDataOf } from "~/web/forms";
 import { optionsToFormFields } from "~/web/render-options-form";
 import type { ReviewActionResult, ReviewItem } from "./review.server";
@@ -13,16 +14,22 @@ import type { LargeView } from "./use-large-view";
  */
 export function useReviewDecisions(largeView: LargeView) {
   const shopify = useAppBridge();
+  const { t } = useTranslation("review");
+  const say = useStaffMessage();
   const decision = useFetcher<ReviewActionResult>({ key: "review-decision" });
   const [confirmApprove, setConfirmApprove] = useState<ReviewItem | null>(null);
   const busy = decision.state !== "idle";
   const result = decision.data;
   const { variantIds, position, alt, rejectSiblings, setRejectSiblings, renewRegenerateKey } = largeView;
 
+  // The answer is said once, when it arrives (not again when the language's functions change identity).
+  const sayRef = useRef({ say, t });
+  sayRef.current = { say, t };
   useEffect(() => {
     if (!result) return;
-    if (result.ok) shopify.toast.show(result.message);
-    else shopify.toast.show(result.formError ?? "That did not work; check the form.", { isError: true });
+    const { say, t } = sayRef.current;
+    if (result.ok) shopify.toast.show([say(result.message), result.note ? say(result.note) : ""].join(" ").trim());
+    else shopify.toast.show(result.formError ? say(result.formError) : t("answers.checkTheForm"), { isError: true });
   }, [result, shopify]);
 
   const decide = useCallback(
