@@ -13,6 +13,7 @@ import { StaffBrowser } from "./support/staff-browser";
 const TRANSLATED_PAGES: Array<[name: string, path: string]> = [
   ["settings", "/app/settings"],
   ["bulk runs", "/app/runs"],
+  ["review", "/app/review"],
 ];
 
 /**
@@ -24,9 +25,7 @@ export const PAGES_AWAITING_TRANSLATION: string[] = [
   "/app/generate",
   "/app/runs/new",
   "/app/runs/:runId",
-  "/app/review",
   "/app/history",
-  "/app/renders/:renderId",
   "/app/automation",
 ];
 
@@ -87,6 +86,26 @@ describe("the pseudo-locale walk", () => {
       expect(await untranslatedText(await staff.appFrame())).toEqual([]);
     });
   }
+
+  // /app/renders/:renderId has no page of its own: it answers the large view's fetcher, walked here.
+  test("review with a render in it: its card and its large view, with the approve choices loaded", async () => {
+    // Made in English (Generate is its own page), then looked at in the pseudo-locale.
+    await setAdminLanguage(staff, "en");
+    await staff.openApp("/app");
+    await staff.generateFor("Linen camp shirt");
+    await staff.waitUntilInReview("Linen camp shirt");
+    await setAdminLanguage(staff, "en-XA");
+    await staff.openApp("/app/review");
+    const frame = await staff.appFrame();
+    await staff.app.locator("[data-render-id]").first().waitFor();
+    expect(await untranslatedText(frame)).toEqual([]);
+
+    // "o" opens the focused render (the first); the place choices appear once its product's detail has loaded.
+    await staff.app.locator("body").press("o");
+    const dialog = staff.app.getByRole("dialog");
+    await dialog.locator("select").first().waitFor();
+    expect(await untranslatedText(frame)).toEqual([]);
+  });
 
   test("the app's navigation in the admin comes from the translation files", async () => {
     await staff.openApp("/app/settings");
