@@ -155,7 +155,7 @@ describe("Bulk run page logic", () => {
 
   it("says where the decisions were read, each count with its source", () => {
     expect(decidedSentence(en, "en", { category: 3, type: 0, title: 1, staff: 0 })).toBe(
-      "Decided 3 from the product's category in Shopify, 1 from the title.",
+      "Decided 3 from the product's category in Shopify and 1 from the title.",
     );
   });
 });

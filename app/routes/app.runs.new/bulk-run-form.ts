@@ -47,13 +47,12 @@ const KNOWN_GARMENTS = new Set(["top", "bottom", "dress", "outerwear", "jumpsuit
 
 // English lists read "a, b and c" (no serial comma), as the app always wrote them.
 const listFormats = new Map<string, Intl.ListFormat>();
-function listIn(locale: UiLocale, items: string[], type: "conjunction" | "unit"): string {
+function listIn(locale: UiLocale, items: string[]): string {
   const tag = intlLocale(locale) === "en" ? "en-GB" : intlLocale(locale);
-  const key = `${tag}:${type}`;
-  let format = listFormats.get(key);
+  let format = listFormats.get(tag);
   if (!format) {
-    format = new Intl.ListFormat(tag, { type, style: "long" });
-    listFormats.set(key, format);
+    format = new Intl.ListFormat(tag, { type: "conjunction", style: "long" });
+    listFormats.set(tag, format);
   }
   return format.format(items);
 }
@@ -69,10 +68,10 @@ export function describeGarments(
       ? t(`estimate.garment.${productType}`, { count })
       : t("estimate.garment.unknown", { count, name: productType.replace(/_/g, " ") }),
   );
-  return parts.length === 0 ? "" : listIn(locale, parts, "conjunction");
+  return parts.length === 0 ? "" : listIn(locale, parts);
 }
 
-/** "Decided 3 from the product's category in Shopify, 1 from the title.": where the decisions were read. */
+/** "Decided 3 from the product's category in Shopify and 1 from the title.": where the decisions were read. */
 export function decidedSentence(
   t: BulkRunWords,
   locale: UiLocale,
@@ -81,7 +80,7 @@ export function decidedSentence(
   const sources = (["category", "type", "title", "staff"] as const)
     .filter((source) => (decidedBy[source] ?? 0) > 0)
     .map((source) => t(`decisions.source.${source}`, { count: decidedBy[source] }));
-  return t("decisions.decided", { sources: listIn(locale, sources, "unit") });
+  return t("decisions.decided", { sources: listIn(locale, sources) });
 }
 
 /**
@@ -110,7 +109,8 @@ export function previewHeadline(
       : t("estimate.scopeInAll", { title: preview.scopeTitle, products: products(preview.productCount) });
   const headline = t("estimate.headline", {
     renders: t("estimate.renders", { count: preview.renderCount }),
-    products: products(preview.eligibleProductCount),
+    // "of 3 products": a language may word the products after "of" differently (German's dative).
+    products: t("estimate.productsOf", { count: preview.eligibleProductCount }),
     scope,
   });
   const garments = describeGarments(
