@@ -25,9 +25,7 @@ export function AutomationPage({
         <Layout.Section>
           <BlockStack gap="400">
             <Text as="p">{t("intro")}</Text>
-            {result && !result.ok && result.formError ? (
-              <Banner tone="critical">{say(result.formError)}</Banner>
-            ) : null}
+            {result && !result.ok && result.formError ? <Banner tone="critical">{say(result.formError)}</Banner> : null}
             {result?.ok && !result.preview ? <Banner tone="success">{say(result.message)}</Banner> : null}
             <AutomationBudgetCard
               budget={view.shopBudgetCredits}

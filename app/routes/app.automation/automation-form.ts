@@ -59,7 +59,11 @@ export const ruleFormSchema = z.object({
   vendors: list,
   lookId: z.string().max(64).default(""),
   resolution: z.enum(RESOLUTIONS, { error: messageKey("automation:errors.resolution") }),
-  candidates: z.coerce.number({ error: candidatesRange }).int(candidatesRange).min(1, candidatesRange).max(4, candidatesRange),
+  candidates: z.coerce
+    .number({ error: candidatesRange })
+    .int(candidatesRange)
+    .min(1, candidatesRange)
+    .max(4, candidatesRange),
   monthlyBudgetCredits: budget,
   enabled: checkbox,
 });

@@ -115,7 +115,10 @@ export async function automationAction(
     if (!form.ok) return { ok: false, fieldErrors: form.fieldErrors };
     const changed = await setRuleEnabled(db, shop, form.data.ruleId, form.data.enabled);
     return changed
-      ? { ok: true, message: messageKey(form.data.enabled ? "automation:messages.switchedOn" : "automation:messages.switchedOff") }
+      ? {
+          ok: true,
+          message: messageKey(form.data.enabled ? "automation:messages.switchedOn" : "automation:messages.switchedOff"),
+        }
       : { ok: false, fieldErrors: {}, formError: NOT_FOUND };
   }
   if (intent.data === "shop-budget") {
@@ -169,5 +172,7 @@ export async function automationAction(
     candidates: form.data.candidates,
     monthlyBudgetCredits: form.data.monthlyBudgetCredits,
   });
-  return saved ? { ok: true, message: messageKey("automation:messages.saved") } : { ok: false, fieldErrors: {}, formError: NOT_FOUND };
+  return saved
+    ? { ok: true, message: messageKey("automation:messages.saved") }
+    : { ok: false, fieldErrors: {}, formError: NOT_FOUND };
 }

@@ -62,7 +62,9 @@ export function BulkRunScopeCard(props: {
                   <span translate="no">{product.title}</span>
                 </List.Item>
               ))}
-              {scope.products.length > 10 ? <List.Item>{t("more", { count: scope.products.length - 10 })}</List.Item> : null}
+              {scope.products.length > 10 ? (
+                <List.Item>{t("more", { count: scope.products.length - 10 })}</List.Item>
+              ) : null}
             </List>
           </BlockStack>
         ) : (

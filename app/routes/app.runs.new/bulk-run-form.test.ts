@@ -127,7 +127,11 @@ describe("Bulk run page logic", () => {
       candidatesPerProduct: 1,
       garments: [{ productType: "dress", count: 1 }],
     };
-    expect(previewHeadline(en, "en", one)).toEqual({ headline: "1 render of 1 product (Sommer)", garments: "1 dress", details: [] });
+    expect(previewHeadline(en, "en", one)).toEqual({
+      headline: "1 render of 1 product (Sommer)",
+      garments: "1 dress",
+      details: [],
+    });
     const de = wordsIn("de");
     expect(previewHeadline(de, "de", one).headline).toBe("1 Rendering von 1 Produkt (Sommer)");
     expect(
@@ -148,9 +152,12 @@ describe("Bulk run page logic", () => {
     });
     // Japanese counts without a plural; its list has no "and".
     const ja = wordsIn("ja");
-    expect(describeGarments(ja, "ja", [{ productType: "top", count: 2 }, { productType: "dress", count: 1 }])).toBe(
-      "トップス 2 点、ワンピース 1 点",
-    );
+    expect(
+      describeGarments(ja, "ja", [
+        { productType: "top", count: 2 },
+        { productType: "dress", count: 1 },
+      ]),
+    ).toBe("トップス 2 点、ワンピース 1 点");
   });
 
   it("says where the decisions were read, each count with its source", () => {
