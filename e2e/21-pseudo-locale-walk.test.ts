@@ -1,5 +1,6 @@
 import type { Frame } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { pseudoLocalise } from "~/i18n/pseudo";
 import { setAdminLanguage } from "./support/admin-language";
 import { StaffBrowser } from "./support/staff-browser";
 
@@ -13,6 +14,8 @@ import { StaffBrowser } from "./support/staff-browser";
 const TRANSLATED_PAGES: Array<[name: string, path: string]> = [
   ["settings", "/app/settings"],
   ["bulk runs", "/app/runs"],
+  ["new bulk run", "/app/runs/new"],
+  ["automation", "/app/automation"],
 ];
 
 /**
@@ -22,12 +25,10 @@ const TRANSLATED_PAGES: Array<[name: string, path: string]> = [
 export const PAGES_AWAITING_TRANSLATION: string[] = [
   "/app",
   "/app/generate",
-  "/app/runs/new",
   "/app/runs/:runId",
   "/app/review",
   "/app/history",
   "/app/renders/:renderId",
-  "/app/automation",
 ];
 
 /** Visible text nodes of a frame that are outside ⟦…⟧ and not data, each with a little context. */
@@ -87,6 +88,21 @@ describe("the pseudo-locale walk", () => {
       expect(await untranslatedText(await staff.appFrame())).toEqual([]);
     });
   }
+
+  test("automation: a saved rule in the list and what it would have done come from the translation files", async () => {
+    // The English words as the pseudo-locale shows them, to find the form's fields and buttons.
+    const pseudo = (english: string) => pseudoLocalise({ text: english }).text as string;
+    await staff.openApp("/app/automation");
+    await staff.app.getByLabel(pseudo("Name"), { exact: true }).fill("Walked rule");
+    await staff.app.getByRole("button", { name: pseudo("Save rule"), exact: true }).click();
+    await staff.app.getByText(pseudo("Rule saved."), { exact: true }).waitFor();
+    await staff.app.getByRole("heading", { name: "Walked rule" }).first().waitFor();
+    expect(await untranslatedText(await staff.appFrame())).toEqual([]);
+
+    await staff.app.getByRole("button", { name: pseudo("What it would have done over the last 30 days") }).click();
+    await staff.app.getByRole("heading", { name: pseudo("Over the last 30 days"), level: 2 }).waitFor();
+    expect(await untranslatedText(await staff.appFrame())).toEqual([]);
+  });
 
   test("the app's navigation in the admin comes from the translation files", async () => {
     await staff.openApp("/app/settings");
