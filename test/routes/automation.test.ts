@@ -20,7 +20,15 @@ const BAG_CATEGORY = {
 };
 
 interface PageView {
-  rules: Array<{ id: string; name: string; enabled: boolean; matchLines: string[]; lookLine: string }>;
+  rules: Array<{
+    id: string;
+    name: string;
+    enabled: boolean;
+    match: { tags: string[]; vendors: string[] };
+    lookName: string | null;
+    resolution: string;
+    candidates: number;
+  }>;
   shopBudgetCredits: number | null;
 }
 interface ActionBody {
@@ -98,8 +106,10 @@ describe("Automation page", () => {
       expect.objectContaining({
         name: "New arrivals",
         enabled: false,
-        matchLines: ["Tags: drop, new", "Vendors: Acme"],
-        lookLine: "Shop defaults (Settings), 2K, 1 candidate per product",
+        match: expect.objectContaining({ tags: ["drop", "new"], vendors: ["Acme"] }),
+        lookName: null,
+        resolution: "2K",
+        candidates: 1,
       }),
     ]);
     const ruleId = page.rules[0]?.id as string;
@@ -126,9 +136,7 @@ describe("Automation page", () => {
       ["candidates", "collectionId", "monthlyBudgetCredits", "name"].sort(),
     );
     // A shop with neither defaults nor a look has no look to render with.
-    expect((await post(OTHER, RULE_FIELDS)).body.fieldErrors?.lookId).toBe(
-      "Save defaults in Settings, or a look, before adding a rule.",
-    );
+    expect((await post(OTHER, RULE_FIELDS)).body.fieldErrors?.lookId).toBe("automation:messages.noDefaults");
     expect(await snapshotAllRows(app.database.prisma)).toEqual(before);
   });
 

@@ -131,8 +131,8 @@ describe("Bulk runs", () => {
       "budgetCredits",
     ]);
     const tooSmall = await post(SHOP, { intent: "preview", budgetCredits: "3" });
-    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(tooSmall)).fieldErrors.budgetCredits).toMatch(
-      /One render costs 5 credits/,
+    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(tooSmall)).fieldErrors.budgetCredits).toBe(
+      "bulkRun:errors.budgetBelowRender?count=5",
     );
     const noKey = await post(SHOP, { intent: "start", budgetCredits: "10" });
     expect((await jsonOf<{ fieldErrors: Record<string, string> }>(noKey)).fieldErrors.requestKey).toBeTruthy();

@@ -1,7 +1,7 @@
 import { Banner, BlockStack, Layout, Page, Text } from "@shopify/polaris";
 import { useState } from "react";
+import { useStaffMessage, useTranslation } from "~/i18n/react";
 import type { AutomationActionResult, AutomationPageView, RuleView } from "./automation-page.server";
-import { AUTOMATION_WORDS as WORDS } from "./automation-words";
 import { AutomationBudgetCard } from "./AutomationBudgetCard";
 import { AutomationPreviewCard } from "./AutomationPreviewCard";
 import { AutomationRuleForm } from "./AutomationRuleForm";
@@ -16,15 +16,17 @@ export function AutomationPage({
   result: AutomationActionResult | undefined;
 }) {
   const [editing, setEditing] = useState<RuleView | null>(null);
+  const { t } = useTranslation("automation");
+  const say = useStaffMessage();
   const errors = result && !result.ok ? result.fieldErrors : {};
   return (
-    <Page title={WORDS.title}>
+    <Page title={t("title")}>
       <Layout>
         <Layout.Section>
           <BlockStack gap="400">
-            <Text as="p">{WORDS.intro}</Text>
-            {result && !result.ok && result.formError ? <Banner tone="critical">{result.formError}</Banner> : null}
-            {result?.ok && !result.preview ? <Banner tone="success">{result.message}</Banner> : null}
+            <Text as="p">{t("intro")}</Text>
+            {result && !result.ok && result.formError ? <Banner tone="critical">{say(result.formError)}</Banner> : null}
+            {result?.ok && !result.preview ? <Banner tone="success">{say(result.message)}</Banner> : null}
             <AutomationBudgetCard
               budget={view.shopBudgetCredits}
               spent={view.shopSpentThisMonth}

@@ -2,9 +2,11 @@ import { Form } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { BlockStack, Button, Card, Checkbox, FormLayout, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import { useRef, useState } from "react";
+import { useFieldErrors, useFormat, useTranslation } from "~/i18n/react";
 import type { FieldErrors } from "~/lib/validation";
+import { creditsForJob } from "~/tryon/cost";
+import { RESOLUTIONS } from "~/tryon/wire";
 import type { RuleView } from "./automation-page.server";
-import { AUTOMATION_WORDS as WORDS } from "./automation-words";
 
 const joined = (values: string[]) => values.join(", ");
 
@@ -14,8 +16,11 @@ export function AutomationRuleForm(props: {
   looks: Array<{ id: string; name: string }>;
   errors: FieldErrors;
 }) {
-  const { rule, errors } = props;
+  const { rule } = props;
   const shopify = useAppBridge();
+  const { t } = useTranslation("automation");
+  const errors = useFieldErrors(props.errors);
+  const format = useFormat();
   // Polaris buttons carry no name: the button pressed sets the intent before the form is sent.
   const intent = useRef<HTMLInputElement>(null);
   const intentOf = (value: string) => () => {
@@ -63,11 +68,11 @@ export function AutomationRuleForm(props: {
         <input type="hidden" name="collectionTitle" value={fields.collectionTitle} />
         <BlockStack gap="300">
           <Text as="h2" variant="headingMd">
-            {rule ? WORDS.formEdit(rule.name) : WORDS.formNew}
+            {rule ? t("form.edit", { name: rule.name }) : t("form.new")}
           </Text>
           <FormLayout>
             <TextField
-              label={WORDS.name}
+              label={t("form.name")}
               name="name"
               autoComplete="off"
               value={fields.name}
@@ -76,16 +81,20 @@ export function AutomationRuleForm(props: {
             />
             <BlockStack gap="100">
               <Text as="p">
-                {WORDS.collection}:{" "}
-                {fields.collectionId ? fields.collectionTitle || fields.collectionId : WORDS.clearCollection}
+                {t("form.collection")}{" "}
+                {fields.collectionId ? (
+                  <span translate="no">{fields.collectionTitle || fields.collectionId}</span>
+                ) : (
+                  t("form.anyCollection")
+                )}
               </Text>
               <InlineStack gap="200">
-                <Button onClick={() => void pickCollection()}>{WORDS.chooseCollection}</Button>
+                <Button onClick={() => void pickCollection()}>{t("form.chooseCollection")}</Button>
                 {fields.collectionId ? (
                   <Button
                     onClick={() => setFields((current) => ({ ...current, collectionId: "", collectionTitle: "" }))}
                   >
-                    {WORDS.clearCollection}
+                    {t("form.anyCollection")}
                   </Button>
                 ) : null}
               </InlineStack>
@@ -95,15 +104,15 @@ export function AutomationRuleForm(props: {
                 </Text>
               ) : null}
             </BlockStack>
-            {text("categoryIds", WORDS.categories, WORDS.categoriesHelp)}
-            {text("productTypes", WORDS.types, WORDS.listHelp)}
-            {text("tags", WORDS.tags, WORDS.listHelp)}
-            {text("vendors", WORDS.vendors, WORDS.listHelp)}
+            {text("categoryIds", t("form.categories"), t("form.categoriesHelp"))}
+            {text("productTypes", t("form.types"), t("form.listHelp"))}
+            {text("tags", t("form.tags"), t("form.listHelp"))}
+            {text("vendors", t("form.vendors"), t("form.listHelp"))}
             <Select
-              label={WORDS.look}
+              label={t("form.look")}
               name="lookId"
               options={[
-                { label: WORDS.shopDefaults, value: "" },
+                { label: t("form.shopDefaults"), value: "" },
                 ...props.looks.map((look) => ({ label: look.name, value: look.id })),
               ]}
               value={fields.lookId}
@@ -111,15 +120,18 @@ export function AutomationRuleForm(props: {
               error={errors.lookId}
             />
             <Select
-              label={WORDS.resolution}
+              label={t("form.resolution")}
               name="resolution"
-              options={["2K", "4K"]}
+              options={RESOLUTIONS.map((resolution) => ({
+                value: resolution,
+                label: t("options:resolution", { resolution, credits: format.credits(creditsForJob(resolution)) }),
+              }))}
               value={fields.resolution}
               onChange={set("resolution")}
               error={errors.resolution}
             />
             <Select
-              label={WORDS.candidates}
+              label={t("form.candidates")}
               name="candidates"
               options={["1", "2", "3", "4"]}
               value={fields.candidates}
@@ -127,23 +139,23 @@ export function AutomationRuleForm(props: {
               error={errors.candidates}
             />
             <TextField
-              label={WORDS.monthlyBudget}
+              label={t("form.monthlyBudget")}
               name="monthlyBudgetCredits"
               type="number"
               min={0}
               autoComplete="off"
               value={fields.monthlyBudgetCredits}
               onChange={set("monthlyBudgetCredits")}
-              helpText={WORDS.monthlyBudgetHelp}
+              helpText={t("form.monthlyBudgetHelp")}
               error={errors.monthlyBudgetCredits}
             />
-            <Checkbox label={WORDS.enabled} name="enabled" checked={fields.enabled} onChange={set("enabled")} />
+            <Checkbox label={t("form.enabled")} name="enabled" checked={fields.enabled} onChange={set("enabled")} />
             <InlineStack gap="200">
               <Button submit variant="primary" onClick={intentOf("save")}>
-                {WORDS.save}
+                {t("form.save")}
               </Button>
               <Button submit onClick={intentOf("preview")}>
-                {WORDS.preview}
+                {t("form.preview")}
               </Button>
             </InlineStack>
           </FormLayout>

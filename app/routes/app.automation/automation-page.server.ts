@@ -2,31 +2,30 @@ import type { PrismaClient } from "@prisma/client";
 import { activeRuleOf, saveRule, setRuleEnabled } from "~/automation/automation-rules.server";
 import { budgetMonthOf } from "~/automation/automation-budget.server";
 import { previewRule, type RulePreview } from "~/automation/rule-preview.server";
-import { describeMatch, type RuleMatch } from "~/automation/rule-match";
+import type { RuleMatch } from "~/automation/rule-match";
+import { messageKey } from "~/lib/staff-message";
 import type { FieldErrors } from "~/lib/validation";
 import { listLooks, type LookView } from "~/looks/looks.server";
 import type { RenderOptions } from "~/looks/render-options";
-import { runTitleOf } from "~/renders/runs/run-summary";
 import { parseStoredDefaults } from "~/settings/settings.server";
 import { loadShopCatalog } from "~/settings/tryon-client.server";
 import type { AdminRequest } from "~/web/admin-request.server";
 import { parseForm } from "~/web/forms";
 import { intentSchema, ruleFormSchema, shopBudgetFormSchema, toggleFormSchema, type RuleForm } from "./automation-form";
-import { AUTOMATION_WORDS as WORDS } from "./automation-words";
 
 export interface RuleView {
   id: string;
   name: string;
   enabled: boolean;
   match: RuleMatch;
-  matchLines: string[];
   lookId: string;
-  lookLine: string;
+  /** The saved look the rule renders with, by name; null for the shop's defaults. */
+  lookName: string | null;
   resolution: string;
   candidates: number;
   monthlyBudgetCredits: number | null;
   spentThisMonth: number;
-  recentRuns: Array<{ id: string; title: string; createdAt: string }>;
+  recentRuns: Array<{ id: string; createdAt: string; estimateCredits: number }>;
 }
 
 export interface AutomationPageView {
@@ -60,9 +59,8 @@ export async function loadAutomationPage(db: PrismaClient, shop: string, now: Da
         name: rule.name,
         enabled: rule.enabled,
         match: rule.match,
-        matchLines: describeMatch(rule.match),
         lookId: look?.id ?? "",
-        lookLine: WORDS.lookLine(look?.name ?? WORDS.shopDefaults, rule.options.resolution, rule.candidates),
+        lookName: look?.name ?? null,
         resolution: rule.options.resolution,
         candidates: rule.candidates,
         monthlyBudgetCredits: rule.monthlyBudgetCredits,
@@ -70,7 +68,11 @@ export async function loadAutomationPage(db: PrismaClient, shop: string, now: Da
         recentRuns: runs
           .filter((run) => run.ruleId === rule.id)
           .slice(0, 5)
-          .map((run) => ({ id: run.id, title: runTitleOf(run), createdAt: run.createdAt.toISOString() })),
+          .map((run) => ({
+            id: run.id,
+            createdAt: run.createdAt.toISOString(),
+            estimateCredits: run.estimateCredits,
+          })),
       },
     ];
   });
@@ -83,8 +85,11 @@ export async function loadAutomationPage(db: PrismaClient, shop: string, now: Da
   };
 }
 
+/** `message` and errors are encoded StaffMessages ("automation:messages.saved"): the page says them in words. */
 export type AutomationActionResult =
   { ok: true; message: string; preview?: RulePreview } | { ok: false; fieldErrors: FieldErrors; formError?: string };
+
+const NOT_FOUND = messageKey("automation:messages.notFound");
 
 /** The look's options: a saved look's, or the shop's defaults, at the form's resolution. */
 async function optionsOfForm(db: PrismaClient, shop: string, form: RuleForm): Promise<RenderOptions | null> {
@@ -103,15 +108,18 @@ export async function automationAction(
   now: Date,
 ): Promise<AutomationActionResult> {
   const intent = intentSchema.safeParse(formData.get("intent"));
-  if (!intent.success) return { ok: false, fieldErrors: {}, formError: WORDS.notFound };
+  if (!intent.success) return { ok: false, fieldErrors: {}, formError: NOT_FOUND };
   const { shop } = admin;
   if (intent.data === "toggle") {
     const form = parseForm(toggleFormSchema, formData);
     if (!form.ok) return { ok: false, fieldErrors: form.fieldErrors };
     const changed = await setRuleEnabled(db, shop, form.data.ruleId, form.data.enabled);
     return changed
-      ? { ok: true, message: WORDS.switched(form.data.enabled) }
-      : { ok: false, fieldErrors: {}, formError: WORDS.notFound };
+      ? {
+          ok: true,
+          message: messageKey(form.data.enabled ? "automation:messages.switchedOn" : "automation:messages.switchedOff"),
+        }
+      : { ok: false, fieldErrors: {}, formError: NOT_FOUND };
   }
   if (intent.data === "shop-budget") {
     const form = parseForm(shopBudgetFormSchema, formData);
@@ -121,12 +129,12 @@ export async function automationAction(
       create: { shop, automationMonthlyBudgetCredits: form.data.shopBudgetCredits },
       update: { automationMonthlyBudgetCredits: form.data.shopBudgetCredits },
     });
-    return { ok: true, message: WORDS.budgetSaved };
+    return { ok: true, message: messageKey("automation:messages.budgetSaved") };
   }
   const form = parseForm(ruleFormSchema, formData);
   if (!form.ok) return { ok: false, fieldErrors: form.fieldErrors };
   const options = await optionsOfForm(db, shop, form.data);
-  if (!options) return { ok: false, fieldErrors: { lookId: WORDS.noDefaults } };
+  if (!options) return { ok: false, fieldErrors: { lookId: messageKey("automation:messages.noDefaults") } };
   const match: RuleMatch = {
     collectionId: form.data.collectionId || null,
     collectionTitle: form.data.collectionId ? form.data.collectionTitle || null : null,
@@ -154,7 +162,7 @@ export async function automationAction(
         catalog: () => loadShopCatalog(db, shop),
       },
     );
-    return { ok: true, message: WORDS.previewHeading, preview };
+    return { ok: true, message: messageKey("automation:preview.heading"), preview };
   }
   const saved = await saveRule(db, shop, form.data.ruleId || null, {
     name: form.data.name,
@@ -164,5 +172,7 @@ export async function automationAction(
     candidates: form.data.candidates,
     monthlyBudgetCredits: form.data.monthlyBudgetCredits,
   });
-  return saved ? { ok: true, message: WORDS.saved } : { ok: false, fieldErrors: {}, formError: WORDS.notFound };
+  return saved
+    ? { ok: true, message: messageKey("automation:messages.saved") }
+    : { ok: false, fieldErrors: {}, formError: NOT_FOUND };
 }

@@ -1,8 +1,7 @@
 import { BlockStack, Card, Select, Text } from "@shopify/polaris";
+import { useStaffMessage, useTranslation } from "~/i18n/react";
 import { RENDER_OPTION_CHOICES } from "~/web/render-options-form";
 import type { PreviewSummary } from "./BulkRunEstimate";
-
-const LEAVE_OUT = { value: "", label: "Leave out" };
 
 /**
  * The products the app cannot place (a suit, a set, a name that says nothing): each is left out unless staff
@@ -14,39 +13,42 @@ export function BulkRunChoicesCard(props: {
   onChoices: (choices: Record<string, string>) => void;
 }) {
   const { preview, choices } = props;
+  const { t } = useTranslation("bulkRun");
+  const say = useStaffMessage();
   if (!preview || preview.needsChoiceCount <= 0) return null;
-  const options = [LEAVE_OUT, ...RENDER_OPTION_CHOICES.productType];
+  const options = [
+    { value: "", label: t("choices.leaveOut") },
+    ...RENDER_OPTION_CHOICES.productType.map(({ value }) => ({ value, label: t(`options:productType.${value}`) })),
+  ];
   const setAll = (garment: string) =>
     props.onChoices({
       ...choices,
       ...Object.fromEntries(preview.needsChoice.map((product) => [product.productId, garment])),
     });
+  const more = preview.needsChoiceCount - preview.needsChoice.length;
   return (
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          {preview.needsChoiceCount === 1
-            ? "1 product needs a garment chosen"
-            : `${preview.needsChoiceCount} products need a garment chosen`}
+          {t("choices.heading", { count: preview.needsChoiceCount })}
         </Text>
         <Text as="p" tone="subdued">
-          The app cannot tell what these are. Choose the garment each is rendered as, or leave it out: nothing is spent
-          on a product left out.
+          {t("choices.body")}
         </Text>
-        <Select label="Choose for all of them" options={options} value="" onChange={setAll} />
+        <Select label={t("choices.chooseForAll")} options={options} value="" onChange={setAll} />
         {preview.needsChoice.map((product) => (
           <Select
             key={product.productId}
-            label={product.title}
-            helpText={product.sentence}
+            label={<span translate="no">{product.title}</span>}
+            helpText={say(product.sentence)}
             options={options}
             value={choices[product.productId] ?? ""}
             onChange={(garment) => props.onChoices({ ...choices, [product.productId]: garment })}
           />
         ))}
-        {preview.needsChoiceCount > preview.needsChoice.length ? (
+        {more > 0 ? (
           <Text as="p" tone="subdued">
-            {`And ${preview.needsChoiceCount - preview.needsChoice.length} more, left out. Run them in smaller selections to choose for each.`}
+            {t("choices.more", { count: more })}
           </Text>
         ) : null}
       </BlockStack>

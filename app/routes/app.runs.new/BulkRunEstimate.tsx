@@ -1,6 +1,6 @@
 import { Banner, BlockStack, Button, Text } from "@shopify/polaris";
 import { WhatIsSentList } from "~/components/WhatIsSentList";
-import { formatCredits } from "~/web/format";
+import { useFormat, useLocale, useTranslation } from "~/i18n/react";
 import { previewHeadline, rendersWithinBudget, sendsHeading } from "./bulk-run-form";
 import type { BulkRunActionResult } from "./bulk-run.server";
 
@@ -21,20 +21,37 @@ export function BulkRunEstimate(props: {
   canStart: boolean;
 }) {
   const { preview, stale } = props;
-  const headline = previewHeadline(preview);
+  const { t } = useTranslation("bulkRun");
+  const locale = useLocale();
+  const format = useFormat();
+  const headline = previewHeadline(t, locale, preview);
+  const renders = (count: number) => t("estimate.renders", { count });
   const budgetNumber = /^\d+$/.test(props.budget.trim()) ? Number(props.budget.trim()) : null;
+  const cost =
+    preview.candidatesPerProduct > 1
+      ? t("estimate.perRenderTimes", {
+          credits: format.credits(preview.creditsPerRender),
+          renders: renders(preview.renderCount),
+        })
+      : t("estimate.perRender", { credits: format.credits(preview.creditsPerRender) });
+  const withinBudget =
+    budgetNumber !== null
+      ? t("estimate.withinBudget", {
+          renders: renders(rendersWithinBudget(budgetNumber, preview.creditsPerRender, preview.renderCount)),
+        })
+      : null;
   return (
     <BlockStack gap="200">
       {stale ? (
         <Banner tone="warning">
-          <p>You changed the selection or the options. Preview again before starting.</p>
+          <p>{t("estimate.stale")}</p>
         </Banner>
       ) : null}
       <Text as="p">
         <Text as="span" fontWeight="semibold">
           {headline.headline}
         </Text>
-        {headline.garments ? `: ${headline.garments}.` : "."}
+        {headline.garments ? t("estimate.garmentsAfter", { garments: headline.garments }) : t("estimate.headlineEnd")}
       </Text>
       {headline.details.map((detail) => (
         <Text as="p" key={detail}>
@@ -45,19 +62,14 @@ export function BulkRunEstimate(props: {
         <WhatIsSentList
           key={JSON.stringify(sent)}
           sent={sent}
-          heading={sendsHeading(sent.count, preview.candidatesPerProduct)}
+          heading={sendsHeading(t, sent.count, preview.candidatesPerProduct)}
         />
       ))}
       <Text as="p" variant="headingLg">
-        About {formatCredits(preview.estimateCredits)}
+        {t("estimate.about", { credits: format.credits(preview.estimateCredits) })}
       </Text>
       <Text as="p" tone="subdued">
-        {formatCredits(preview.creditsPerRender)} per render
-        {preview.candidatesPerProduct > 1 ? ` × ${preview.renderCount} renders` : ""}, charged as each one starts;
-        failed renders are refunded.
-        {budgetNumber !== null
-          ? ` With your budget, at most ${rendersWithinBudget(budgetNumber, preview.creditsPerRender, preview.renderCount)} renders will start.`
-          : ""}
+        {withinBudget ? `${cost} ${withinBudget}` : cost}
       </Text>
       <Button
         variant="primary"
@@ -65,7 +77,7 @@ export function BulkRunEstimate(props: {
         loading={props.starting}
         disabled={stale || preview.eligibleCount === 0 || !props.canStart || props.starting}
       >
-        {`Start run of ${preview.renderCount} ${preview.renderCount === 1 ? "render" : "renders"}`}
+        {t("estimate.start", { renders: renders(preview.renderCount) })}
       </Button>
     </BlockStack>
   );

@@ -5,12 +5,13 @@ import { FormErrorBanner } from "~/components/FormErrorBanner";
 import { LookCard } from "~/components/LookCard";
 import { PausedBanner } from "~/components/PausedBanner";
 import { RenderOptionsFields } from "~/components/RenderOptionsFields";
-import { describeListing } from "~/renders/runs/listing-progress";
+import { useFormat, useTranslation } from "~/i18n/react";
 import { formDataOf } from "~/web/forms";
 import { optionsToFormFields, withLook, type RenderOptionsFormValues } from "~/web/render-options-form";
 import { useRequestKey } from "~/web/request-key";
 import { garmentChoicesField, previewInputsKey, scopeFormFields, type PickedScope } from "./bulk-run-form";
 import { BulkRunChoicesCard } from "./BulkRunChoicesCard";
+import { listingWords } from "./bulk-run-listing";
 import { BulkRunDecisionsCard } from "./BulkRunDecisionsCard";
 import type { BulkRunActionResult, BulkRunPageView } from "./bulk-run.server";
 import { BulkRunColoursCard } from "./BulkRunColoursCard";
@@ -23,12 +24,12 @@ import { BulkRunSkippedCard } from "./BulkRunSkippedCard";
 const LISTING_POLL_MS = 3_000;
 
 /** The scope a link from an admin action chose (a collection, or products by id until the picker names them). */
-function initialScopeOf(view: BulkRunPageView): PickedScope | null {
+function initialScopeOf(view: BulkRunPageView, untitled: string): PickedScope | null {
   return view.initialScope?.kind === "collection"
     ? {
         kind: "collection",
         collectionId: view.initialScope.collectionId,
-        title: view.initialScope.title ?? "Collection",
+        title: view.initialScope.title ?? untitled,
       }
     : view.initialScope?.kind === "products"
       ? { kind: "products", products: view.initialScope.productIds.map((id) => ({ id, title: id })) }
@@ -39,7 +40,9 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
   const submit = useSubmit();
   const navigation = useNavigation();
   const [requestKey] = useRequestKey();
-  const [scope, setScope] = useState<PickedScope | null>(() => initialScopeOf(view));
+  const { t } = useTranslation("bulkRun");
+  const format = useFormat();
+  const [scope, setScope] = useState<PickedScope | null>(() => initialScopeOf(view, t("collectionUntitled")));
   const [options, setOptions] = useState<RenderOptionsFormValues>(view.initialOptions);
   const [regenerate, setRegenerate] = useState(false);
   const [garmentChoices, setGarmentChoices] = useState<Record<string, string>>({});
@@ -90,10 +93,10 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
   };
 
   return (
-    <Page title="New bulk run" backAction={{ content: "Bulk runs", url: "/app/runs" }}>
+    <Page title={t("title")} backAction={{ content: t("runs:title"), url: "/app/runs" }}>
       <Layout>
         <FormErrorBanner message={result && !result.ok ? (result.formError ?? errors.scope) : null} />
-        <PausedBanner paused={view.paused} consequence="A run started now waits until it is fixed." />
+        <PausedBanner paused={view.paused} consequence={t("pausedConsequence")} />
         <Layout.Section>
           <BlockStack gap="400">
             <BulkRunScopeCard
@@ -127,7 +130,7 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
               onPreview={runPreview}
               previewing={pendingIntent === "preview"}
               canPreview={Boolean(scope) && view.catalog.ok}
-              listing={listing ? describeListing(listing) : null}
+              listing={listing ? listingWords(t, format.number, listing) : null}
             >
               {preview ? (
                 <BulkRunEstimate

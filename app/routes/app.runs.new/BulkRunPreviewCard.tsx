@@ -1,8 +1,9 @@
 import { BlockStack, Button, Card, ProgressBar, Text, TextField } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { CandidatesSelect } from "~/components/CandidatesSelect";
+import { useFieldErrors, useTranslation } from "~/i18n/react";
 import type { FieldErrors } from "~/lib/validation";
-import type { describeListing } from "~/renders/runs/listing-progress";
+import type { ListingInWords } from "~/renders/runs/listing-progress";
 
 /**
  * "Preview and cost": candidates per product, the budget cap and the Preview button; while a large collection is
@@ -17,36 +18,38 @@ export function BulkRunPreviewCard(props: {
   onPreview: () => void;
   previewing: boolean;
   canPreview: boolean;
-  listing: ReturnType<typeof describeListing> | null;
+  listing: ListingInWords | null;
   children: ReactNode;
 }) {
-  const { errors, listing } = props;
+  const { listing } = props;
+  const { t } = useTranslation("bulkRun");
+  const errors = useFieldErrors(props.errors);
   return (
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          Preview and cost
+          {t("preview.heading")}
         </Text>
         <CandidatesSelect
-          label="Candidates per product"
+          label={t("preview.candidates")}
           value={props.candidates}
           onChange={props.onCandidates}
-          helpText="Several renders of each product to pick the best from in Review; each is charged."
+          helpText={t("preview.candidatesHelp")}
           error={errors.candidates}
         />
         <TextField
-          label="Budget cap (optional)"
+          label={t("preview.budget")}
           type="number"
           min={1}
-          suffix="credits"
+          suffix={t("preview.budgetSuffix")}
           autoComplete="off"
           value={props.budget}
           onChange={props.onBudget}
-          helpText="The run stops starting new renders once it has spent this much."
+          helpText={t("preview.budgetHelp")}
           error={errors.budgetCredits}
         />
         <Button onClick={props.onPreview} loading={props.previewing} disabled={!props.canPreview}>
-          Preview
+          {t("preview.button")}
         </Button>
         {listing ? (
           <BlockStack gap="200">

@@ -1,5 +1,6 @@
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { BlockStack, Button, Card, Checkbox, InlineStack, List, Text } from "@shopify/polaris";
+import { useStaffMessage, useTranslation } from "~/i18n/react";
 import type { PickedScope } from "./bulk-run-form";
 
 /**
@@ -16,6 +17,8 @@ export function BulkRunScopeCard(props: {
   perColourError: string | undefined;
 }) {
   const shopify = useAppBridge();
+  const { t } = useTranslation("bulkRun");
+  const say = useStaffMessage();
   const { scope, onScope } = props;
   const pickCollection = async () => {
     const picked = await shopify.resourcePicker({ type: "collection", action: "select", multiple: false });
@@ -37,46 +40,50 @@ export function BulkRunScopeCard(props: {
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          What to render
+          {t("scope.heading")}
         </Text>
         <InlineStack gap="200">
-          <Button onClick={() => void pickCollection()}>Choose a collection</Button>
-          <Button onClick={() => void pickProducts()}>Choose products</Button>
+          <Button onClick={() => void pickCollection()}>{t("scope.chooseCollection")}</Button>
+          <Button onClick={() => void pickProducts()}>{t("scope.chooseProducts")}</Button>
         </InlineStack>
         {scope?.kind === "collection" ? (
           <Text as="p">
-            Collection:{" "}
+            {t("scope.collectionLabel")}{" "}
             <Text as="span" fontWeight="semibold">
-              {scope.title}
+              <span translate="no">{scope.title}</span>
             </Text>
           </Text>
         ) : scope?.kind === "products" ? (
           <BlockStack gap="100">
-            <Text as="p">{scope.products.length} products selected</Text>
+            <Text as="p">{t("scope.productsSelected", { count: scope.products.length })}</Text>
             <List>
               {scope.products.slice(0, 10).map((product) => (
-                <List.Item key={product.id}>{product.title}</List.Item>
+                <List.Item key={product.id}>
+                  <span translate="no">{product.title}</span>
+                </List.Item>
               ))}
-              {scope.products.length > 10 ? <List.Item>and {scope.products.length - 10} more</List.Item> : null}
+              {scope.products.length > 10 ? (
+                <List.Item>{t("more", { count: scope.products.length - 10 })}</List.Item>
+              ) : null}
             </List>
           </BlockStack>
         ) : (
           <Text as="p" tone="subdued">
-            Nothing chosen yet.
+            {t("scope.nothingChosen")}
           </Text>
         )}
         <Checkbox
-          label="Regenerate products that already have an approved render with this look"
+          label={t("scope.regenerate")}
           checked={props.regenerate}
           onChange={props.onRegenerate}
-          helpText="Off: those products are skipped, so nobody pays twice for the same image."
+          helpText={t("scope.regenerateHelp")}
         />
         <Checkbox
-          label="One shot per colour"
+          label={t("scope.perColour")}
           checked={props.perColour}
           onChange={props.onPerColour}
-          error={props.perColourError}
-          helpText="For products whose variants differ by colour: each colour rendered from its own variant photo and added to that colour's variants. Products without colours, or without a photo per colour, get one shot as usual."
+          error={props.perColourError ? say(props.perColourError) : undefined}
+          helpText={t("scope.perColourHelp")}
         />
       </BlockStack>
     </Card>

@@ -1,4 +1,5 @@
 import { BlockStack, Card, List, Text } from "@shopify/polaris";
+import { useStaffMessage, useTranslation } from "~/i18n/react";
 import type { PreviewSummary } from "./BulkRunEstimate";
 
 /**
@@ -6,24 +7,26 @@ import type { PreviewSummary } from "./BulkRunEstimate";
  * estimate so staff read it with the numbers it explains.
  */
 export function BulkRunSkippedCard({ preview }: { preview: PreviewSummary | null }) {
+  const { t } = useTranslation("bulkRun");
+  const say = useStaffMessage();
   if (!preview || preview.skippedCount <= 0) return null;
   return (
     <Card>
       <BlockStack gap="200">
         <Text as="h2" variant="headingMd">
-          {preview.skippedCount} {preview.skippedCount === 1 ? "product" : "products"} will be skipped
+          {t("skipped.heading", { count: preview.skippedCount })}
         </Text>
         <List>
           {preview.skipped.map((skip) => (
             <List.Item key={`${skip.productId} ${skip.title}`}>
               <Text as="span" fontWeight="semibold">
-                {skip.title}
+                <span translate="no">{skip.title}</span>
               </Text>
-              : {skip.reasonText}
+              : {say(skip.reasonText)}
             </List.Item>
           ))}
           {preview.skippedCount > preview.skipped.length ? (
-            <List.Item>and {preview.skippedCount - preview.skipped.length} more</List.Item>
+            <List.Item>{t("more", { count: preview.skippedCount - preview.skipped.length })}</List.Item>
           ) : null}
         </List>
       </BlockStack>

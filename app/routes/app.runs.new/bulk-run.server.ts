@@ -16,6 +16,7 @@ import { describeShopifyFailure, type AdminRequest } from "~/web/admin-request.s
 import { checkbox, formDataToObject, requestKeySchema } from "~/web/forms";
 import { failure, type FormFailure, type FieldErrors } from "~/lib/validation";
 import { toGid } from "~/lib/gid";
+import { messageKey } from "~/lib/staff-message";
 import {
   checkOptionsAgainstCatalog,
   loadRenderForm,
@@ -80,7 +81,7 @@ function scopeFromForm(formData: FormData) {
   const parsed = runScopeSchema.safeParse(scope);
   if (parsed.success) return { ok: true as const, scope: parsed.data };
   const issue = parsed.error.issues[0];
-  return { ok: false as const, fieldErrors: { scope: issue?.message ?? "Choose a collection or some products." } };
+  return { ok: false as const, fieldErrors: { scope: issue?.message ?? messageKey("bulkRun:errors.chooseScope") } };
 }
 
 export type BulkRunActionResult =
@@ -92,7 +93,7 @@ export type BulkRunActionResult =
 export async function bulkRunAction(db: Db, admin: AdminRequest, formData: FormData): Promise<BulkRunActionResult> {
   const intent = String(formData.get("intent") ?? "preview");
   const fail = (fieldErrors: FieldErrors, formError?: string) => ({ ...failure(fieldErrors, formError), intent });
-  if (intent !== "preview" && intent !== "start") return fail({}, "That action is not available.");
+  if (intent !== "preview" && intent !== "start") return fail({}, messageKey("bulkRun:errors.notAvailable"));
 
   const scope = scopeFromForm(formData);
   const parsed = parseWithOptions(intent === "start" ? startFormSchema : runFormSchema, formData);
@@ -136,12 +137,12 @@ export async function bulkRunAction(db: Db, admin: AdminRequest, formData: FormD
   const budget = fields.budgetCredits ?? null;
   if (budget !== null && budget < outcome.plan.creditsPerRender) {
     return fail({
-      budgetCredits: `One render costs ${outcome.plan.creditsPerRender} credits; the budget must be at least that.`,
+      budgetCredits: messageKey("bulkRun:errors.budgetBelowRender", { count: outcome.plan.creditsPerRender }),
     });
   }
   if (intent === "preview") return { ok: true, intent, summary: outcome.summary, budgetCredits: budget };
   if (outcome.plan.eligible.length === 0) {
-    return fail({}, "No product in this selection can be rendered; see the reasons in the preview.");
+    return fail({}, messageKey("bulkRun:errors.nothingToRender"));
   }
   try {
     const { run, created } = await startRun(db, {
