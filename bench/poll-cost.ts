@@ -7,7 +7,7 @@
  * 8,000 renders over 500 shops (16 each, a try-on key each), hour-long jobs, due on the app's own cadence for a
  * running render (3.0-3.5 s): about 2,460 polls a second asked of 4 compiled worker processes, about the rate
  * benchmark 10's steady state asks. Whether they keep up is not the question here (benchmark 10's is); what each
- * poll costs is.
+ * poll costs is. BENCH_EXPLAIN=1 also prints the plans of the claim and the poll results on this data.
  */
 import os from "node:os";
 import { startFakeAdminServer } from "../fakes/shopify-admin";
@@ -15,6 +15,7 @@ import { startTryOnSimulator } from "../fakes/tryon-service";
 import { createTestDatabase } from "../harness/database";
 import { backendCpu, cpuSince } from "./lib/cpu";
 import { appPollCadence, loadAverage, makeSimClock, releaseSchedule, seedInFlight } from "./lib/in-flight";
+import { explainPollStatements, renderUpdates, updatesSince } from "./lib/poll-plans";
 import { fixed, sleep } from "./lib/stats";
 import type { Benchmark } from "./lib/types";
 import { startBenchWorker, type BenchWorkerProcess } from "./lib/worker-process";
@@ -144,8 +145,15 @@ export const pollCost: Benchmark = {
       await releaseSchedule(database.prisma, clock, 1_000);
       ctx.log(`released; warming up ${WARMUP_MS / 1000} s, then measuring ${MEASURE_MS / 1000} s…`);
       await sleep(WARMUP_MS);
+      const updatesBefore = await renderUpdates(database.prisma);
       const cost = await measurePollCost(database.prisma, workers, MEASURE_MS);
+      const updates = updatesSince(updatesBefore, await renderUpdates(database.prisma));
       const ms = msPerPoll(cost);
+      if (process.env.BENCH_EXPLAIN === "1") {
+        // Diagnostic, after the window: the plans of the claim and the poll results on this data (rolled back).
+        const plans = await explainPollStatements(database.prisma, 500);
+        ctx.log(`claim of 500 due renders:\n${plans.claim}\npoll results of those 500:\n${plans.results}`);
+      }
       return {
         id: this.id,
         title: this.title,
@@ -156,6 +164,10 @@ export const pollCost: Benchmark = {
             `${IN_FLIGHT.toLocaleString("en-US")} renders due every ${cadence.minMs / 1000}–${cadence.maxMs / 1000} s: ${fixed(IN_FLIGHT / (cadence.meanMs / 1000), 0)} polls/s asked of ${WORKERS} workers`,
           ],
           ...describePollCost(cost),
+          [
+            "Render row updates",
+            `${updates.updates} in the window (${fixed(updates.updates / Math.max(1, cost.polls), 2)} per poll), ${fixed((100 * updates.hot) / Math.max(1, updates.updates), 0)} % of them HOT (no index entry written)`,
+          ],
         ],
         headline: `${fixed(ms, 3)} ms of CPU per poll (workers ${fixed(cost.workerCpuMs / Math.max(1, cost.polls), 3)}, PostgreSQL ${fixed(cost.databaseCpuMs / Math.max(1, cost.polls), 3)}) = ${fixed(pollsPerCoreSecond(cost), 0)} polls per core-second at ${fixed(cost.polls / (cost.windowMs / 1000), 0)} polls/s; load average ${cost.loadAtEnd.split(" ")[0]}`,
         baseline: `the goal's budget: ${GOAL_MS_PER_POLL} ms, ${fixed(1000 / GOAL_MS_PER_POLL, 0)} per core-second; ${fixed(ms / GOAL_MS_PER_POLL)}× it`,

@@ -1,5 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
+import { makeNamingPool } from "./named-statements";
 
 export interface PrismaClientOptions {
   /**
@@ -9,9 +10,11 @@ export interface PrismaClientOptions {
   poolSize?: number;
 }
 
-/** A Prisma client on the Rust-free engine, talking to PostgreSQL (server or embedded) through node-postgres. */
+/**
+ * A Prisma client on the Rust-free engine, talking to PostgreSQL (server or embedded) through node-postgres. Its
+ * pool sends the statements marked with `preparedSql` as named, prepared statements (./named-statements.ts).
+ */
 export function createPrismaClient(connectionString: string, options: PrismaClientOptions = {}): PrismaClient {
-  return new PrismaClient({
-    adapter: new PrismaPg({ connectionString, ...(options.poolSize ? { max: options.poolSize } : {}) }),
-  });
+  const pool = makeNamingPool({ connectionString, ...(options.poolSize ? { max: options.poolSize } : {}) });
+  return new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
 }

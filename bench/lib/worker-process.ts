@@ -65,11 +65,13 @@ export async function startBenchWorker(input: {
   readyTimeoutMs?: number;
 }): Promise<BenchWorkerProcess> {
   // Node itself with tsx as a loader (not the tsx CLI, which would add a second process), or the compiled child.
-  // BENCH_CHILD_NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to look inside a worker process.
+  // BENCH_CHILD_NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to look inside a worker process. They
+  // come after the production worker's options, so they can also override one (--max-semi-space-size=16).
   const extra = (process.env.BENCH_CHILD_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
   if (input.compiled) buildCompiledBenchWorker();
-  const entry = input.compiled ? [...productionWorkerNodeOptions(), COMPILED_ENTRY] : ["--import", "tsx", ENTRY];
-  const child = spawn(process.execPath, [...extra, ...(input.nodeOptions ?? []), ...entry], {
+  const before = input.compiled ? productionWorkerNodeOptions() : [];
+  const entry = input.compiled ? [COMPILED_ENTRY] : ["--import", "tsx", ENTRY];
+  const child = spawn(process.execPath, [...before, ...extra, ...(input.nodeOptions ?? []), ...entry], {
     env: {
       ...process.env,
       DATABASE_URL: input.databaseUrl,
