@@ -13,12 +13,12 @@ import os from "node:os";
 import { startFakeAdminServer } from "../fakes/shopify-admin";
 import { startTryOnSimulator } from "../fakes/tryon-service";
 import { createTestDatabase } from "../harness/database";
-import { backendCpu, cpuSince } from "./lib/cpu";
+import { backendCpu, backendNames, cpuSince } from "./lib/cpu";
 import { appPollCadence, loadAverage, makeSimClock, releaseSchedule, seedInFlight } from "./lib/in-flight";
 import { explainPollStatements, renderUpdates, updatesSince } from "./lib/poll-plans";
 import { fixed, sleep } from "./lib/stats";
 import type { Benchmark } from "./lib/types";
-import { startBenchWorker, type BenchWorkerProcess } from "./lib/worker-process";
+import { buildCompiledBenchWorker, startBenchWorker, type BenchWorkerProcess } from "./lib/worker-process";
 import type { CostReport } from "./worker-child";
 
 const SHOPS = 500;
@@ -40,6 +40,8 @@ export interface PollCost {
   simulatorCpuMs: number;
   loadAtStart: string;
   loadAtEnd: string;
+  /** Per group of workers (A/B runs, see pollCost): its polls, its workers' CPU and its own backends' CPU. */
+  groups: Array<{ label: string; polls: number; workerCpuMs: number; databaseCpuMs: number }>;
 }
 
 export const msPerPoll = (cost: PollCost) => (cost.workerCpuMs + cost.databaseCpuMs) / Math.max(1, cost.polls);
@@ -53,6 +55,8 @@ export async function measurePollCost(
   db: Parameters<typeof backendCpu>[0],
   workers: BenchWorkerProcess[],
   windowMs: number,
+  /** Each worker's group, index for index; its connections carry application_name `bench-<group>`. */
+  groupOf: string[] = [],
 ): Promise<PollCost> {
   const loadAtStart = loadAverage();
   const simulatorCpu = process.cpuUsage();
@@ -68,9 +72,23 @@ export async function measurePollCost(
     }),
   );
   const simulator = process.cpuUsage(simulatorCpu);
-  const databaseCpuMs = cpuSince(databaseCpu, await backendCpu(db));
+  const databaseCpuAfter = await backendCpu(db);
+  const databaseCpuMs = cpuSince(databaseCpu, databaseCpuAfter);
+  const names = await backendNames(db);
   const sum = (pick: (report: CostReport) => number) => reports.reduce((total, report) => total + pick(report), 0);
+  const groups = [...new Set(groupOf)].map((label) => {
+    const mine = reports.filter((_, index) => groupOf[index] === label);
+    const backends = (cpu: Map<number, number>) =>
+      new Map([...cpu].filter(([pid]) => names.get(pid) === `bench-${label}`));
+    return {
+      label,
+      polls: mine.reduce((total, report) => total + report.requests, 0),
+      workerCpuMs: mine.reduce((total, report) => total + report.cpuMs, 0),
+      databaseCpuMs: cpuSince(backends(databaseCpu), backends(databaseCpuAfter)),
+    };
+  });
   return {
+    groups,
     polls: sum((report) => report.requests),
     errors: sum((report) => report.errors),
     submits: sum((report) => report.submits),
@@ -101,8 +119,38 @@ export function describePollCost(cost: PollCost): Array<[string, string]> {
       `workers ${percent(cost.workerCpuMs)}, PostgreSQL ${percent(cost.databaseCpuMs)}, simulator ${percent(cost.simulatorCpuMs)}; ${os.availableParallelism()} cores`,
     ],
     ["load average", `${cost.loadAtStart} when the window opened, ${cost.loadAtEnd} when it closed`],
+    ...cost.groups.map((group): [string, string] => {
+      const per = (ms: number) => fixed(ms / Math.max(1, group.polls), 3);
+      return [
+        `group ${group.label}`,
+        `${group.polls} polls, ${per(group.workerCpuMs + group.databaseCpuMs)} ms per poll (workers ${per(group.workerCpuMs)}, their PostgreSQL backends ${per(group.databaseCpuMs)})`,
+      ];
+    }),
   ];
 }
+
+/**
+ * A/B in one run, so both sides share the machine's load (on a shared machine two runs minutes apart differ by
+ * more than most changes): BENCH_AB_BASE=<path to a compiled build/bench/worker-child.js of other code> runs it
+ * in the first half of the workers (group "base") and today's code in the rest ("this"); BENCH_AB_NODE_OPTIONS
+ * instead gives those Node options to the second half ("options") with today's code in both.
+ */
+function abGroups(workers: number): Array<{ label: string; compiledEntry?: string; nodeOptions?: string[] }> {
+  const base = process.env.BENCH_AB_BASE;
+  const options = process.env.BENCH_AB_NODE_OPTIONS?.split(" ").filter(Boolean);
+  return Array.from({ length: workers }, (_, index) => {
+    const first = index < workers / 2;
+    if (base) return first ? { label: "base", compiledEntry: base } : { label: "this" };
+    if (options) return first ? { label: "default" } : { label: "options", nodeOptions: options };
+    return { label: "all" };
+  });
+}
+
+const withApplicationName = (url: string, name: string) => {
+  const parsed = new URL(url);
+  parsed.searchParams.set("application_name", name);
+  return parsed.toString();
+};
 
 export const pollCost: Benchmark = {
   id: "poll-cost",
@@ -129,15 +177,19 @@ export const pollCost: Benchmark = {
         // Shops interleaved over one mean interval, so the load is even from the first second.
         firstDueMs: (shop, render) => Math.round(((render * SHOPS + shop) / IN_FLIGHT) * cadence.meanMs),
       });
+      const groups = abGroups(WORKERS);
+      if (groups.some((group) => group.compiledEntry)) buildCompiledBenchWorker();
       workers.push(
         ...(await Promise.all(
-          Array.from({ length: WORKERS }, () =>
+          groups.map((group) =>
             startBenchWorker({
               mode: "cost",
               compiled: true,
-              databaseUrl: database.url,
+              databaseUrl: withApplicationName(database.url, `bench-${group.label}`),
               adminUrl: admin.url,
               tokens: new Map(),
+              ...(group.compiledEntry ? { compiledEntry: group.compiledEntry } : {}),
+              ...(group.nodeOptions ? { nodeOptions: group.nodeOptions } : {}),
             }),
           ),
         )),
@@ -146,7 +198,12 @@ export const pollCost: Benchmark = {
       ctx.log(`released; warming up ${WARMUP_MS / 1000} s, then measuring ${MEASURE_MS / 1000} s…`);
       await sleep(WARMUP_MS);
       const updatesBefore = await renderUpdates(database.prisma);
-      const cost = await measurePollCost(database.prisma, workers, MEASURE_MS);
+      const cost = await measurePollCost(
+        database.prisma,
+        workers,
+        MEASURE_MS,
+        groups.map((group) => group.label),
+      );
       const updates = updatesSince(updatesBefore, await renderUpdates(database.prisma));
       const ms = msPerPoll(cost);
       if (process.env.BENCH_EXPLAIN === "1") {

@@ -1,6 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
-import { makeNamingPool } from "./named-statements";
+import pg from "pg";
+import { rememberPool } from "./prepared-query";
 
 export interface PrismaClientOptions {
   /**
@@ -11,10 +12,12 @@ export interface PrismaClientOptions {
 }
 
 /**
- * A Prisma client on the Rust-free engine, talking to PostgreSQL (server or embedded) through node-postgres. Its
- * pool sends the statements marked with `preparedSql` as named, prepared statements (./named-statements.ts).
+ * A Prisma client on the Rust-free engine, talking to PostgreSQL (server or embedded) through node-postgres. The
+ * worker's hot statements use the same pool directly, as prepared statements (./prepared-query.ts).
  */
 export function createPrismaClient(connectionString: string, options: PrismaClientOptions = {}): PrismaClient {
-  const pool = makeNamingPool({ connectionString, ...(options.poolSize ? { max: options.poolSize } : {}) });
-  return new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  const pool = new pg.Pool({ connectionString, ...(options.poolSize ? { max: options.poolSize } : {}) });
+  const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  rememberPool(client, pool);
+  return client;
 }

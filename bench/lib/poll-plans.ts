@@ -30,7 +30,10 @@ class RolledBack extends Error {}
  * EXPLAIN (ANALYZE, BUFFERS) of a claim of `limit` due renders and of the poll results that say each is still
  * running, as a worker's tick sends them; everything is rolled back afterwards.
  */
-export async function explainPollStatements(db: PrismaClient, limit: number): Promise<{ claim: string; results: string }> {
+export async function explainPollStatements(
+  db: PrismaClient,
+  limit: number,
+): Promise<{ claim: string; results: string }> {
   const plans = { claim: "", results: "" };
   const explain = (sql: Prisma.Sql) => Prisma.sql`EXPLAIN (ANALYZE, BUFFERS) ${sql}`;
   const text = (rows: Array<{ "QUERY PLAN": string }>) => rows.map((row) => row["QUERY PLAN"]).join("\n");

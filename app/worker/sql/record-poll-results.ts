@@ -1,5 +1,5 @@
 import { Prisma, type PrismaClient, type RenderState } from "@prisma/client";
-import { preparedSql } from "~/db/named-statements";
+import { preparedQuery } from "~/db/prepared-query";
 import { logRenderTransition } from "~/renders/lifecycle/transition-log";
 
 /** What one status poll decided for one render. */
@@ -30,8 +30,8 @@ export async function recordPollResults(
   now: Date,
 ): Promise<string[]> {
   if (outcomes.length === 0) return [];
-  // Prepared once per connection, like the claim (app/db/named-statements.ts, ADR 079).
-  const rows = await db.$queryRaw<RecordedPoll[]>(preparedSql("record_poll_results", pollResultsSql(outcomes, now)));
+  // Prepared once per connection, like the claim (app/db/prepared-query.ts, ADR 079).
+  const rows = await preparedQuery<RecordedPoll>(db, "record_poll_results", pollResultsSql(outcomes, now));
   for (const row of rows) {
     if (row.state === row.expected) continue;
     logRenderTransition({
