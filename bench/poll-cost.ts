@@ -26,6 +26,7 @@ const RENDERS_PER_SHOP = 16;
 const IN_FLIGHT = SHOPS * RENDERS_PER_SHOP;
 const WORKERS = 4;
 const WARMUP_MS = 10_000;
+const WARMUP_MAX_MS = 120_000;
 const MEASURE_MS = 30_000;
 /** The goal: a quarter of a millisecond of our CPU per poll, 4,000 polls per core-second. */
 export const GOAL_MS_PER_POLL = 0.25;
@@ -41,7 +42,7 @@ export interface PollCost {
   loadAtStart: string;
   loadAtEnd: string;
   /** Per group of workers (A/B runs, see pollCost): its polls, its workers' CPU and its own backends' CPU. */
-  groups: Array<{ label: string; polls: number; workerCpuMs: number; databaseCpuMs: number }>;
+  groups: Array<{ label: string; pids: number[]; polls: number; workerCpuMs: number; databaseCpuMs: number }>;
 }
 
 export const msPerPoll = (cost: PollCost) => (cost.workerCpuMs + cost.databaseCpuMs) / Math.max(1, cost.polls);
@@ -82,6 +83,7 @@ export async function measurePollCost(
       new Map([...cpu].filter(([pid]) => names.get(pid) === `bench-${label}`));
     return {
       label,
+      pids: workers.filter((_, index) => groupOf[index] === label).map((worker) => worker.pid),
       polls: mine.reduce((total, report) => total + report.requests, 0),
       workerCpuMs: mine.reduce((total, report) => total + report.cpuMs, 0),
       databaseCpuMs: cpuSince(backends(databaseCpu), backends(databaseCpuAfter)),
@@ -123,27 +125,46 @@ export function describePollCost(cost: PollCost): Array<[string, string]> {
       const per = (ms: number) => fixed(ms / Math.max(1, group.polls), 3);
       return [
         `group ${group.label}`,
-        `${group.polls} polls, ${per(group.workerCpuMs + group.databaseCpuMs)} ms per poll (workers ${per(group.workerCpuMs)}, their PostgreSQL backends ${per(group.databaseCpuMs)})`,
+        `${group.polls} polls, ${per(group.workerCpuMs + group.databaseCpuMs)} ms per poll (workers ${per(group.workerCpuMs)}, their PostgreSQL backends ${per(group.databaseCpuMs)}); worker pids ${group.pids.join(", ")}`,
       ];
     }),
   ];
 }
 
 /**
- * A/B in one run, so both sides share the machine's load (on a shared machine two runs minutes apart differ by
+ * A/B in one run, so every side shares the machine's load (on a shared machine two runs minutes apart differ by
  * more than most changes): BENCH_AB_BASE=<path to a compiled build/bench/worker-child.js of other code> runs it
- * in the first half of the workers (group "base") and today's code in the rest ("this"); BENCH_AB_NODE_OPTIONS
- * instead gives those Node options to the second half ("options") with today's code in both.
+ * in some of the workers (group "base"), BENCH_AB_NODE_OPTIONS gives those Node options to some others (group
+ * "options"), and today's code runs in the rest ("this"); workers are dealt to the groups in turn.
+ * BENCH_WORKERS changes the number of workers (4), e.g. 6 for three groups of two.
  */
 function abGroups(workers: number): Array<{ label: string; compiledEntry?: string; nodeOptions?: string[] }> {
   const base = process.env.BENCH_AB_BASE;
   const options = process.env.BENCH_AB_NODE_OPTIONS?.split(" ").filter(Boolean);
-  return Array.from({ length: workers }, (_, index) => {
-    const first = index < workers / 2;
-    if (base) return first ? { label: "base", compiledEntry: base } : { label: "this" };
-    if (options) return first ? { label: "default" } : { label: "options", nodeOptions: options };
-    return { label: "all" };
-  });
+  const variants: Array<{ label: string; compiledEntry?: string; nodeOptions?: string[] }> = [
+    ...(base ? [{ label: "base", compiledEntry: base }] : []),
+    { label: base || options ? "this" : "all" },
+    ...(options ? [{ label: "options", nodeOptions: options }] : []),
+  ];
+  return Array.from({ length: workers }, (_, index) => variants[index % variants.length] as (typeof variants)[number]);
+}
+
+/**
+ * Waits until every render was polled twice (at least WARMUP_MS, at most WARMUP_MAX_MS): by then each worker has
+ * met every shop and made its client, which on a loaded machine takes longer than a fixed warm-up, and a window
+ * that caught those first ticks counted 500 client set-ups per worker as polling.
+ */
+async function warmUp(db: Parameters<typeof backendCpu>[0]): Promise<number> {
+  const started = Date.now();
+  await sleep(WARMUP_MS);
+  while (Date.now() - started < WARMUP_MAX_MS) {
+    const [row] = await db.$queryRaw<
+      Array<{ least: number | null }>
+    >`SELECT min("pollCount")::int AS least FROM "Render"`;
+    if ((row?.least ?? 0) >= 2) break;
+    await sleep(2_000);
+  }
+  return Date.now() - started;
 }
 
 const withApplicationName = (url: string, name: string) => {
@@ -177,7 +198,7 @@ export const pollCost: Benchmark = {
         // Shops interleaved over one mean interval, so the load is even from the first second.
         firstDueMs: (shop, render) => Math.round(((render * SHOPS + shop) / IN_FLIGHT) * cadence.meanMs),
       });
-      const groups = abGroups(WORKERS);
+      const groups = abGroups(Number(process.env.BENCH_WORKERS ?? WORKERS));
       if (groups.some((group) => group.compiledEntry)) buildCompiledBenchWorker();
       workers.push(
         ...(await Promise.all(
@@ -195,8 +216,11 @@ export const pollCost: Benchmark = {
         )),
       );
       await releaseSchedule(database.prisma, clock, 1_000);
-      ctx.log(`released; warming up ${WARMUP_MS / 1000} s, then measuring ${MEASURE_MS / 1000} s…`);
-      await sleep(WARMUP_MS);
+      ctx.log(
+        `released; warming up (every render polled twice, at least ${WARMUP_MS / 1000} s), then measuring ${MEASURE_MS / 1000} s…`,
+      );
+      const warmedAt = await warmUp(database.prisma);
+      ctx.log(`warm after ${fixed(warmedAt / 1000, 0)} s`);
       const updatesBefore = await renderUpdates(database.prisma);
       const cost = await measurePollCost(
         database.prisma,
@@ -210,6 +234,11 @@ export const pollCost: Benchmark = {
         // Diagnostic, after the window: the plans of the claim and the poll results on this data (rolled back).
         const plans = await explainPollStatements(database.prisma, 500);
         ctx.log(`claim of 500 due renders:\n${plans.claim}\npoll results of those 500:\n${plans.results}`);
+        if (process.env.BENCH_EXPLAIN_ANALYZED === "1") {
+          await database.prisma.$executeRaw`ANALYZE`;
+          const analyzed = await explainPollStatements(database.prisma, 500);
+          ctx.log(`after ANALYZE, claim:\n${analyzed.claim}\npoll results:\n${analyzed.results}`);
+        }
       }
       return {
         id: this.id,
