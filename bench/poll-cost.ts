@@ -198,6 +198,9 @@ export const pollCost: Benchmark = {
         // Shops interleaved over one mean interval, so the load is even from the first second.
         firstDueMs: (shop, render) => Math.round(((render * SHOPS + shop) / IN_FLIGHT) * cadence.meanMs),
       });
+      // Statistics as autovacuum keeps them in a running installation: fresh tables without them made the claim
+      // visit every due render shop by shop (EXPLAIN, docs/benchmarks.md section 15), whenever autovacuum came late.
+      if (process.env.BENCH_NO_ANALYZE !== "1") await database.prisma.$executeRaw`ANALYZE`;
       const groups = abGroups(Number(process.env.BENCH_WORKERS ?? WORKERS));
       if (groups.some((group) => group.compiledEntry)) buildCompiledBenchWorker();
       workers.push(
