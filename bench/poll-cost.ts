@@ -15,7 +15,7 @@ import { startTryOnSimulator } from "../fakes/tryon-service";
 import { createTestDatabase } from "../harness/database";
 import { backendCpu, backendNames, cpuSince } from "./lib/cpu";
 import { appPollCadence, loadAverage, makeSimClock, releaseSchedule, seedInFlight } from "./lib/in-flight";
-import { explainPollStatements, renderUpdates, updatesSince } from "./lib/poll-plans";
+import { compareResultStatements, explainPollStatements, renderUpdates, updatesSince } from "./lib/poll-plans";
 import { fixed, sleep } from "./lib/stats";
 import type { Benchmark } from "./lib/types";
 import { buildCompiledBenchWorker, startBenchWorker, type BenchWorkerProcess } from "./lib/worker-process";
@@ -237,6 +237,11 @@ export const pollCost: Benchmark = {
         // Diagnostic, after the window: the plans of the claim and the poll results on this data (rolled back).
         const plans = await explainPollStatements(database.prisma, 500);
         ctx.log(`claim of 500 due renders:\n${plans.claim}\npoll results of those 500:\n${plans.results}`);
+        // The narrower "still running" update against the worker's, on the backend's CPU (ADR 079, item 8).
+        const compared = await compareResultStatements(database.prisma, 6);
+        ctx.log(
+          `poll results of 500 still-running renders, backend CPU over 6 rounds each: the worker's update ${compared.fullMs} ms, the narrow one ${compared.narrowMs} ms (${compared.rows} rows in all)`,
+        );
         if (process.env.BENCH_EXPLAIN_ANALYZED === "1") {
           await database.prisma.$executeRaw`ANALYZE`;
           const analyzed = await explainPollStatements(database.prisma, 500);
