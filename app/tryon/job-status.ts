@@ -1,5 +1,4 @@
 /** Reading a job's status, through the configured field names and status vocabulary. */
-import { z } from "zod";
 import { type CallOptions, type TryOnConnection } from "./connection";
 import { expandPath, joinUrl, type TryOnClientSettings } from "./config";
 import { TryOnUnexpectedResponseError } from "./errors";
@@ -19,12 +18,39 @@ export interface TryOnJobStatus {
 
 export type GetJobStatus = (jobId: string, call?: CallOptions) => Promise<TryOnJobStatus>;
 
-const statusFieldsSchema = z.object({
-  status: z.union([z.string().min(1), z.number()]).transform(String),
-  outputUrl: z.string().min(1).optional(),
-  errorMessage: z.string().optional(),
-});
-type StatusFields = z.output<typeof statusFieldsSchema>;
+/** The fields of a status answer the app reads (at the configured paths), checked. */
+export interface StatusFields {
+  /** A non-empty string, or a number given as its decimal text. */
+  status: string;
+  /** Non-empty when present. */
+  outputUrl?: string;
+  errorMessage?: string;
+}
+
+/**
+ * Checks the status answer's fields exactly as the wire schema did (a non-empty string or a finite number for the
+ * status; a non-empty string or nothing for the result URL; a string or nothing for the reason; `null` counts as
+ * nothing for the last two), without building a schema's result on every poll: zod was a measured share of a
+ * poll's CPU (ADR 079). Anything else is refused whole, as before. test: job-status.test.ts compares it with
+ * that schema over hostile answers.
+ */
+export function checkStatusFields(status: unknown, outputUrl: unknown, errorMessage: unknown): StatusFields | null {
+  const statusText =
+    typeof status === "string" && status.length > 0
+      ? status
+      : typeof status === "number" && Number.isFinite(status)
+        ? String(status)
+        : null;
+  if (statusText === null) return null;
+  const url = outputUrl ?? undefined;
+  if (url !== undefined && (typeof url !== "string" || url.length === 0)) return null;
+  const reason = errorMessage ?? undefined;
+  if (reason !== undefined && typeof reason !== "string") return null;
+  const fields: StatusFields = { status: statusText };
+  if (url !== undefined) fields.outputUrl = url;
+  if (reason !== undefined) fields.errorMessage = reason;
+  return fields;
+}
 
 /** getJobStatus for this connection; an unknown status name is logged once per job, however often it is read. */
 export function makeJobStatusReader(connection: TryOnConnection): GetJobStatus {
@@ -62,18 +88,35 @@ async function readStatusFields(
   const body = await readWithRetries(connection, "status", what, call, () =>
     getJsonOnce(connection, "status", what, url, call),
   );
-  const fields = statusFieldsSchema.safeParse({
-    status: readPath(body, settings.fields.status),
-    outputUrl: readPath(body, settings.fields.outputUrl) ?? undefined,
-    errorMessage: readPath(body, settings.fields.errorMessage) ?? undefined,
-  });
-  if (!fields.success) {
+  const paths = fieldPathsOf(settings);
+  const fields = checkStatusFields(
+    readPath(body, paths.status),
+    readPath(body, paths.outputUrl),
+    readPath(body, paths.errorMessage),
+  );
+  if (!fields) {
     throw new TryOnUnexpectedResponseError(
       `The status answer for job ${jobId} has no readable status at ${settings.fields.status}; check the configured field names.`,
       { operation: "status" },
     );
   }
-  return fields.data;
+  return fields;
+}
+
+/** The configured field paths, split once per client's settings rather than on every poll. */
+const fieldPaths = new WeakMap<TryOnClientSettings, Record<"status" | "outputUrl" | "errorMessage", string[]>>();
+function fieldPathsOf(settings: TryOnClientSettings) {
+  let paths = fieldPaths.get(settings);
+  if (!paths) {
+    const { fields } = settings;
+    paths = {
+      status: fields.status.split("."),
+      outputUrl: fields.outputUrl.split("."),
+      errorMessage: fields.errorMessage.split("."),
+    };
+    fieldPaths.set(settings, paths);
+  }
+  return paths;
 }
 
 /** A completed job's result URL, made absolute against the service's base URL; a completed job must have one. */

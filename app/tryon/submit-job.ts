@@ -30,9 +30,12 @@ type JobInputSchema = ReturnType<typeof makeTryOnJobInputSchema>;
 /** submitTryOnJob for this connection, checking input against its enums and image limit before sending. */
 export function makeJobSubmitter(connection: TryOnConnection) {
   const { logger, settings } = connection;
-  const inputSchema = makeTryOnJobInputSchema(settings.enums, settings.maxProductImages);
+  // Built at the first submit, not with the client: a worker makes a client per shop (500 at a start), most of
+  // them only poll, and building this schema was about 7 ms of CPU each (benchmark 15's profile, ADR 079).
+  let inputSchema: JobInputSchema | undefined;
 
   return async function submitTryOnJob(input: TryOnJobInput, call?: CallOptions): Promise<SubmittedTryOnJob> {
+    inputSchema ??= makeTryOnJobInputSchema(settings.enums, settings.maxProductImages);
     const checked = validJobInput(inputSchema, input);
     const answer = await postJob(connection, JSON.stringify(toSubmitWireBody(checked)), call);
     if (answer.status >= 500) throw failedWhileTakingJob(connection, answer);

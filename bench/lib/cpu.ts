@@ -29,3 +29,11 @@ export function cpuSince(before: Map<number, number>, after: Map<number, number>
   for (const [pid, ms] of after) if (Number.isFinite(ms)) total += ms - (before.get(pid) ?? 0);
   return total;
 }
+
+/** The application_name of each backend serving this database (bench workers name their connections). */
+export async function backendNames(db: PrismaClient): Promise<Map<number, string>> {
+  const rows = await db.$queryRaw<Array<{ pid: number; name: string }>>`
+    SELECT pid, application_name AS name FROM pg_stat_activity
+    WHERE datname = current_database() AND pid <> pg_backend_pid()`;
+  return new Map(rows.map((row) => [row.pid, row.name]));
+}

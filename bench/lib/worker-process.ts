@@ -63,13 +63,17 @@ export async function startBenchWorker(input: {
   compiled?: boolean;
   /** How long the child may take to load and connect (a loaded machine takes its time). */
   readyTimeoutMs?: number;
+  /** With `compiled`: another compiled child (build/bench/worker-child.js of other code) instead of today's. */
+  compiledEntry?: string;
 }): Promise<BenchWorkerProcess> {
   // Node itself with tsx as a loader (not the tsx CLI, which would add a second process), or the compiled child.
-  // BENCH_CHILD_NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to look inside a worker process.
+  // BENCH_CHILD_NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to look inside a worker process. They
+  // come after the production worker's options, so they can also override one (--max-semi-space-size=16).
   const extra = (process.env.BENCH_CHILD_NODE_OPTIONS ?? "").split(" ").filter(Boolean);
-  if (input.compiled) buildCompiledBenchWorker();
-  const entry = input.compiled ? [...productionWorkerNodeOptions(), COMPILED_ENTRY] : ["--import", "tsx", ENTRY];
-  const child = spawn(process.execPath, [...extra, ...(input.nodeOptions ?? []), ...entry], {
+  if (input.compiled && !input.compiledEntry) buildCompiledBenchWorker();
+  const before = input.compiled ? productionWorkerNodeOptions() : [];
+  const entry = input.compiled ? [input.compiledEntry ?? COMPILED_ENTRY] : ["--import", "tsx", ENTRY];
+  const child = spawn(process.execPath, [...before, ...extra, ...(input.nodeOptions ?? []), ...entry], {
     env: {
       ...process.env,
       DATABASE_URL: input.databaseUrl,

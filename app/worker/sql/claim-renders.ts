@@ -2,6 +2,7 @@ import { Prisma, type PrismaClient, type Render } from "@prisma/client";
 import { IN_FLIGHT_STATES, RENDER_STATES, SERVICE_STATES, WORKER_STATES } from "~/renders/lifecycle/render-states";
 import { DB_NOW, dbNowPlus } from "~/renders/lifecycle/render-store.server";
 import { DEFAULT_CONCURRENCY_CAP } from "~/settings/concurrency-cap";
+import { preparedQuery } from "~/db/prepared-query";
 
 export interface ClaimOptions {
   workerId: string;
@@ -145,9 +146,15 @@ export const lockSubmitClaims = (db: Pick<PrismaClient, "$executeRaw">) =>
  * worker holding an older token for the render can no longer change it.
  */
 export function claimDueWork(db: Pick<PrismaClient, "$queryRaw">, options: ClaimOptions) {
+  // Every tick of every worker sends it: prepared once per connection (app/db/prepared-query.ts, ADR 079).
+  return preparedQuery<Render>(db, "claim_due_work", claimDueWorkSql(options));
+}
+
+/** The statement claimDueWork sends (also read by benchmark 15's EXPLAIN). */
+export function claimDueWorkSql(options: ClaimOptions): Prisma.Sql {
   const { workerId, now, leaseMs, limit } = options;
   const workStates = WORKER_STATES.filter((state) => state !== "queued");
-  return db.$queryRaw<Render[]>`
+  return Prisma.sql`
     WITH picked AS (
       SELECT r.id FROM "Render" r
       ${joins}

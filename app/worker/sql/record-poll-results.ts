@@ -1,4 +1,5 @@
-import type { PrismaClient, RenderState } from "@prisma/client";
+import { Prisma, type PrismaClient, type RenderState } from "@prisma/client";
+import { preparedQuery } from "~/db/prepared-query";
 import { logRenderTransition } from "~/renders/lifecycle/transition-log";
 
 /** What one status poll decided for one render. */
@@ -29,19 +30,38 @@ export async function recordPollResults(
   now: Date,
 ): Promise<string[]> {
   if (outcomes.length === 0) return [];
+  // Prepared once per connection, like the claim (app/db/prepared-query.ts, ADR 079).
+  const rows = await preparedQuery<RecordedPoll>(db, "record_poll_results", pollResultsSql(outcomes, now));
+  for (const row of rows) {
+    if (row.state === row.expected) continue;
+    logRenderTransition({
+      renderId: row.id,
+      shop: row.shop,
+      runId: row.runId,
+      from: row.expected,
+      to: row.state,
+      durationMs: row.lastStateMs ?? undefined,
+    });
+  }
+  return rows.map((row) => row.id);
+}
+
+/** A row the poll results' update changed. */
+export interface RecordedPoll {
+  id: string;
+  shop: string;
+  runId: string | null;
+  lastStateMs: number | null;
+  expected: RenderState;
+  state: RenderState;
+}
+
+/** The statement recordPollResults sends (also read by benchmark 15's EXPLAIN). */
+export function pollResultsSql(outcomes: PollOutcome[], now: Date): Prisma.Sql {
   const column = <K extends keyof PollOutcome>(key: K) => outcomes.map((outcome) => outcome[key]);
   const times = (key: "nextAttemptAt" | "renderedAt" | "finishedAt") =>
     outcomes.map((outcome) => outcome[key]?.toISOString() ?? null);
-  const rows = await db.$queryRaw<
-    Array<{
-      id: string;
-      shop: string;
-      runId: string | null;
-      lastStateMs: number | null;
-      expected: RenderState;
-      state: RenderState;
-    }>
-  >`
+  return Prisma.sql`
     WITH v AS (
       SELECT * FROM unnest(
         ${column("id")}::text[], ${column("leaseToken")}::int[],
@@ -73,16 +93,4 @@ export async function recordPollResults(
       ON CONFLICT ("renderId", kind) DO NOTHING
     )
     SELECT id, shop, "runId", "lastStateMs", expected, state FROM updated`;
-  for (const row of rows) {
-    if (row.state === row.expected) continue;
-    logRenderTransition({
-      renderId: row.id,
-      shop: row.shop,
-      runId: row.runId,
-      from: row.expected,
-      to: row.state,
-      durationMs: row.lastStateMs ?? undefined,
-    });
-  }
-  return rows.map((row) => row.id);
 }
