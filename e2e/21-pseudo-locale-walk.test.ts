@@ -13,6 +13,9 @@ import { StaffBrowser } from "./support/staff-browser";
 const TRANSLATED_PAGES: Array<[name: string, path: string]> = [
   ["settings", "/app/settings"],
   ["bulk runs", "/app/runs"],
+  ["home", "/app"],
+  ["generate (choosing a product)", "/app/generate"],
+  ["history", "/app/history"],
 ];
 
 /**
@@ -20,12 +23,8 @@ const TRANSLATED_PAGES: Array<[name: string, path: string]> = [
  * Empty this list as each is translated; a page listed here and in TRANSLATED_PAGES fails the test below.
  */
 export const PAGES_AWAITING_TRANSLATION: string[] = [
-  "/app",
-  "/app/generate",
   "/app/runs/new",
-  "/app/runs/:runId",
   "/app/review",
-  "/app/history",
   "/app/renders/:renderId",
   "/app/automation",
 ];
@@ -87,6 +86,32 @@ describe("the pseudo-locale walk", () => {
       expect(await untranslatedText(await staff.appFrame())).toEqual([]);
     });
   }
+
+  test("a product's Generate page: every visible word comes from a translation file", async () => {
+    await staff.openApp(`/app/generate?productId=${encodeURIComponent(staff.sandbox.demo.products.hoodie ?? "")}`);
+    await staff.app.locator("h1").waitFor();
+    expect(await untranslatedText(await staff.appFrame())).toEqual([]);
+  });
+
+  test("a bulk run's page, then Home and History with its renders: every visible word comes from a translation file", async () => {
+    // The run is started in English (the bulk run form is walked on its own); its page is then read in en-XA.
+    await setAdminLanguage(staff, "en");
+    await staff.openApp(
+      `/app/runs/new?collectionId=${encodeURIComponent(staff.sandbox.demo.collections.dresses ?? "")}`,
+    );
+    await staff.app.getByRole("button", { name: "Preview" }).click();
+    await staff.app.getByRole("button", { name: /^Start run of/ }).click();
+    await staff.app.getByRole("heading", { name: "Dresses", level: 1 }).waitFor();
+    await staff.waitForApp();
+    const runPath = new URL((await staff.appFrame()).url()).pathname;
+    expect(runPath).toMatch(/^\/app\/runs\/[^/]+$/);
+    await setAdminLanguage(staff, "en-XA");
+    for (const path of [runPath, "/app", "/app/history"]) {
+      await staff.openApp(path);
+      await staff.app.locator("h1").waitFor();
+      expect(await untranslatedText(await staff.appFrame()), path).toEqual([]);
+    }
+  });
 
   test("the app's navigation in the admin comes from the translation files", async () => {
     await staff.openApp("/app/settings");

@@ -85,7 +85,9 @@ export async function loadHome(db: Db, shop: string, now = new Date()): Promise<
   };
 }
 
-const homeActionSchema = z.object({ intent: z.literal("resume-shop", { error: messageKey("common:errors.unavailable") }) });
+const homeActionSchema = z.object({
+  intent: z.literal("resume-shop", { error: messageKey("common:errors.unavailable") }),
+});
 
 /** `message` is an encoded StaffMessage (home.json): the page words it in the staff member's language. */
 export type HomeActionResult = { ok: true; message: string } | FormFailure;

@@ -24,9 +24,7 @@ export function ProductColoursCard(props: {
           {t("colours.title")}
         </Text>
         <Checkbox
-          label={
-            choice.fallsBack ? t("colours.perColourNoPhotos") : t("colours.perColour", { count: choice.renders })
-          }
+          label={choice.fallsBack ? t("colours.perColourNoPhotos") : t("colours.perColour", { count: choice.renders })}
           checked={props.perColour}
           onChange={props.onPerColour}
           helpText={props.perColour ? (choice.sentence ? say(choice.sentence) : undefined) : t("colours.perColourHelp")}
@@ -35,11 +33,7 @@ export function ProductColoursCard(props: {
           {choice.colours.map((colour) => (
             <InlineStack key={colour.value} gap="200" blockAlign="center" wrap={false}>
               {colour.photoUrl ? (
-                <Thumbnail
-                  source={colour.photoUrl}
-                  alt={t("colours.photoOf", { colour: colour.value })}
-                  size="small"
-                />
+                <Thumbnail source={colour.photoUrl} alt={t("colours.photoOf", { colour: colour.value })} size="small" />
               ) : null}
               <Text as="span">
                 <span translate="no">{colour.value}</span>

@@ -28,13 +28,11 @@ import type { GenerateActionResult } from "./generate.server";
  * they answer with is an encoded message (generate.json), worded by the page in the staff member's language.
  */
 
-const productIdField = z
-  .string({ error: messageKey("generate:errors.productMissing") })
-  .transform((value, ctx) => {
-    const gid = toGid("Product", value);
-    if (!gid) ctx.addIssue({ code: "custom", message: messageKey("generate:errors.productInvalid") });
-    return gid ?? "";
-  });
+const productIdField = z.string({ error: messageKey("generate:errors.productMissing") }).transform((value, ctx) => {
+  const gid = toGid("Product", value);
+  if (!gid) ctx.addIssue({ code: "custom", message: messageKey("generate:errors.productInvalid") });
+  return gid ?? "";
+});
 
 const generateSchema = z.object({
   productId: productIdField,

@@ -24,9 +24,7 @@ export function HistoryFilters(props: {
             onChange={(value) => onFilter("state", value || null)}
           />
         </Box>
-        {filters.productId ? (
-          <Tag onRemove={() => onFilter("productId", null)}>{t("filters.oneProduct")}</Tag>
-        ) : null}
+        {filters.productId ? <Tag onRemove={() => onFilter("productId", null)}>{t("filters.oneProduct")}</Tag> : null}
         {filters.runId ? <Tag onRemove={() => onFilter("runId", null)}>{t("filters.oneRun")}</Tag> : null}
       </InlineStack>
     </Box>

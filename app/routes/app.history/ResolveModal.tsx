@@ -49,9 +49,7 @@ export function ResolveModal({ row, onClose }: { row: HistoryRow; onClose: () =>
       <Modal.Section>
         <BlockStack gap="300">
           <Text as="p">
-            <span suppressHydrationWarning>
-              {t("resolve.body", { time: when(row.submittedAt ?? row.createdAt) })}
-            </span>
+            <span suppressHydrationWarning>{t("resolve.body", { time: when(row.submittedAt ?? row.createdAt) })}</span>
           </Text>
           <TextField
             label={t("resolve.jobId")}

@@ -2,7 +2,9 @@ import { useFormat, useTranslation } from "~/i18n/react";
 import type { HistoryRow } from "./history.server";
 
 /** "5 credits charged, 5 refunded", "5 credits charged", "5 credits when it starts", "Not charged". */
-export function useCostText(): (row: Pick<HistoryRow, "creditsCost" | "creditsCharged" | "creditsRefunded" | "state">) => string {
+export function useCostText(): (
+  row: Pick<HistoryRow, "creditsCost" | "creditsCharged" | "creditsRefunded" | "state">,
+) => string {
   const { t } = useTranslation("history");
   const format = useFormat();
   return (row) => {
