@@ -7,12 +7,13 @@ import { renderSummaryOf, type RenderSummary } from "~/renders/listings/render-s
 import { parseForm } from "~/web/forms";
 import { failure, type FormFailure, type FieldErrors } from "~/lib/validation";
 import { gidPattern } from "~/lib/gid";
-import { decodeStaffMessage, messageKey } from "~/lib/staff-message";
+import { messageKey } from "~/lib/staff-message";
 import { candidateGroupCounts, candidateLabelOf } from "~/renders/review/candidate-counts.server";
 import { cdnRendition } from "~/catalog/cdn-rendition";
 import { sourceImagesSchema } from "~/looks/render-options";
 import type { AdminRequest } from "~/web/admin-request.server";
 import { RETRYABLE_STATES, retryFromHistory, revertFromHistory } from "./history-intents.server";
+import { problemTextOf } from "./history-problem";
 
 /**
  * History: every render of the shop, newest first, with what it cost and, when it failed, why: the stored reason
@@ -20,35 +21,6 @@ import { RETRYABLE_STATES, retryFromHistory, revertFromHistory } from "./history
  */
 
 type Db = PrismaClient;
-
-/** Error codes that have words of their own (history.json `errorCodes.<code>`) for rows stored without a message. */
-export const WORDED_ERROR_CODES: ReadonlySet<string> = new Set([
-  "failed_by_service",
-  "stalled",
-  "job_not_found",
-  "submit_outcome_unknown",
-  "not_started",
-  "invalid_parameters",
-  "input_rejected_before_submit",
-  "import_failed",
-  "file_failed",
-  "publish_failed",
-  "product_deleted",
-  "app_uninstalled",
-  "cannot_poll",
-  "check_failed",
-]);
-
-/** Sentences joined from a reason that ended with its own full stop ("…background.. Its") read as one stop. */
-export const tidySentences = (text: string) => text.replace(/(?<!\.)\.\.(?!\.)/g, ".");
-
-/** Why a render ended as it did, as the page shows it through say(): a message, or older rows' own sentence. */
-export function problemTextOf(render: Pick<Render, "errorCode" | "errorMessage">): string | null {
-  if (render.errorMessage)
-    return decodeStaffMessage(render.errorMessage) ? render.errorMessage : tidySentences(render.errorMessage);
-  if (!render.errorCode) return null;
-  return messageKey(`history:errorCodes.${WORDED_ERROR_CODES.has(render.errorCode) ? render.errorCode : "unknown"}`);
-}
 
 export interface HistoryRow extends RenderSummary {
   /** What it cost so far (the page words it: "5 credits charged, 5 refunded", "Not charged"). */
