@@ -29,6 +29,18 @@ export const PAGES_AWAITING_TRANSLATION: string[] = [
   "/app/automation",
 ];
 
+/**
+ * Text on a translated page that another part of issue 28 moves to translation files (the garment decision's
+ * sentence, the look card, the candidates choice and what is sent to the service, on a product's Generate page):
+ * allowed until those are merged. Empty this list then.
+ */
+const PARTS_AWAITING_TRANSLATION: RegExp[] = [
+  /, from the product's category in Shopify: /,
+  /in "(Look|Start from a saved look|No saved looks yet)"$/,
+  /in "\d+ \(one render\)"$/,
+  /in "(Garment|Model|Pose|Background): /,
+];
+
 /** Visible text nodes of a frame that are outside ⟦…⟧ and not data, each with a little context. */
 /**
  * Dialogs whose own words are translated (extensions/<handle>/locales) but which still show sentences the app's
@@ -90,22 +102,27 @@ describe("the pseudo-locale walk", () => {
   test("a product's Generate page: every visible word comes from a translation file", async () => {
     await staff.openApp(`/app/generate?productId=${encodeURIComponent(staff.sandbox.demo.products.hoodie ?? "")}`);
     await staff.app.locator("h1").waitFor();
-    expect(await untranslatedText(await staff.appFrame())).toEqual([]);
+    const found = await untranslatedText(await staff.appFrame());
+    expect(found.filter((text) => !PARTS_AWAITING_TRANSLATION.some((part) => part.test(text)))).toEqual([]);
   });
 
   test("a bulk run's page, then Home and History with its renders: every visible word comes from a translation file", async () => {
     // The run is started in English (the bulk run form is walked on its own); its page is then read in en-XA.
     await setAdminLanguage(staff, "en");
-    await staff.openApp(
-      `/app/runs/new?collectionId=${encodeURIComponent(staff.sandbox.demo.collections.dresses ?? "")}`,
-    );
-    await staff.app.getByRole("button", { name: "Preview" }).click();
-    await staff.app.getByRole("button", { name: /^Start run of/ }).click();
-    await staff.app.getByRole("heading", { name: "Dresses", level: 1 }).waitFor();
-    await staff.waitForApp();
-    const runPath = new URL((await staff.appFrame()).url()).pathname;
-    expect(runPath).toMatch(/^\/app\/runs\/[^/]+$/);
-    await setAdminLanguage(staff, "en-XA");
+    let runPath = "";
+    try {
+      await staff.openApp(
+        `/app/runs/new?collectionId=${encodeURIComponent(staff.sandbox.demo.collections.dresses ?? "")}`,
+      );
+      await staff.app.getByRole("button", { name: "Preview" }).click();
+      await staff.app.getByRole("button", { name: /^Start run of/ }).click();
+      // The run's own page, whatever the dev server does meanwhile (a first visit may reload the frame).
+      await expect
+        .poll(async () => (runPath = new URL((await staff.appFrame()).url()).pathname), { timeout: 60_000 })
+        .toMatch(/^\/app\/runs\/(?!new$)[^/]+$/);
+    } finally {
+      await setAdminLanguage(staff, "en-XA");
+    }
     for (const path of [runPath, "/app", "/app/history"]) {
       await staff.openApp(path);
       await staff.app.locator("h1").waitFor();
