@@ -129,8 +129,9 @@ describe("one shot per colour", () => {
     const before = await simulatorLedger(staff.sandbox);
     await staff.openApp(`/app/generate?productId=${encodeURIComponent(product())}`);
     await staff.app.getByRole("heading", { name: TITLE, level: 1 }).waitFor();
-    await staff.app.getByRole("heading", { name: "Colors" }).waitFor();
-    await staff.app.getByRole("checkbox", { name: "One shot per color (4 shots)" }).check();
+    // Generate says colour too, whatever the option is called.
+    await staff.app.getByRole("heading", { name: "Colours" }).waitFor();
+    await staff.app.getByRole("checkbox", { name: "One shot per colour (4 shots)" }).check();
     await staff.app
       .getByText(
         "One shot for each of Red, Navy, Green and Mustard, each from its own photo and added to its variants.",

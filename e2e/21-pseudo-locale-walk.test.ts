@@ -17,13 +17,28 @@ const TRANSLATED_PAGES: Array<[name: string, path: string]> = [
   ["review", "/app/review"],
   ["new bulk run", "/app/runs/new"],
   ["automation", "/app/automation"],
+  ["home", "/app"],
+  ["generate (choosing a product)", "/app/generate"],
+  ["history", "/app/history"],
 ];
 
 /**
  * Pages still awaiting translation on this branch (issue 28's other half moves their words): the walk skips them.
  * Empty this list as each is translated; a page listed here and in TRANSLATED_PAGES fails the test below.
  */
-export const PAGES_AWAITING_TRANSLATION: string[] = ["/app", "/app/generate", "/app/runs/:runId", "/app/history"];
+export const PAGES_AWAITING_TRANSLATION: string[] = [];
+
+/**
+ * Text on a translated page that another part of issue 28 moves to translation files (the garment decision's
+ * sentence, the look card, the candidates choice and what is sent to the service, on a product's Generate page):
+ * allowed until those are merged. Empty this list then.
+ */
+const PARTS_AWAITING_TRANSLATION: RegExp[] = [
+  /, from the product's category in Shopify: /,
+  /in "(Look|Start from a saved look|No saved looks yet)"$/,
+  /in "\d+ \(one render\)"$/,
+  /in "(Garment|Model|Pose|Background): /,
+];
 
 /** Visible text nodes of a frame that are outside ⟦…⟧ and not data, each with a little context. */
 /**
@@ -145,6 +160,37 @@ describe("the pseudo-locale walk", () => {
       .poll(async () => [...(await staff.app.locator("h2, .Polaris-Banner").allInnerTexts())], { timeout: 90_000 })
       .toContain(pseudo("Over the last 30 days"));
     expect(await untranslatedText(await staff.appFrame())).toEqual([]);
+  });
+
+  test("a product's Generate page: every visible word comes from a translation file", async () => {
+    await staff.openApp(`/app/generate?productId=${encodeURIComponent(staff.sandbox.demo.products.hoodie ?? "")}`);
+    await staff.app.locator("h1").waitFor();
+    const found = await untranslatedText(await staff.appFrame());
+    expect(found.filter((text) => !PARTS_AWAITING_TRANSLATION.some((part) => part.test(text)))).toEqual([]);
+  });
+
+  test("a bulk run's page, then Home and History with its renders: every visible word comes from a translation file", async () => {
+    // The run is started in English (the bulk run form is walked on its own); its page is then read in en-XA.
+    await setAdminLanguage(staff, "en");
+    let runPath = "";
+    try {
+      await staff.openApp(
+        `/app/runs/new?collectionId=${encodeURIComponent(staff.sandbox.demo.collections.dresses ?? "")}`,
+      );
+      await staff.app.getByRole("button", { name: "Preview" }).click();
+      await staff.app.getByRole("button", { name: /^Start run of/ }).click();
+      // The run's own page, whatever the dev server does meanwhile (a first visit may reload the frame).
+      await expect
+        .poll(async () => (runPath = new URL((await staff.appFrame()).url()).pathname), { timeout: 60_000 })
+        .toMatch(/^\/app\/runs\/(?!new$)[^/]+$/);
+    } finally {
+      await setAdminLanguage(staff, "en-XA");
+    }
+    for (const path of [runPath, "/app", "/app/history"]) {
+      await staff.openApp(path);
+      await staff.app.locator("h1").waitFor();
+      expect(await untranslatedText(await staff.appFrame()), path).toEqual([]);
+    }
   });
 
   test("the app's navigation in the admin comes from the translation files", async () => {

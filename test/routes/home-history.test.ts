@@ -171,8 +171,9 @@ describe("Home and History", () => {
       expect.objectContaining({
         id: failed.id,
         stateLabel: "Failed",
-        costText: "5 credits charged, 5 refunded",
-        problem: "The try-on service could not make this image.",
+        creditsCharged: 5,
+        creditsRefunded: 5,
+        problem: "history:errorCodes.failed_by_service",
         productUrl: expect.stringMatching(/^shopify:\/\/admin\/products\/\d+$/),
       }),
     ]);
@@ -215,8 +216,8 @@ describe("Home and History", () => {
       await postFormAs(SHOP, "/app/history", { intent: "resolve-started", renderId: unknown.id, externalJobId: " " }),
     );
     expect(missingJob.status).toBe(400);
-    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(missingJob)).fieldErrors.externalJobId).toMatch(
-      /job id/,
+    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(missingJob)).fieldErrors.externalJobId).toBe(
+      "history:errors.enterJobId",
     );
 
     // Another shop cannot settle it.

@@ -180,8 +180,8 @@ describe("Bulk runs", () => {
       statusLabel: "Running",
     });
     expect(view.counts).toEqual([
-      { state: "queued", label: "Waiting to start", count: 3 },
-      { state: "in_review", label: "Ready for review", count: 1 },
+      { state: "queued", count: 3 },
+      { state: "in_review", count: 1 },
     ]);
 
     const act = async (shop: string, intent: string) =>

@@ -1,26 +1,33 @@
 import { Link } from "@remix-run/react";
 import { BlockStack, Card, Text } from "@shopify/polaris";
 import type { AutomationWeek } from "~/automation/automation-week.server";
+import { useFormat, useTranslation } from "~/i18n/react";
 
 /** Home's word on automation this week (issue 29): nothing when no rule is on and none ran. */
 export function AutomationWeekCard({ week }: { week: AutomationWeek }) {
+  const { t } = useTranslation("home");
+  const format = useFormat();
   if (week.rulesOn === 0 && week.runs === 0) return null;
-  const count = (n: number) => n.toLocaleString("en-US");
   return (
     <Card>
       <BlockStack gap="200">
         <Text as="h2" variant="headingMd">
-          Automation this week
+          {t("automation.title")}
         </Text>
         <Text as="p">
           {week.runs === 0
-            ? `${count(week.rulesOn)} ${week.rulesOn === 1 ? "rule is" : "rules are"} on; no new products matched this week.`
-            : `${count(week.runs)} automatic ${week.runs === 1 ? "run" : "runs"} made ${count(week.products)} ${week.products === 1 ? "render" : "renders"} (${count(week.inReview)} waiting in Review) for ${count(week.creditsThisWeek)} credits.`}
+            ? t("automation.rulesOn", { count: week.rulesOn })
+            : t("automation.runsMade", {
+                count: week.runs,
+                renders: t("automation.renders", { count: week.products }),
+                inReview: format.number(week.inReview),
+                credits: format.credits(week.creditsThisWeek),
+              })}
         </Text>
         <Text as="p" tone="subdued">
-          {`${count(week.creditsThisMonth)} credits committed by automation this month.`}
+          {t("automation.month", { credits: format.credits(week.creditsThisMonth) })}
         </Text>
-        <Link to="/app/automation">Automation rules</Link>
+        <Link to="/app/automation">{t("automation.rules")}</Link>
       </BlockStack>
     </Card>
   );

@@ -1,36 +1,35 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { Banner, BlockStack, Button, InlineStack, Layout, Text } from "@shopify/polaris";
-import { TimeText } from "~/components/TimeText";
+import { useWhen } from "~/components/use-when";
+import { useStaffMessage, useTranslation } from "~/i18n/react";
 import type { HomeView } from "./home.server";
+import type { PauseAction } from "./HomePage";
 
 /** Rendering is paused for the shop: why, since when, and what lifts it (Settings, or resuming after a top-up). */
-export function ShopPausedBanner({
-  paused,
-  pause,
-}: {
-  paused: HomeView["paused"];
-  pause: { kind: "settings" | "resume"; label: string } | null;
-}) {
+export function ShopPausedBanner({ paused, pause }: { paused: HomeView["paused"]; pause: PauseAction | null }) {
   const navigation = useNavigation();
+  const { t } = useTranslation("home");
+  const say = useStaffMessage();
+  const when = useWhen();
   if (!paused || !pause) return null;
   return (
     <Layout.Section>
-      <Banner tone="critical" title="Rendering is paused for your shop">
+      <Banner tone="critical" title={t("common:paused.title")}>
         <BlockStack gap="200">
-          <p>{paused.message}</p>
+          <p>{t(`messages:paused.${paused.reason}`, { defaultValue: say(paused.message) })}</p>
           <Text as="p" tone="subdued">
-            Paused <TimeText at={paused.at} />
+            <span suppressHydrationWarning>{t("paused.since", { time: when(paused.at) })}</span>
           </Text>
           {pause.kind === "resume" ? (
             <Form method="post">
               <input type="hidden" name="intent" value="resume-shop" />
               <Button submit loading={navigation.state === "submitting"}>
-                {pause.label}
+                {t(pause.labelKey)}
               </Button>
             </Form>
           ) : (
             <InlineStack>
-              <Button url="/app/settings">{pause.label}</Button>
+              <Button url="/app/settings">{t(pause.labelKey)}</Button>
             </InlineStack>
           )}
         </BlockStack>
@@ -41,11 +40,12 @@ export function ShopPausedBanner({
 
 /** No try-on key saved (and nothing paused): renders wait until one is. */
 export function NoKeyBanner({ show }: { show: boolean }) {
+  const { t } = useTranslation("home");
   if (!show) return null;
   return (
     <Layout.Section>
-      <Banner tone="warning" title="No try-on key yet" action={{ content: "Open Settings", url: "/app/settings" }}>
-        <p>Renders wait until a try-on service key is saved in Settings.</p>
+      <Banner tone="warning" title={t("noKey.title")} action={{ content: t("noKey.action"), url: "/app/settings" }}>
+        <p>{t("noKey.body")}</p>
       </Banner>
     </Layout.Section>
   );
@@ -59,24 +59,23 @@ export function WorkerSilentBanner({
   workerSilent: HomeView["workerSilent"];
   inProgress: number;
 }) {
+  const { t } = useTranslation("home");
+  const when = useWhen();
   if (!workerSilent) return null;
   return (
     <Layout.Section>
-      <Banner tone="warning" title="Renders are not moving right now">
+      <Banner tone="warning" title={t("workerSilent.title")}>
         <BlockStack gap="200">
           <p>
-            The app&apos;s background worker{" "}
-            {workerSilent.lastSeenAt ? (
-              <>
-                last checked in <TimeText at={workerSilent.lastSeenAt} />
-              </>
-            ) : (
-              "has not started yet"
-            )}
-            , so {inProgress > 0 ? `${inProgress.toLocaleString("en-US")} renders are` : "new renders will be"} waiting.
-            Nothing is charged while it is stopped, and waiting renders continue on their own when it is back.
+            <span suppressHydrationWarning>
+              {workerSilent.lastSeenAt
+                ? t("workerSilent.lastSeen", { time: when(workerSilent.lastSeenAt) })
+                : t("workerSilent.notStarted")}
+            </span>{" "}
+            {inProgress > 0 ? t("workerSilent.waiting", { count: inProgress }) : t("workerSilent.newWaiting")}{" "}
+            {t("workerSilent.nothingCharged")}
           </p>
-          <p>If this lasts more than a few minutes, contact Model Shots support.</p>
+          <p>{t("workerSilent.support")}</p>
         </BlockStack>
       </Banner>
     </Layout.Section>

@@ -4,17 +4,20 @@ import { useEffect } from "react";
 import { EMPTY_STATE_IMAGE } from "~/components/empty-state";
 import { useLiveLoader } from "~/components/use-live-loader";
 import { FormErrorBanner } from "~/components/FormErrorBanner";
+import { useStaffMessage, useTranslation } from "~/i18n/react";
 import type { FormFailure } from "~/lib/validation";
 import type { HomeView } from "./home.server";
 import { NoKeyBanner, ShopPausedBanner, WorkerSilentBanner } from "./HomeBanners";
 import { HomeStats } from "./HomeStats";
 import { NeedsAttentionCard } from "./NeedsAttentionCard";
 
-/** What staff should do about a paused shop, by the reason the worker recorded. */
-export function pauseAction(reason: string): { kind: "settings"; label: string } | { kind: "resume"; label: string } {
+export type PauseAction = { kind: "settings" | "resume"; labelKey: "paused.resume" | "paused.checkKey" };
+
+/** What staff should do about a paused shop, by the reason the worker recorded (the label is a home.json key). */
+export function pauseAction(reason: string): PauseAction {
   return reason === "out_of_credits"
-    ? { kind: "resume", label: "I added credits: resume rendering" }
-    : { kind: "settings", label: "Check the key in Settings" };
+    ? { kind: "resume", labelKey: "paused.resume" }
+    : { kind: "settings", labelKey: "paused.checkKey" };
 }
 
 export function HomePage({
@@ -28,26 +31,27 @@ export function HomePage({
   children?: React.ReactNode;
 }) {
   const shopify = useAppBridge();
+  const { t } = useTranslation("home");
+  const say = useStaffMessage();
   // Counts move while renders are in flight (or need a person): kept fresh every few seconds meanwhile.
   useLiveLoader(!view.firstRun && view.inProgress > 0);
   useEffect(() => {
-    if (result?.ok) shopify.toast.show(result.message);
+    if (result?.ok) shopify.toast.show(say(result.message));
+    // say() is made anew each render; the toast follows the result alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result, shopify]);
 
   if (view.firstRun) {
     return (
-      <Page title="Model Shots">
+      <Page title={t("common:appName")}>
         <Card>
           <EmptyState
-            heading="Show your clothes on a model, without a photo shoot"
-            action={{ content: "Connect your try-on account", url: "/app/settings" }}
-            secondaryAction={{ content: "Generate for a product", url: "/app/generate" }}
+            heading={t("firstRun.heading")}
+            action={{ content: t("firstRun.connect"), url: "/app/settings" }}
+            secondaryAction={{ content: t("actions.generate"), url: "/app/generate" }}
             image={EMPTY_STATE_IMAGE}
           >
-            <p>
-              Model Shots dresses a generated model in your product photos. Start by adding your try-on service key in
-              Settings; then pick a product or a whole collection. Nothing is published until you approve it.
-            </p>
+            <p>{t("firstRun.body")}</p>
           </EmptyState>
         </Card>
       </Page>
@@ -56,9 +60,9 @@ export function HomePage({
 
   return (
     <Page
-      title="Model Shots"
-      primaryAction={{ content: "Generate for a product", url: "/app/generate" }}
-      secondaryActions={[{ content: "Start a bulk run", url: "/app/runs/new" }]}
+      title={t("common:appName")}
+      primaryAction={{ content: t("actions.generate"), url: "/app/generate" }}
+      secondaryActions={[{ content: t("actions.newRun"), url: "/app/runs/new" }]}
     >
       <Layout>
         <ShopPausedBanner paused={view.paused} pause={view.paused ? pauseAction(view.paused.reason) : null} />

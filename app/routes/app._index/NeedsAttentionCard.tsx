@@ -1,30 +1,34 @@
 import { BlockStack, Button, Card, InlineStack, List, Text } from "@shopify/polaris";
-import { TimeText } from "~/components/TimeText";
+import { useWhen } from "~/components/use-when";
 import { VariantColourTag } from "~/components/VariantColourTag";
+import { useStaffMessage, useTranslation } from "~/i18n/react";
 import type { HomeView, ProblemRender } from "./home.server";
 
 function ProblemList({ renders, extra }: { renders: ProblemRender[]; extra: number }) {
+  const { t } = useTranslation("home");
+  const say = useStaffMessage();
+  const when = useWhen();
   return (
     <List>
       {renders.map((render) => (
         <List.Item key={render.id}>
           <Text as="span" fontWeight="semibold">
-            {render.productTitle}
+            <span translate="no">{render.productTitle}</span>
           </Text>{" "}
           {render.colourLabel ? (
             <>
               <VariantColourTag label={render.colourLabel} />{" "}
             </>
           ) : null}
-          · since <TimeText at={render.since} />
+          · <span suppressHydrationWarning>{t("attention.since", { time: when(render.since) })}</span>
           {render.message ? (
             <Text as="p" tone="subdued">
-              {render.message}
+              {say(render.message)}
             </Text>
           ) : null}
         </List.Item>
       ))}
-      {extra > 0 ? <List.Item>and {extra} more</List.Item> : null}
+      {extra > 0 ? <List.Item>{t("attention.more", { count: extra })}</List.Item> : null}
     </List>
   );
 }
@@ -52,32 +56,33 @@ function ProblemGroup(props: {
 
 /** "Needs your attention": renders that may or may not have started, and renders taking longer than usual. */
 export function NeedsAttentionCard({ submitUnknown, stalled }: Pick<HomeView, "submitUnknown" | "stalled">) {
+  const { t } = useTranslation("home");
   const hasProblems = submitUnknown.count > 0 || stalled.count > 0;
   return (
     <Card>
       <BlockStack gap="400">
         <Text as="h2" variant="headingMd">
-          Needs your attention
+          {t("attention.title")}
         </Text>
         {!hasProblems ? (
           <Text as="p" tone="subdued">
-            Nothing needs a decision right now.
+            {t("attention.nothing")}
           </Text>
         ) : null}
         {submitUnknown.count > 0 ? (
           <ProblemGroup
-            heading={`${submitUnknown.count} ${submitUnknown.count === 1 ? "render" : "renders"} may or may not have started`}
-            explanation="The try-on service did not confirm these, so the app did not send them again (that could pay twice). Look for them in the service's dashboard, then tell the app whether each one started."
+            heading={t("attention.unknown.heading", { count: submitUnknown.count })}
+            explanation={t("attention.unknown.explanation")}
             group={submitUnknown}
-            action={{ label: "Decide for each render", url: "/app/history?state=submit_unknown" }}
+            action={{ label: t("attention.unknown.action"), url: "/app/history?state=submit_unknown" }}
           />
         ) : null}
         {stalled.count > 0 ? (
           <ProblemGroup
-            heading={`${stalled.count} ${stalled.count === 1 ? "render is" : "renders are"} taking longer than usual`}
-            explanation="The app keeps checking them every few minutes and spends nothing more. If one stays here for hours, check it in the try-on service's dashboard."
+            heading={t("attention.stalled.heading", { count: stalled.count })}
+            explanation={t("attention.stalled.explanation")}
             group={stalled}
-            action={{ label: "See them in History", url: "/app/history?state=stalled" }}
+            action={{ label: t("attention.stalled.action"), url: "/app/history?state=stalled" }}
           />
         ) : null}
       </BlockStack>

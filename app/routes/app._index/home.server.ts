@@ -16,6 +16,7 @@ import { settingsViewOf } from "~/settings/settings.server";
 import { workerSilence } from "~/worker/heartbeat";
 import { parseForm } from "~/web/forms";
 import { failure, type FormFailure } from "~/lib/validation";
+import { messageKey } from "~/lib/staff-message";
 
 type Db = PrismaClient;
 
@@ -84,17 +85,17 @@ export async function loadHome(db: Db, shop: string, now = new Date()): Promise<
   };
 }
 
-const homeActionSchema = z.object({ intent: z.literal("resume-shop", { error: "Unknown action." }) });
+const homeActionSchema = z.object({
+  intent: z.literal("resume-shop", { error: messageKey("common:errors.unavailable") }),
+});
 
+/** `message` is an encoded StaffMessage (home.json): the page words it in the staff member's language. */
 export type HomeActionResult = { ok: true; message: string } | FormFailure;
 
 /** Staff added credits at the service (or fixed the account) and ask for work to continue. */
 export async function homeAction(db: Db, shop: string, formData: FormData): Promise<HomeActionResult> {
   const parsed = parseForm(homeActionSchema, formData);
-  if (!parsed.ok) return failure(parsed.fieldErrors, "That action is not available.");
+  if (!parsed.ok) return failure(parsed.fieldErrors, messageKey("common:errors.unavailable"));
   await resumeShop(db, shop);
-  return {
-    ok: true,
-    message: "Rendering resumed. If the service refuses again, the app will pause and tell you here.",
-  };
+  return { ok: true, message: messageKey("home:resumed") };
 }

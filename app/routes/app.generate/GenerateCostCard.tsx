@@ -1,9 +1,9 @@
 import { BlockStack, Button, Card, Text } from "@shopify/polaris";
-import { candidatesCostLine, CandidatesSelect } from "~/components/CandidatesSelect";
+import { CandidatesSelect } from "~/components/CandidatesSelect";
 import { WhatIsSentList } from "~/components/WhatIsSentList";
+import { useFormat, useStaffMessage, useTranslation } from "~/i18n/react";
 import type { WhatIsSent } from "~/looks/what-is-sent";
 import { creditsForJob } from "~/tryon/cost";
-import { formatCredits } from "~/web/format";
 
 /**
  * "Cost": how many candidates, what the renders cost (per colour and per candidate), what is sent to the service,
@@ -21,34 +21,41 @@ export function GenerateCostCard(props: {
   generating: boolean;
   canGenerate: boolean;
 }) {
+  const { t } = useTranslation("generate");
+  const format = useFormat();
+  const say = useStaffMessage();
   const byColour = props.colourRenders !== null;
   const colourRenders = props.colourRenders ?? 1;
   const candidateCount = Number(props.candidates);
   const renders = colourRenders * candidateCount;
-  const cost = formatCredits(creditsForJob(props.resolution) * renders);
+  const each = format.credits(creditsForJob(props.resolution));
+  const cost = format.credits(creditsForJob(props.resolution) * renders);
   const costLine = byColour
-    ? `${colourRenders} colours${candidateCount > 1 ? ` × ${candidateCount} candidates` : ""} × ${formatCredits(creditsForJob(props.resolution))} = ${cost}`
-    : candidatesCostLine(candidateCount, creditsForJob(props.resolution));
+    ? candidateCount > 1
+      ? t("cost.byColourCandidates", { count: colourRenders, candidates: candidateCount, each, total: cost })
+      : t("cost.byColour", { count: colourRenders, each, total: cost })
+    : candidateCount > 1
+      ? t("cost.candidatesLine", { candidates: candidateCount, each, total: cost })
+      : cost;
   return (
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
-          Cost
+          {t("cost.title")}
         </Text>
         <CandidatesSelect
-          label="Candidates"
+          label={t("cost.candidates")}
           value={props.candidates}
           onChange={props.onCandidates}
-          helpText="Several renders to pick the best from; each is charged."
-          error={props.candidatesError}
+          helpText={t("cost.candidatesHelp")}
+          error={props.candidatesError ? say(props.candidatesError) : undefined}
         />
         <Text as="p" variant="headingLg">
           {costLine}
         </Text>
         <WhatIsSentList sent={props.sent} />
         <Text as="p" tone="subdued">
-          Charged when the render starts; refunded automatically if the service fails it. Nothing is added to the
-          product until you approve it in Review.
+          {t("cost.note")}
         </Text>
         <Button
           variant="primary"
@@ -57,10 +64,10 @@ export function GenerateCostCard(props: {
           disabled={!props.canGenerate || props.generating}
         >
           {byColour && renders > 1
-            ? `Generate ${renders} shots for ${cost}`
+            ? t("cost.generateShots", { count: renders, cost })
             : candidateCount > 1
-              ? `Generate ${candidateCount} candidates for ${cost}`
-              : `Generate for ${cost}`}
+              ? t("cost.generateCandidates", { count: candidateCount, cost })
+              : t("cost.generate", { cost })}
         </Button>
       </BlockStack>
     </Card>

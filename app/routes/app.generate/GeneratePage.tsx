@@ -13,6 +13,7 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
+import { useStaffMessage, useTranslation } from "~/i18n/react";
 import { EMPTY_STATE_IMAGE } from "~/components/empty-state";
 import { FormErrorBanner } from "~/components/FormErrorBanner";
 import { LookCard } from "~/components/LookCard";
@@ -31,16 +32,17 @@ import { useProductPicker } from "./use-product-picker";
 
 export function GeneratePage({ view, result }: { view: GeneratePageView; result: GenerateActionResult | undefined }) {
   const pickProduct = useProductPicker();
+  const { t } = useTranslation("generate");
   if (view.kind === "pick") {
     return (
-      <Page title="Generate a model shot" backAction={{ content: "Home", url: "/app" }}>
+      <Page title={t("title")} backAction={{ content: t("common:nav.home"), url: "/app" }}>
         <Card>
           <EmptyState
-            heading="Choose the product to dress the model in"
-            action={{ content: "Choose a product", onAction: () => void pickProduct() }}
+            heading={t("pick.heading")}
+            action={{ content: t("pick.action"), onAction: () => void pickProduct() }}
             image={EMPTY_STATE_IMAGE}
           >
-            <p>You can also start from a product page in Shopify admin: More actions › Generate model shot.</p>
+            <p>{t("pick.body")}</p>
           </EmptyState>
         </Card>
       </Page>
@@ -48,13 +50,13 @@ export function GeneratePage({ view, result }: { view: GeneratePageView; result:
   }
   if (view.kind === "not_found") {
     return (
-      <Page title="Generate a model shot" backAction={{ content: "Home", url: "/app" }}>
+      <Page title={t("title")} backAction={{ content: t("common:nav.home"), url: "/app" }}>
         <Banner
           tone="warning"
-          title="This product was not found"
-          action={{ content: "Choose another product", onAction: () => void pickProduct() }}
+          title={t("notFound.title")}
+          action={{ content: t("chooseAnother"), onAction: () => void pickProduct() }}
         >
-          <p>It may have been deleted, or the link is out of date.</p>
+          <p>{t("notFound.body")}</p>
         </Banner>
       </Page>
     );
@@ -67,33 +69,30 @@ export function GeneratePage({ view, result }: { view: GeneratePageView; result:
  * starts with no garment: nothing is rendered until staff choose one below.
  */
 function GarmentDecisionBanner({ garment }: { garment: Extract<GeneratePageView, { kind: "product" }>["garment"] }) {
+  const { t } = useTranslation("generate");
+  const say = useStaffMessage();
   if (!garment) return null;
-  if (garment.kind === "render") return <Banner tone="info" title={garment.sentence} />;
+  if (garment.kind === "render") return <Banner tone="info" title={say(garment.sentence)} />;
   return (
-    <Banner
-      tone="warning"
-      title={
-        garment.kind === "no_pose"
-          ? "The service has no pose for this garment"
-          : "Choose a garment to render this product"
-      }
-    >
-      <p>{garment.sentence}</p>
+    <Banner tone="warning" title={t(garment.kind === "no_pose" ? "garment.noPose" : "garment.choose")}>
+      <p>{say(garment.sentence)}</p>
     </Banner>
   );
 }
 
 /** The render was queued: how many, and the way to Review for this product. */
 function QueuedBanner({ result, productId }: { result: GenerateActionResult | undefined; productId: string }) {
+  const { t } = useTranslation("generate");
+  const say = useStaffMessage();
   if (!result?.ok || result.intent !== "generate") return null;
   return (
     <Layout.Section>
       <Banner
         tone="success"
-        title={result.title}
-        action={{ content: "Open Review", url: `/app/review?productId=${encodeURIComponent(productId)}` }}
+        title={say(result.title)}
+        action={{ content: t("openReview"), url: `/app/review?productId=${encodeURIComponent(productId)}` }}
       >
-        <p>{result.message}</p>
+        <p>{say(result.message)}</p>
       </Banner>
     </Layout.Section>
   );
@@ -107,6 +106,8 @@ function ProductForm({
   result: GenerateActionResult | undefined;
 }) {
   const shopify = useAppBridge();
+  const { t } = useTranslation("generate");
+  const say = useStaffMessage();
   const submit = useSubmit();
   const navigation = useNavigation();
   const [requestKey, renewRequestKey] = useRequestKey();
@@ -127,13 +128,15 @@ function ProductForm({
 
   useEffect(() => {
     if (!result?.ok) return;
-    shopify.toast.show(result.message);
+    shopify.toast.show(say(result.message));
     // The next Generate is a new request; a double click on this one stays the same request.
     if (result.intent === "generate") renewRequestKey();
     if (result.intent === "save-look") {
       setLookId(result.look.id);
       setLookName("");
     }
+    // say() is made anew each render; the toast follows the result alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result, shopify, renewRequestKey]);
 
   const generate = () =>
@@ -162,18 +165,18 @@ function ProductForm({
 
   return (
     <Page
-      title={view.product.title}
-      subtitle="Generate a model shot"
-      backAction={{ content: "Home", url: "/app" }}
+      title={t("productTitle", { title: view.product.title })}
+      subtitle={t("title")}
+      backAction={{ content: t("common:nav.home"), url: "/app" }}
       secondaryActions={[
-        ...(productUrl ? [{ content: "View product in admin", url: productUrl, target: "_top" as const }] : []),
-        { content: "Choose another product", url: "/app/generate" },
+        ...(productUrl ? [{ content: t("viewInAdmin"), url: productUrl, target: "_top" as const }] : []),
+        { content: t("chooseAnother"), url: "/app/generate" },
       ]}
     >
       <Layout>
         <FormErrorBanner message={result && !result.ok ? result.formError : null} />
         <QueuedBanner result={result} productId={view.product.id} />
-        <PausedBanner paused={view.paused} consequence="New renders wait in line until it is fixed." />
+        <PausedBanner paused={view.paused} consequence={t("pausedConsequence")} />
 
         <Layout.Section>
           <BlockStack gap="400">
@@ -195,16 +198,16 @@ function ProductForm({
               <InlineStack gap="200" blockAlign="end">
                 <Box minWidth="240px">
                   <TextField
-                    label="Save these options as a look"
+                    label={t("look.saveAs")}
                     value={lookName}
                     onChange={setLookName}
                     autoComplete="off"
-                    placeholder="For example: Summer 2026"
-                    error={errors.lookName}
+                    placeholder={t("look.placeholder")}
+                    error={errors.lookName ? say(errors.lookName) : undefined}
                   />
                 </Box>
                 <Button onClick={saveLook} loading={busy && pendingIntent === "save-look"} disabled={!lookName.trim()}>
-                  Save look
+                  {t("look.save")}
                 </Button>
               </InlineStack>
             </LookCard>

@@ -1,4 +1,5 @@
 import { Banner, BlockStack, Card, ChoiceList, InlineStack, Text, Thumbnail } from "@shopify/polaris";
+import { useFieldErrors, useTranslation } from "~/i18n/react";
 import type { FieldErrors } from "~/lib/validation";
 import type { ProductPhotoView } from "./generate.server";
 
@@ -10,6 +11,7 @@ function PhotoChoices(props: {
   noneLabel?: string;
   error?: string | undefined;
 }) {
+  const { t } = useTranslation("generate");
   const choices = [
     ...(props.noneLabel ? [{ value: "", label: <Text as="span">{props.noneLabel}</Text> }] : []),
     ...props.photos.map((photo, index) => ({
@@ -18,7 +20,13 @@ function PhotoChoices(props: {
         <InlineStack gap="200" blockAlign="center" wrap={false}>
           {/* The name beside it labels the choice: the picture is decoration to a screen reader (axe image-redundant-alt). */}
           <Thumbnail source={photo.url} alt="" size="medium" />
-          <Text as="span">{photo.alt || `Photo ${index + 1}`}</Text>
+          {photo.alt ? (
+            <Text as="span">
+              <span translate="no">{photo.alt}</span>
+            </Text>
+          ) : (
+            <Text as="span">{t("photos.numbered", { number: index + 1 })}</Text>
+          )}
         </InlineStack>
       ),
     })),
@@ -48,32 +56,32 @@ export function GeneratePhotosCard(props: {
   onBack: (mediaId: string) => void;
   errors: FieldErrors;
 }) {
-  const { photos, byColourOption, front, back, errors } = props;
+  const { photos, byColourOption, front, back } = props;
+  const { t } = useTranslation("generate");
+  const errors = useFieldErrors(props.errors);
   return (
     <Card>
       {photos.length === 0 ? (
-        <Banner tone="warning" title="This product has no photo">
-          <p>Add a photo of the garment to the product in Shopify, then come back.</p>
+        <Banner tone="warning" title={t("photos.none.title")}>
+          <p>{t("photos.none.body")}</p>
         </Banner>
       ) : byColourOption !== null ? (
-        <Text as="p">
-          Each {byColourOption.toLowerCase()} is rendered from its own photo, shown under {byColourOption}s.
-        </Text>
+        <Text as="p">{t("photos.byColour")}</Text>
       ) : (
         <BlockStack gap="400">
           <PhotoChoices
-            title="Front photo (the garment the model wears)"
+            title={t("photos.front")}
             photos={photos}
             selected={front}
             onChange={props.onFront}
             error={errors.frontMediaId}
           />
           <PhotoChoices
-            title="Back photo (optional)"
+            title={t("photos.back")}
             photos={photos.filter((photo) => photo.mediaId !== front)}
             selected={back === front ? "" : back}
             onChange={props.onBack}
-            noneLabel="No back photo"
+            noneLabel={t("photos.noBack")}
             error={errors.backMediaId}
           />
         </BlockStack>

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { LIVE_INTERVAL_MS } from "~/components/use-live-loader";
 import { RenderStateBadge } from "~/components/RenderStateBadge";
 import { TimeText } from "~/components/TimeText";
+import { useTranslation } from "~/i18n/react";
 import { IN_PROGRESS_STATES } from "~/renders/lifecycle/render-states";
 import type { RecentRenderView } from "./generate.server";
 
@@ -23,6 +24,7 @@ export function RecentRendersCard({ productId, renders }: { productId: string; r
   const shown = newerOf(renders, poll.data?.recentRenders);
   const inFlight = shown.some((render) => IN_PROGRESS_STATES.includes(render.state));
   const { load } = poll;
+  const { t } = useTranslation("generate");
   useEffect(() => {
     if (!inFlight) return;
     const timer = setInterval(() => {
@@ -36,7 +38,7 @@ export function RecentRendersCard({ productId, renders }: { productId: string; r
     <Card>
       <BlockStack gap="200">
         <Text as="h2" variant="headingMd">
-          Recent renders of this product
+          {t("recent.title")}
         </Text>
         <div aria-live="polite" data-recent-renders>
           <BlockStack gap="200">
@@ -49,7 +51,7 @@ export function RecentRendersCard({ productId, renders }: { productId: string; r
           </BlockStack>
         </div>
         <Button variant="plain" url={`/app/history?productId=${encodeURIComponent(productId)}`}>
-          See all in History
+          {t("recent.all")}
         </Button>
       </BlockStack>
     </Card>

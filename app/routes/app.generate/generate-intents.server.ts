@@ -19,25 +19,27 @@ import { describeShopifyFailure, type AdminRequest } from "~/web/admin-request.s
 import { parseForm, requestKeySchema } from "~/web/forms";
 import { failure, optionalText, type FieldErrors } from "~/lib/validation";
 import { toGid } from "~/lib/gid";
+import { messageKey } from "~/lib/staff-message";
 import { checkOptionsAgainstCatalog, parseWithOptions } from "~/web/render-form-context.server";
 import type { GenerateActionResult } from "./generate.server";
 
-/** Generate's intents, one handler each: queue renders of the product, save a look, delete a look. */
+/**
+ * Generate's intents, one handler each: queue renders of the product, save a look, delete a look. Every sentence
+ * they answer with is an encoded message (generate.json), worded by the page in the staff member's language.
+ */
 
-const productIdField = z
-  .string({ error: "The product is missing; open this page from a product." })
-  .transform((value, ctx) => {
-    const gid = toGid("Product", value);
-    if (!gid) ctx.addIssue({ code: "custom", message: "The product id is not valid." });
-    return gid ?? "";
-  });
+const productIdField = z.string({ error: messageKey("generate:errors.productMissing") }).transform((value, ctx) => {
+  const gid = toGid("Product", value);
+  if (!gid) ctx.addIssue({ code: "custom", message: messageKey("generate:errors.productInvalid") });
+  return gid ?? "";
+});
 
 const generateSchema = z.object({
   productId: productIdField,
   requestKey: requestKeySchema,
   frontMediaId: z
-    .string({ error: "Choose the photo of the front of the garment." })
-    .min(1, "Choose the photo of the front of the garment."),
+    .string({ error: messageKey("generate:errors.chooseFront") })
+    .min(1, messageKey("generate:errors.chooseFront")),
   backMediaId: optionalText(z.string()),
   candidates: candidatesSchema,
   // A checkbox: "true" when staff asked for one shot per colour; the photo fields are then not used.
@@ -49,7 +51,9 @@ type GenerateFields = z.output<typeof generateSchema>;
 
 const saveLookSchema = z.object({ lookName: lookNameSchema });
 const deleteLookSchema = z.object({
-  lookId: z.string({ error: "Choose a look to delete." }).min(1, "Choose a look to delete."),
+  lookId: z
+    .string({ error: messageKey("generate:errors.chooseLookToDelete") })
+    .min(1, messageKey("generate:errors.chooseLookToDelete")),
 });
 
 const GENERATE_INTENT_NAMES = ["generate", "save-look", "delete-look"] as const;
@@ -81,7 +85,9 @@ async function saveLookIntent(request: IntentRequest): Promise<GenerateActionRes
     ok: true,
     intent: "save-look",
     look: saved.look,
-    message: saved.created ? `Look "${saved.look.name}" saved.` : `Look "${saved.look.name}" updated.`,
+    message: messageKey(saved.created ? "generate:done.lookSaved" : "generate:done.lookUpdated", {
+      name: saved.look.name,
+    }),
   };
 }
 
@@ -90,8 +96,8 @@ async function deleteLookIntent(request: IntentRequest): Promise<GenerateActionR
   if (!parsed.ok) return refused(request, parsed.fieldErrors);
   const deleted = await deleteLook(request.db, request.admin.shop, parsed.data.lookId);
   return deleted
-    ? { ok: true, intent: "delete-look", message: "Look deleted." }
-    : refused(request, {}, "That look no longer exists.");
+    ? { ok: true, intent: "delete-look", message: messageKey("generate:done.lookDeleted") }
+    : refused(request, {}, messageKey("generate:errors.lookGone"));
 }
 
 async function generateIntent(request: IntentRequest): Promise<GenerateActionResult> {
@@ -109,13 +115,13 @@ async function generateIntent(request: IntentRequest): Promise<GenerateActionRes
       renderId: existing.id,
       renderIds: [existing.id],
       renderCount: 1,
-      title: "Already queued",
+      title: messageKey("generate:done.alreadyQueuedTitle"),
       created: false,
-      message: "This request was already queued.",
+      message: messageKey("generate:done.alreadyQueued"),
     };
 
   if (fields.backMediaId && fields.backMediaId === fields.frontMediaId) {
-    return refused(request, { backMediaId: "The back photo must be a different photo from the front one." });
+    return refused(request, { backMediaId: messageKey("generate:errors.backSameAsFront") });
   }
   let product: ProductForRender | null;
   try {
@@ -125,12 +131,13 @@ async function generateIntent(request: IntentRequest): Promise<GenerateActionRes
     if (message) return refused(request, {}, message);
     throw error;
   }
-  if (!product) return refused(request, {}, "This product no longer exists in your store.");
+  if (!product) return refused(request, {}, messageKey("generate:errors.productGone"));
   // The garment decision every path makes (catalog/garment-decision.ts): a product that is not clothing, or that
   // the app cannot place, is rendered only as a garment staff chose for it on this page.
   const decision = decideGarment(product);
   if (decision.kind !== "garment" && fields.insistGarment !== options.productType) {
-    return refused(request, { productType: `Choose a garment for this product. ${describeDecision(decision)}` });
+    // The decision's own words (a message or a sentence): the page's banner above the field asks for a garment.
+    return refused(request, { productType: describeDecision(decision) });
   }
 
   // One per colour: each colour from its own photos. A product none of whose colours has a photo of its own is
@@ -161,19 +168,21 @@ async function queuePerColour(
       limits: appQueueLimits(),
     });
     const colours = targets.map((target) => target.colour.value).join(", ");
-    const each = fields.candidates > 1 ? `${fields.candidates} candidates per colour` : "one per colour";
+    const count = renders.length;
     return {
       ok: true,
       intent: "generate",
       renderId: renders[0]?.id ?? "",
       renderIds: renders.map((render) => render.id),
-      renderCount: renders.length,
-      title: `${renders.length} renders queued`,
+      renderCount: count,
+      title: messageKey("generate:done.coloursTitle", { count }),
       created: created > 0,
       message:
-        created > 0
-          ? `${renders.length} renders queued, ${each} (${colours}). They will wait for you in Review.`
-          : "These renders were already queued.",
+        created === 0
+          ? messageKey("generate:done.coloursAlreadyQueued")
+          : fields.candidates > 1
+            ? messageKey("generate:done.coloursCandidatesQueued", { count, candidates: fields.candidates, colours })
+            : messageKey("generate:done.coloursQueued", { count, colours }),
     };
   } catch (error) {
     if (error instanceof QueueFullError) return refused(request, {}, error.message);
@@ -194,9 +203,8 @@ async function queueFromChosenPhotos(
   const front = photoOf(fields.frontMediaId);
   const back = fields.backMediaId ? photoOf(fields.backMediaId) : undefined;
   const errors: FieldErrors = {};
-  if (!front?.url) errors.frontMediaId = "Choose one of this product's photos for the front.";
-  if (fields.backMediaId && !back?.url)
-    errors.backMediaId = "Choose one of this product's photos for the back, or none.";
+  if (!front?.url) errors.frontMediaId = messageKey("generate:errors.frontNotOnProduct");
+  if (fields.backMediaId && !back?.url) errors.backMediaId = messageKey("generate:errors.backNotOnProduct");
   Object.assign(errors, (await checkOptionsAgainstCatalog(db, admin.shop, options)).problems);
   if (Object.keys(errors).length > 0 || !front?.url) return refused(request, errors);
 
@@ -228,15 +236,18 @@ async function queueFromChosenPhotos(
     renderId: render.id,
     renderIds: renders.map((candidate) => candidate.id),
     renderCount: renders.length,
-    title: renders.length > 1 ? `${renders.length} candidates queued` : "Render queued",
+    title:
+      renders.length > 1
+        ? messageKey("generate:done.candidatesTitle", { count: renders.length })
+        : messageKey("generate:done.renderTitle"),
     created,
     message: created
       ? several
-        ? `${fields.candidates} candidates queued. They usually take a few minutes; they will wait for you side by side in Review.`
-        : "Render queued. It usually takes a few minutes; it will wait for you in Review."
+        ? messageKey("generate:done.candidatesQueued", { count: fields.candidates })
+        : messageKey("generate:done.renderQueued")
       : several
-        ? "These candidates were already queued."
-        : "This render was already queued.",
+        ? messageKey("generate:done.candidatesAlreadyQueued")
+        : messageKey("generate:done.renderAlreadyQueued"),
   };
 }
 

@@ -1,11 +1,11 @@
 import type { PrismaClient, RenderState } from "@prisma/client";
 import { type LookView } from "~/looks/looks.server";
 import { colourChoiceOf, type ColourChoiceView } from "~/renders/colour-variants/queue-colour-renders.server";
-import { RENDER_STATE_LABELS } from "~/renders/lifecycle/render-states";
 import { chooseSourceImages } from "~/catalog/source-images";
 import type { AdminRequest } from "~/web/admin-request.server";
 import { failure, type FormFailure } from "~/lib/validation";
 import { toGid } from "~/lib/gid";
+import { messageKey } from "~/lib/staff-message";
 import { loadRenderForm, type RenderFormContext } from "~/web/render-form-context.server";
 import { GENERATE_INTENTS, isGenerateIntent } from "./generate-intents.server";
 
@@ -20,7 +20,6 @@ export interface ProductPhotoView {
 export interface RecentRenderView {
   id: string;
   state: RenderState;
-  stateLabel: string;
   createdAt: string;
   creditsCost: number;
 }
@@ -81,7 +80,6 @@ export async function loadRecentRenders(db: Db, shop: string, productId: string)
   return recent.map((render) => ({
     id: render.id,
     state: render.state,
-    stateLabel: RENDER_STATE_LABELS[render.state],
     createdAt: render.createdAt.toISOString(),
     creditsCost: render.creditsCost,
   }));
@@ -99,7 +97,10 @@ export type GenerateActionResult =
       renderId: string;
       renderIds: string[];
       renderCount: number;
-      /** The confirmation's heading: "Render queued", "3 candidates queued", "4 renders queued" (one per colour). */
+      /**
+       * The confirmation's heading, an encoded message like `message`: "Render queued", "3 candidates queued",
+       * "4 renders queued" (one per colour).
+       */
       title: string;
       created: boolean;
       message: string;
@@ -111,6 +112,6 @@ export type GenerateActionResult =
 /** POST with `intent` (generate by default): one handler per intent (generate-intents.server.ts). */
 export async function generateAction(db: Db, admin: AdminRequest, formData: FormData): Promise<GenerateActionResult> {
   const intent = String(formData.get("intent") ?? "generate");
-  if (!isGenerateIntent(intent)) return { ...failure({}, "That action is not available."), intent };
+  if (!isGenerateIntent(intent)) return { ...failure({}, messageKey("common:errors.unavailable")), intent };
   return GENERATE_INTENTS[intent]({ db, admin, formData, intent });
 }

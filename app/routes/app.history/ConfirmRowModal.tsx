@@ -2,7 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { BlockStack, Modal, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
-import { useFormat, useTranslation } from "~/i18n/react";
+import { useFormat, useStaffMessage, useTranslation } from "~/i18n/react";
 import type { HistoryActionResult, HistoryRow } from "./history.server";
 
 /** One key per confirmation shown: a second click on the same dialog queues nothing more. */
@@ -26,12 +26,15 @@ export function ConfirmRowModal({
   const fetcher = useFetcher<HistoryActionResult>();
   const shopify = useAppBridge();
   const [requestKey] = useState(newRequestKey);
+  const say = useStaffMessage();
   const result = fetcher.data;
   useEffect(() => {
     if (result?.ok) {
-      shopify.toast.show(result.message);
+      shopify.toast.show(say(result.message));
       onClose();
     }
+    // say() is made anew each render; the toast follows the result alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result, shopify, onClose]);
   const busy = fetcher.state !== "idle";
   const { t } = useTranslation("history");
@@ -58,7 +61,7 @@ export function ConfirmRowModal({
           <Text as="p">{retry ? t("retryBody", { cost }) : t("revertBody")}</Text>
           {result && !result.ok ? (
             <Text as="p" tone="critical">
-              {result.formError ?? Object.values(result.fieldErrors)[0]}
+              {say(result.formError ?? Object.values(result.fieldErrors)[0] ?? "")}
             </Text>
           ) : null}
         </BlockStack>

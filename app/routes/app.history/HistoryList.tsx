@@ -1,7 +1,8 @@
 import { BlockStack, Box, Button, InlineStack, Link, Text } from "@shopify/polaris";
 import { RenderStateBadge } from "~/components/RenderStateBadge";
 import { VariantColourTag } from "~/components/VariantColourTag";
-import { useFormat, useTranslation } from "~/i18n/react";
+import { useFormat, useStaffMessage, useTranslation } from "~/i18n/react";
+import { useCostText } from "./history-cost-text";
 import type { HistoryRow } from "./history.server";
 
 /** What staff can do to a row from History; each opens a confirmation first. */
@@ -43,28 +44,32 @@ function Thumbnail({ row }: { row: HistoryRow }) {
 function RowSummary({ row, actions }: { row: HistoryRow; actions: HistoryRowActions }) {
   const { t } = useTranslation("history");
   const format = useFormat();
+  const say = useStaffMessage();
+  const costText = useCostText();
   const queued = `${format.relativeTime(row.createdAt)} (${format.dateTime(row.createdAt)})`;
   return (
     <BlockStack gap="100">
       <InlineStack gap="200" blockAlign="center">
         {row.productUrl ? (
           <Link url={row.productUrl} target="_top" removeUnderline>
-            {row.productTitle}
+            <span translate="no">{row.productTitle}</span>
           </Link>
         ) : (
-          <Text as="span">{row.productTitle}</Text>
+          <Text as="span">
+            <span translate="no">{row.productTitle}</span>
+          </Text>
         )}
         <VariantColourTag label={row.colourLabel} />
       </InlineStack>
       {row.candidateLabel ? (
         <Text as="span" tone="subdued" variant="bodySm">
-          {row.candidateLabel}
+          {say(row.candidateLabel)}
         </Text>
       ) : null}
       <InlineStack gap="200" blockAlign="center">
         <RenderStateBadge state={row.state} />
         <Text as="span" tone={row.creditsRefunded > 0 ? "success" : undefined}>
-          {row.costText}
+          {costText(row)}
         </Text>
       </InlineStack>
       <Text as="span" tone="subdued" variant="bodySm">
@@ -87,11 +92,12 @@ function RowSummary({ row, actions }: { row: HistoryRow; actions: HistoryRowActi
 function RowOutcome({ row, actions }: { row: HistoryRow; actions: HistoryRowActions }) {
   const { t } = useTranslation("history");
   const format = useFormat();
+  const say = useStaffMessage();
   return (
     <BlockStack gap="200">
       {row.problem ? (
         <Text as="p" tone={row.state === "failed" ? "critical" : undefined} breakWord>
-          {row.problem}
+          {say(row.problem)}
         </Text>
       ) : null}
       {row.finishedAt ? (

@@ -1,3 +1,4 @@
+import type { RenderState } from "@prisma/client";
 import { useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
 import { Box, Card, EmptyState, Page } from "@shopify/polaris";
 import { useState } from "react";
@@ -19,7 +20,7 @@ export interface HistoryView {
   rows: HistoryRow[];
   nextCursor: string | null;
   previousCursor: string | null;
-  stateChoices: Array<{ value: string; label: string }>;
+  stateChoices: readonly RenderState[];
 }
 
 export function HistoryPage({ view }: { view: HistoryView }) {
@@ -43,11 +44,11 @@ export function HistoryPage({ view }: { view: HistoryView }) {
         <HistoryFilters filters={view.filters} stateChoices={view.stateChoices} onFilter={setFilter} />
         {rows.length === 0 ? (
           <EmptyState
-            heading={filtered ? "No renders match" : "No renders yet"}
+            heading={t(filtered ? "empty.filteredHeading" : "empty.heading")}
             image={EMPTY_STATE_IMAGE}
-            action={{ content: "Generate for a product", url: "/app/generate" }}
+            action={{ content: t("empty.action"), url: "/app/generate" }}
           >
-            <p>{filtered ? "Try another filter." : "Renders appear here as soon as they are queued."}</p>
+            <p>{t(filtered ? "empty.filteredBody" : "empty.body")}</p>
           </EmptyState>
         ) : (
           <HistoryList

@@ -2,29 +2,36 @@ import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { BlockStack, Modal, Text, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
-import { TimeText } from "~/components/TimeText";
+import { useWhen } from "~/components/use-when";
+import { useStaffMessage, useTranslation } from "~/i18n/react";
 import type { HistoryActionResult, HistoryRow } from "./history.server";
 
 /** Decides a render whose submit was never confirmed: it started (with its job id) or it did not. */
 export function ResolveModal({ row, onClose }: { row: HistoryRow; onClose: () => void }) {
   const fetcher = useFetcher<HistoryActionResult>();
   const shopify = useAppBridge();
+  const { t } = useTranslation("history");
+  const say = useStaffMessage();
+  const when = useWhen();
   const [jobId, setJobId] = useState("");
   const result = fetcher.data;
   useEffect(() => {
     if (result?.ok) {
-      shopify.toast.show(result.message);
+      shopify.toast.show(say(result.message));
       onClose();
     }
+    // say() is made anew each render; the toast follows the result alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result, shopify, onClose]);
   const busy = fetcher.state !== "idle";
+  const error = result && !result.ok ? (result.fieldErrors.externalJobId ?? result.formError) : undefined;
   return (
     <Modal
       open
-      title={`Did "${row.productTitle}" start at the try-on service?`}
+      title={t("resolve.title", { title: row.productTitle })}
       onClose={onClose}
       primaryAction={{
-        content: "It started: follow this job",
+        content: t("resolve.started"),
         disabled: !jobId.trim() || busy,
         loading: busy && fetcher.formData?.get("intent") === "resolve-started",
         onAction: () =>
@@ -32,7 +39,7 @@ export function ResolveModal({ row, onClose }: { row: HistoryRow; onClose: () =>
       }}
       secondaryActions={[
         {
-          content: "It never started",
+          content: t("resolve.notStarted"),
           destructive: true,
           loading: busy && fetcher.formData?.get("intent") === "resolve-not-started",
           onAction: () => fetcher.submit({ intent: "resolve-not-started", renderId: row.id }, { method: "post" }),
@@ -42,18 +49,17 @@ export function ResolveModal({ row, onClose }: { row: HistoryRow; onClose: () =>
       <Modal.Section>
         <BlockStack gap="300">
           <Text as="p">
-            The service did not confirm this render, so the app did not send it again (that could pay twice). Look for a
-            job started <TimeText at={row.submittedAt ?? row.createdAt} /> in the try-on service's dashboard.
+            <span suppressHydrationWarning>{t("resolve.body", { time: when(row.submittedAt ?? row.createdAt) })}</span>
           </Text>
           <TextField
-            label="Job id from the dashboard"
+            label={t("resolve.jobId")}
             value={jobId}
             onChange={setJobId}
             autoComplete="off"
-            error={result && !result.ok ? (result.fieldErrors.externalJobId ?? result.formError) : undefined}
+            error={error ? say(error) : undefined}
           />
           <Text as="p" tone="subdued">
-            If there is no such job, choose "It never started": the render is closed and its credits are not counted.
+            {t("resolve.ifNone")}
           </Text>
         </BlockStack>
       </Modal.Section>

@@ -2,6 +2,8 @@ import { useFetcher } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { BlockStack, Modal, Text } from "@shopify/polaris";
 import { useEffect } from "react";
+import { useStaffMessage, useTranslation } from "~/i18n/react";
+import { useCostText } from "./history-cost-text";
 import type { HistoryRow } from "./history.server";
 
 /**
@@ -11,38 +13,39 @@ import type { HistoryRow } from "./history.server";
 export function StopWaitingModal({ row, onClose }: { row: HistoryRow; onClose: () => void }) {
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const shopify = useAppBridge();
+  const { t } = useTranslation("history");
+  const say = useStaffMessage();
+  const costText = useCostText();
   const result = fetcher.data;
   useEffect(() => {
     if (result?.ok) {
-      shopify.toast.show(result.message);
+      shopify.toast.show(say(result.message));
       onClose();
     }
+    // say() is made anew each render; the toast follows the result alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result, shopify, onClose]);
   const busy = fetcher.state !== "idle";
   return (
     <Modal
       open
-      title={`Stop waiting for "${row.productTitle}"?`}
+      title={t("stop.title", { title: row.productTitle })}
       onClose={onClose}
       primaryAction={{
-        content: "Stop waiting",
+        content: t("stop.confirm"),
         destructive: true,
         loading: busy,
         onAction: () =>
           fetcher.submit({ intent: "stop-waiting" }, { method: "post", action: `/app/renders/${row.id}` }),
       }}
-      secondaryActions={[{ content: "Keep waiting", onAction: onClose }]}
+      secondaryActions={[{ content: t("stop.keep"), onAction: onClose }]}
     >
       <Modal.Section>
         <BlockStack gap="300">
-          <Text as="p">
-            The try-on service has not finished this render. If you stop waiting, the app stops checking on it and never
-            sends it again. Its credits ({row.costText.toLowerCase()}) may have been charged: the service's dashboard
-            shows whether the job ran.
-          </Text>
+          <Text as="p">{t("stop.body", { cost: costText(row) })}</Text>
           {result && !result.ok ? (
             <Text as="p" tone="critical">
-              {result.message}
+              {say(result.message)}
             </Text>
           ) : null}
         </BlockStack>

@@ -5,7 +5,7 @@ import { regenerateRender, revertRender, ReviewError } from "~/renders/review/re
 import { describeShopifyFailure, type AdminRequest } from "~/web/admin-request.server";
 import { parseForm, requestKeySchema } from "~/web/forms";
 import { failure, type FieldErrors, type FormFailure } from "~/lib/validation";
-import { HISTORY_TEXT } from "./history-text";
+import { messageKey } from "~/lib/staff-message";
 
 /**
  * History's two decisions that act on a finished render: try a render that ended without an image again (a new
@@ -13,7 +13,10 @@ import { HISTORY_TEXT } from "./history-text";
  * Review). Both come after a confirmation that says what happens and what it costs.
  */
 
-const renderIdField = z.string({ error: "Choose a render." }).min(1, "Choose a render.").max(64);
+const renderIdField = z
+  .string({ error: messageKey("history:errors.chooseRender") })
+  .min(1, messageKey("history:errors.chooseRender"))
+  .max(64);
 
 export const historyRenderSchemas = {
   retry: z.object({ intent: z.literal("retry"), renderId: renderIdField, requestKey: requestKeySchema }),
@@ -39,10 +42,10 @@ export async function retryFromHistory(
   if (!parsed.ok) return failure(parsed.fieldErrors as FieldErrors);
   const { renderId, requestKey } = parsed.data;
   const existing = await renderForRequestKey(db, admin.shop, requestKey);
-  if (existing) return { ok: true, message: HISTORY_TEXT.retryAlreadyQueued, newRenderId: existing.id };
+  if (existing) return { ok: true, message: messageKey("history:done.retryAlreadyQueued"), newRenderId: existing.id };
   const original = await db.render.findFirst({ where: { id: renderId, shop: admin.shop } });
-  if (!original) return failure({}, HISTORY_TEXT.renderNotFound);
-  if (!RETRYABLE_STATES.includes(original.state)) return failure({}, HISTORY_TEXT.notRetryable);
+  if (!original) return failure({}, messageKey("history:errors.renderNotFound"));
+  if (!RETRYABLE_STATES.includes(original.state)) return failure({}, messageKey("history:errors.notRetryable"));
   try {
     const render = await regenerateRender(db, admin.productSource, {
       shop: admin.shop,
@@ -51,7 +54,7 @@ export async function retryFromHistory(
       requestKey,
       limits: appQueueLimits(),
     });
-    return { ok: true, message: HISTORY_TEXT.retryQueued, newRenderId: render.id };
+    return { ok: true, message: messageKey("history:done.retryQueued"), newRenderId: render.id };
   } catch (error) {
     return failure({}, decisionFailure(error));
   }
@@ -74,7 +77,7 @@ export async function revertFromHistory(
   } catch (error) {
     return failure({}, decisionFailure(error));
   }
-  return { ok: true, message: HISTORY_TEXT.reverted };
+  return { ok: true, message: messageKey("history:done.reverted") };
 }
 
 /** A render that ended without an image on the product can be tried again; one in progress or published cannot. */

@@ -2,62 +2,29 @@ import type { PrismaClient, Render, RenderState } from "@prisma/client";
 import { z } from "zod";
 import { listRenders } from "~/renders/listings/render-listings.server";
 import { resolveSubmitUnknown, ReviewError } from "~/renders/review/review-actions.server";
-import { RENDER_STATE_LABELS, RENDER_STATES } from "~/renders/lifecycle/render-states";
+import { RENDER_STATES } from "~/renders/lifecycle/render-states";
 import { renderSummaryOf, type RenderSummary } from "~/renders/listings/render-summary";
 import { parseForm } from "~/web/forms";
 import { failure, type FormFailure, type FieldErrors } from "~/lib/validation";
 import { gidPattern } from "~/lib/gid";
-import { formatCredits } from "~/web/format";
+import { messageKey } from "~/lib/staff-message";
 import { candidateGroupCounts, candidateLabelOf } from "~/renders/review/candidate-counts.server";
 import { cdnRendition } from "~/catalog/cdn-rendition";
 import { sourceImagesSchema } from "~/looks/render-options";
 import type { AdminRequest } from "~/web/admin-request.server";
 import { RETRYABLE_STATES, retryFromHistory, revertFromHistory } from "./history-intents.server";
+import { problemTextOf } from "./history-problem";
 
-/** History: every render of the shop, newest first, with what it cost and, when it failed, why in plain words. */
+/**
+ * History: every render of the shop, newest first, with what it cost and, when it failed, why: the stored reason
+ * (a message, or older rows' English) or the words history.json has for its error code.
+ */
 
 type Db = PrismaClient;
 
-/** Words for error codes that came without a message of their own (older rows, or terse steps). */
-export const ERROR_CODE_TEXT: Record<string, string> = {
-  failed_by_service: "The try-on service could not make this image.",
-  stalled: "The try-on service is taking much longer than usual. The app keeps checking; nothing more is charged.",
-  job_not_found: "The try-on service no longer knows this job.",
-  submit_outcome_unknown: "The try-on service did not confirm this render; it may or may not have started.",
-  not_started: "Marked by staff as never started at the try-on service; no credits were charged.",
-  invalid_parameters: "The options of this render were not accepted.",
-  input_rejected_before_submit: "A photo or an option could not be used, so nothing was sent or charged.",
-  import_failed: "The image could not be saved to Shopify.",
-  file_failed: "Shopify could not process the image file.",
-  publish_failed: "The image could not be added to the product.",
-  product_deleted: "The product was deleted before the image could be added.",
-  app_uninstalled: "The app was uninstalled.",
-  cannot_poll: "The try-on service key is missing, so progress cannot be checked.",
-  check_failed: "The photos could not be checked before sending; the app will try again.",
-};
-
-/** Sentences joined from a reason that ended with its own full stop ("…background.. Its") read as one stop. */
-export const tidySentences = (text: string) => text.replace(/(?<!\.)\.\.(?!\.)/g, ".");
-
-export function problemTextOf(render: Pick<Render, "errorCode" | "errorMessage">): string | null {
-  if (render.errorMessage) return tidySentences(render.errorMessage);
-  if (!render.errorCode) return null;
-  return ERROR_CODE_TEXT[render.errorCode] ?? "Something went wrong with this render. Try generating it again.";
-}
-
-/** "5 credits", "5 credits charged, 5 refunded", "Not charged". */
-export function costTextOf(
-  render: Pick<Render, "creditsCost" | "creditsCharged" | "creditsRefunded" | "state">,
-): string {
-  if (render.creditsRefunded > 0)
-    return `${formatCredits(render.creditsCharged)} charged, ${render.creditsRefunded} refunded`;
-  if (render.creditsCharged > 0) return `${formatCredits(render.creditsCharged)} charged`;
-  if (render.state === "queued") return `${formatCredits(render.creditsCost)} when it starts`;
-  return "Not charged";
-}
-
 export interface HistoryRow extends RenderSummary {
-  costText: string;
+  /** What it cost so far (the page words it: "5 credits charged, 5 refunded", "Not charged"). */
+  creditsCharged: number;
   creditsRefunded: number;
   createdAt: string;
   submittedAt: string | null;
@@ -93,7 +60,7 @@ export function historyRowOf(render: Render, candidateLabel: string | null = nul
   const thumbnail = thumbnailOf(render);
   return {
     ...renderSummaryOf(render),
-    costText: costTextOf(render),
+    creditsCharged: render.creditsCharged,
     creditsRefunded: render.creditsRefunded,
     createdAt: render.createdAt.toISOString(),
     submittedAt: render.submittedAt?.toISOString() ?? null,
@@ -144,7 +111,7 @@ export async function loadHistory(db: Db, shop: string, url: URL) {
     rows: page.rows.map((render) => historyRowOf(render, candidateLabelOf(render, groups))),
     nextCursor: page.nextCursor,
     previousCursor: page.previousCursor,
-    stateChoices: RENDER_STATES.map((state) => ({ value: state, label: RENDER_STATE_LABELS[state] })),
+    stateChoices: RENDER_STATES,
   };
 }
 
@@ -153,14 +120,15 @@ const resolveSchema = z.discriminatedUnion("intent", [
     intent: z.literal("resolve-started"),
     renderId: z.string().min(1).max(64),
     externalJobId: z
-      .string({ error: "Enter the job id shown in the try-on service's dashboard." })
+      .string({ error: messageKey("history:errors.enterJobId") })
       .trim()
-      .min(1, "Enter the job id shown in the try-on service's dashboard.")
-      .max(200, "That job id is too long."),
+      .min(1, messageKey("history:errors.enterJobId"))
+      .max(200, messageKey("history:errors.jobIdTooLong")),
   }),
   z.object({ intent: z.literal("resolve-not-started"), renderId: z.string().min(1).max(64) }),
 ]);
 
+/** `message` and the failure's texts are encoded messages (or domain sentences): the page words them with say(). */
 export type HistoryActionResult = { ok: true; message: string; newRenderId?: string } | FormFailure;
 
 /**
@@ -182,10 +150,10 @@ export async function historyAction(db: Db, admin: AdminRequest, formData: FormD
         outcome: "started",
         externalJobId: parsed.data.externalJobId,
       });
-      return { ok: true, message: "Thanks. The app will follow this job like any other." };
+      return { ok: true, message: messageKey("history:done.resolvedStarted") };
     }
     await resolveSubmitUnknown(db, { shop, renderId: parsed.data.renderId, outcome: "not_started" });
-    return { ok: true, message: "Marked as never started. Its credits are no longer counted." };
+    return { ok: true, message: messageKey("history:done.resolvedNotStarted") };
   } catch (error) {
     if (error instanceof ReviewError) return failure({}, error.message);
     throw error;

@@ -1,17 +1,16 @@
 import { Modal, TitleBar, useAppBridge } from "@shopify/app-bridge-react";
+import { useTranslation } from "~/i18n/react";
 
 export const CANCEL_MODAL_ID = "cancel-run-modal";
 
 /** App Bridge's "Cancel this run?" question: what cancelling does to renders not started and those at the service. */
 export function CancelRunModal({ onCancel }: { onCancel: () => void }) {
   const shopify = useAppBridge();
+  const { t } = useTranslation("runDetail");
   return (
     <Modal id={CANCEL_MODAL_ID}>
-      <p style={{ padding: "16px" }}>
-        Renders that have not started will be cancelled and cost nothing. Renders already at the service will finish and
-        still come to Review.
-      </p>
-      <TitleBar title="Cancel this run?">
+      <p style={{ padding: "16px" }}>{t("cancelModal.body")}</p>
+      <TitleBar title={t("cancelModal.title")}>
         <button
           variant="primary"
           tone="critical"
@@ -20,9 +19,9 @@ export function CancelRunModal({ onCancel }: { onCancel: () => void }) {
             onCancel();
           }}
         >
-          Cancel run
+          {t("cancelModal.confirm")}
         </button>
-        <button onClick={() => shopify.modal.hide(CANCEL_MODAL_ID)}>Keep running</button>
+        <button onClick={() => shopify.modal.hide(CANCEL_MODAL_ID)}>{t("cancelModal.keep")}</button>
       </TitleBar>
     </Modal>
   );

@@ -1,33 +1,39 @@
 import { BlockStack, Card, Text } from "@shopify/polaris";
-import { TimeText } from "~/components/TimeText";
-import { formatCredits } from "~/web/format";
+import { useWhen } from "~/components/use-when";
+import { useFormat, useTranslation } from "~/i18n/react";
 import type { RunView } from "./run.server";
 
 /** "Credits": the estimate, the budget cap, charged and refunded so far, and when the run started, paused or ended. */
 export function RunCreditsCard({ run }: { run: RunView }) {
+  const { t } = useTranslation("runDetail");
+  const format = useFormat();
+  const when = useWhen();
+  const moments: Array<["started" | "paused" | "cancelled", string | null]> = [
+    ["started", run.createdAt],
+    ["paused", run.pausedAt],
+    ["cancelled", run.cancelledAt],
+  ];
   return (
     <Card>
       <BlockStack gap="200">
         <Text as="h2" variant="headingMd">
-          Credits
+          {t("credits.title")}
         </Text>
-        <Text as="p">Estimate: {formatCredits(run.estimateCredits)}</Text>
-        <Text as="p">Budget cap: {run.budgetCredits === null ? "none" : formatCredits(run.budgetCredits)}</Text>
-        <Text as="p">Charged so far: {formatCredits(run.credits.charged)}</Text>
-        <Text as="p">Refunded for failed renders: {formatCredits(run.credits.refunded)}</Text>
-        <Text as="p" tone="subdued">
-          Started <TimeText at={run.createdAt} />
+        <Text as="p">{t("credits.estimate", { credits: format.credits(run.estimateCredits) })}</Text>
+        <Text as="p">
+          {run.budgetCredits === null
+            ? t("credits.noBudget")
+            : t("credits.budget", { credits: format.credits(run.budgetCredits) })}
         </Text>
-        {run.pausedAt ? (
-          <Text as="p" tone="subdued">
-            Paused <TimeText at={run.pausedAt} />
-          </Text>
-        ) : null}
-        {run.cancelledAt ? (
-          <Text as="p" tone="subdued">
-            Cancelled <TimeText at={run.cancelledAt} />
-          </Text>
-        ) : null}
+        <Text as="p">{t("credits.charged", { credits: format.credits(run.credits.charged) })}</Text>
+        <Text as="p">{t("credits.refunded", { credits: format.credits(run.credits.refunded) })}</Text>
+        {moments.map(([moment, at]) =>
+          at ? (
+            <Text key={moment} as="p" tone="subdued">
+              <span suppressHydrationWarning>{t(`credits.${moment}`, { time: when(at) })}</span>
+            </Text>
+          ) : null,
+        )}
       </BlockStack>
     </Card>
   );

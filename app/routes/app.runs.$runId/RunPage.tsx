@@ -11,12 +11,14 @@ import { RunColoursCard } from "./RunColoursCard";
 import { RunCreditsCard } from "./RunCreditsCard";
 import { RunProgressCard } from "./RunProgressCard";
 import { useLiveLoader } from "~/components/use-live-loader";
+import { useStaffMessage, useTranslation } from "~/i18n/react";
 
 export function RunNotFoundPage() {
+  const { t } = useTranslation("runDetail");
   return (
-    <Page title="Run not found" backAction={{ content: "Bulk runs", url: "/app/runs" }}>
-      <Banner tone="warning" title="This run does not exist">
-        <p>It may belong to another store, or the link is out of date.</p>
+    <Page title={t("notFound.title")} backAction={{ content: t("common:nav.runs"), url: "/app/runs" }}>
+      <Banner tone="warning" title={t("notFound.heading")}>
+        <p>{t("notFound.body")}</p>
       </Banner>
     </Page>
   );
@@ -32,9 +34,13 @@ export function RunPage({
   const shopify = useAppBridge();
   const submit = useSubmit();
   const navigation = useNavigation();
+  const { t } = useTranslation("runDetail");
+  const say = useStaffMessage();
   useLiveLoader(run.progress.live);
   useEffect(() => {
-    if (result?.ok) shopify.toast.show(result.message);
+    if (result?.ok) shopify.toast.show(say(result.message));
+    // say() is made anew each render; the toast follows the result alone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result, shopify]);
 
   const act = (intent: "pause" | "resume" | "cancel") => submit({ intent }, { method: "post" });
@@ -42,12 +48,12 @@ export function RunPage({
 
   return (
     <Page
-      title={run.title}
+      title={say(run.heading)}
       titleMetadata={<RunStatusBadge run={run} />}
-      backAction={{ content: "Bulk runs", url: "/app/runs" }}
+      backAction={{ content: t("common:nav.runs"), url: "/app/runs" }}
       secondaryActions={[
-        { content: "Review this run", url: `/app/review?runId=${run.id}` },
-        { content: "All renders of this run", url: `/app/history?runId=${run.id}` },
+        { content: t("reviewRun"), url: `/app/review?runId=${run.id}` },
+        { content: t("allRenders"), url: `/app/history?runId=${run.id}` },
       ]}
     >
       <Layout>

@@ -2,9 +2,10 @@ import { Prisma, type PrismaClient, type RenderState } from "@prisma/client";
 import { z } from "zod";
 import { countRendersByState, findRun, runCredits } from "~/renders/listings/render-listings.server";
 import { ReviewError, setRunStatus } from "~/renders/review/review-actions.server";
-import { RENDER_STATE_LABELS, RENDER_STATES } from "~/renders/lifecycle/render-states";
+import { RENDER_STATES } from "~/renders/lifecycle/render-states";
 import { parseForm } from "~/web/forms";
 import { failure, type FormFailure } from "~/lib/validation";
+import { messageKey } from "~/lib/staff-message";
 import { runScopeRecordSchema, runSummaryOf, type RunSummary } from "~/renders/runs/run-summary";
 import { renderSummaryOf, type RenderSummary } from "~/renders/listings/render-summary";
 
@@ -12,7 +13,7 @@ type Db = PrismaClient;
 
 export interface RunView extends RunSummary {
   scope: { kind: "collection"; collectionId: string } | { kind: "products"; count: number } | null;
-  counts: Array<{ state: RenderState; label: string; count: number }>;
+  counts: Array<{ state: RenderState; count: number }>;
   credits: { charged: number; refunded: number };
   pausedAt: string | null;
   cancelledAt: string | null;
@@ -50,7 +51,6 @@ export async function loadRun(db: Db, shop: string, runId: string): Promise<RunV
       : null,
     counts: RENDER_STATES.filter((state) => (counts[state] ?? 0) > 0).map((state) => ({
       state,
-      label: RENDER_STATE_LABELS[state],
       count: counts[state] ?? 0,
     })),
     credits,
@@ -61,27 +61,22 @@ export async function loadRun(db: Db, shop: string, runId: string): Promise<RunV
 }
 
 const runActionSchema = z.object({
-  intent: z.enum(["pause", "resume", "cancel"], { error: "That action is not available." }),
+  intent: z.enum(["pause", "resume", "cancel"], { error: messageKey("common:errors.unavailable") }),
 });
 
+/** `message` is an encoded message (runDetail.json), worded by the page in the staff member's language. */
 export type RunActionResult = { ok: true; message: string } | FormFailure;
-
-const DONE_MESSAGES = {
-  pause: "Run paused. Renders already at the service will finish; nothing new starts until you resume.",
-  resume: "Run resumed.",
-  cancel: "Run cancelled. Renders not yet started were cancelled and cost nothing; those already started will finish.",
-} as const;
 
 export async function runAction(db: Db, shop: string, runId: string, formData: FormData): Promise<RunActionResult> {
   const parsed = parseForm(runActionSchema, formData);
-  if (!parsed.ok) return failure(parsed.fieldErrors, "That action is not available.");
+  if (!parsed.ok) return failure(parsed.fieldErrors, messageKey("common:errors.unavailable"));
   // Checked first so another shop's run id reads as "not found", the same as an id that never existed.
-  if (!(await findRun(db, shop, runId))) return failure({}, "This run does not exist.");
+  if (!(await findRun(db, shop, runId))) return failure({}, messageKey("runDetail:errors.notFound"));
   try {
     await setRunStatus(db, { shop, runId, action: parsed.data.intent });
   } catch (error) {
     if (error instanceof ReviewError) return failure({}, error.message);
     throw error;
   }
-  return { ok: true, message: DONE_MESSAGES[parsed.data.intent] };
+  return { ok: true, message: messageKey(`runDetail:done.${parsed.data.intent}`) };
 }
