@@ -14,6 +14,7 @@ import type { ProductForRender } from "~/catalog/catalog-port";
 import { sourceImagesOf } from "~/catalog/source-images";
 import { decideGarment } from "~/catalog/garment-decision";
 import { describeDecision } from "~/catalog/decision-words";
+import { messageKey } from "~/lib/staff-message";
 import type { RenderOptions } from "~/looks/render-options";
 import { describeShopifyFailure, type AdminRequest } from "~/web/admin-request.server";
 import { parseForm, requestKeySchema } from "~/web/forms";
@@ -130,7 +131,9 @@ async function generateIntent(request: IntentRequest): Promise<GenerateActionRes
   // the app cannot place, is rendered only as a garment staff chose for it on this page.
   const decision = decideGarment(product);
   if (decision.kind !== "garment" && fields.insistGarment !== options.productType) {
-    return refused(request, { productType: `Choose a garment for this product. ${describeDecision(decision)}` });
+    return refused(request, {
+      productType: messageKey("messages:decision.chooseGarment", { decision: describeDecision(decision) }),
+    });
   }
 
   // One per colour: each colour from its own photos. A product none of whose colours has a photo of its own is

@@ -314,12 +314,22 @@ export const readStartedRun: Guard<StartedRun> = (body) => {
   return runId && runPath ? { runId, created: body.created === true, runPath } : null;
 };
 
+/**
+ * The path with the dialog's language: the tag of the locale file Shopify chose for this extension (its `locale`
+ * key), so the app words its answers (decisions, skip reasons, refusals) in the language of the dialog (ADR 094).
+ */
+export function withDialogLocale(path: string): string {
+  const locale = t("locale");
+  if (!locale || locale === "locale") return path;
+  return `${path}${path.includes("?") ? "&" : "?"}locale=${encodeURIComponent(locale)}`;
+}
+
 /** GET (no body) or POST (JSON body) to the app; every failure comes back as words for staff. */
 export async function callApp<T>(path: string, read: Guard<T>, body?: unknown): Promise<ApiResult<T>> {
   let response: Response;
   try {
     response = await fetch(
-      path,
+      withDialogLocale(path),
       body === undefined
         ? undefined
         : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
