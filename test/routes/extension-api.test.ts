@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { wordedAnswer } from "~/i18n/words.server";
 import { badSessionTokenRequest, sessionTokenRequest } from "../../harness/shopify-requests";
 import { variantColourOf } from "~/renders/lifecycle/variant-colour";
 import { describeListing } from "~/renders/runs/listing-progress";
@@ -361,7 +362,7 @@ describe("The admin extensions' API", () => {
       });
       expect(perColour.summary.colours?.notes.map((note) => note.title)).toEqual(["Colour tee", "Plain dress"]);
       expect(perColour.summary.colours?.notes[1]?.text).toBe(
-        "None of the colours (Black and White) has a photo of its own, so one shot is made from the product's photos and added to no variant.",
+        "None of the Colour values (Black, White) has a photo of its own, so one shot is made from the product's photos and added to no variant.",
       );
       const page = await jsonOf<{ summary: Summary }>(
         await respond(
@@ -376,7 +377,8 @@ describe("The admin extensions' API", () => {
           }),
         ),
       );
-      expect(perColour.summary.colours).toEqual(page.summary.colours);
+      // The page words its messages itself; the API words them for the dialog (English without a locale).
+      expect(perColour.summary.colours).toEqual(wordedAnswer(page.summary.colours, "en"));
       const once = await jsonOf<{ summary: Summary }>(await post(preview, "/api/run-preview", { scope }));
       expect(once.summary).toMatchObject({ eligibleCount: 3, renderCount: 3, estimateCredits: 3 * CREDITS_PER_RENDER });
       expect(once.summary.colours).toBeUndefined();
