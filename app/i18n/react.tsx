@@ -1,4 +1,4 @@
-import type { i18n, TFunction } from "i18next";
+import type { i18n } from "i18next";
 import { useMemo, type ReactNode } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { useShopTimeZone } from "~/components/ShopTimeZone";
