@@ -219,6 +219,30 @@ describe("The admin extensions' API", () => {
     expect(await app.database.prisma.run.count({ where: { shop: OTHER } })).toBe(0);
   });
 
+  it("tells the product action where its renders are, only this shop's, and refuses a request naming none", async () => {
+    const statusRoute = (await import("~/routes/api.render-status/route")).loader;
+    const [mine] = await app.database.prisma.render.findMany({ where: { shop: SHOP }, take: 1 });
+    expect(mine).toBeDefined();
+    const ask = async (shop: string, query: string) =>
+      respond(statusRoute, await get(shop, `/api/render-status?${query}`));
+    const own = await jsonOf<{ renders: Array<{ id: string; stage: string }>; settled: boolean }>(
+      await ask(SHOP, `ids=${mine!.id}`),
+    );
+    expect(own).toMatchObject({ ok: true, renders: [{ id: mine!.id, stage: "waiting" }], settled: false });
+    await app.database.prisma.render.update({ where: { id: mine!.id }, data: { state: "in_review" } });
+    expect(await jsonOf(await ask(SHOP, `ids=${mine!.id}`))).toMatchObject({
+      renders: [{ stage: "in_review" }],
+      settled: true,
+    });
+    // Another shop asking for the same id learns nothing.
+    expect(await jsonOf(await ask(OTHER, `ids=${mine!.id}`))).toMatchObject({ ok: true, renders: [], settled: false });
+    const none = await ask(SHOP, "ids=");
+    expect(none.status).toBe(400);
+    expect(await jsonOf(await ask(SHOP, "ids=&locale=de"))).toMatchObject({
+      error: "Gib die Renderings an, die verfolgt werden sollen.",
+    });
+  });
+
   describe("one shot per colour and large collections, from the bulk actions", () => {
     let bulkPage: RouteFunction;
     let teeId: string;
