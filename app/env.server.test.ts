@@ -24,7 +24,7 @@ describe("the environment", () => {
   it("parses a minimal valid environment with defaults", () => {
     const env = parseEnv(valid);
     expect(env.NODE_ENV).toBe("development");
-    expect(env.SCOPES).toEqual(["read_products", "write_products", "write_files"]);
+    expect(env.SCOPES).toEqual(["read_products", "write_products", "write_files", "read_locales"]);
     expect(env.PORT).toBe(3000);
     expect(env.DATABASE_URL).toBeUndefined();
   });
@@ -52,7 +52,7 @@ describe("the environment", () => {
 
   it("refuses scopes that lack one the app needs", () => {
     expect(problemsOf({ ...valid, SCOPES: "read_products,write_products" })).toEqual([
-      "SCOPES must include read_products, write_products, write_files",
+      "SCOPES must include read_products, write_products, write_files, read_locales",
     ]);
   });
 

@@ -7,7 +7,7 @@ import { keyProblem, parseKeyring } from "~/lib/secret-box.server";
  */
 export const EXAMPLE_ENCRYPTION_KEY = "bG9jYWwtb25seS1tb2RlbC1zaG90cy1rZXktMzJieXQ=";
 
-const REQUIRED_SCOPES = ["read_products", "write_products", "write_files"] as const;
+const REQUIRED_SCOPES = ["read_products", "write_products", "write_files", "read_locales"] as const;
 
 const postgresUrl = z.string().regex(/^postgres(ql)?:\/\//, "must be a postgresql:// connection URL");
 

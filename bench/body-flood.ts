@@ -25,7 +25,7 @@ import { fixed } from "./lib/stats";
 import type { Benchmark, BenchContext, BenchResult } from "./lib/types";
 
 const SHOP = "flood-bench.myshopify.com";
-const SCOPES = "read_products,write_products,write_files";
+const SCOPES = "read_products,write_products,write_files,read_locales";
 const API_KEY = "body-flood-client-id";
 const API_SECRET = randomBytes(24).toString("hex");
 const CONCURRENT_POSTS = 4;

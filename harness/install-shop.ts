@@ -3,7 +3,7 @@ import type { Session } from "@shopify/shopify-api";
 import { setUpValidSession } from "@shopify/shopify-api/test-helpers";
 import type { FakeAdminApi } from "../fakes/shopify-admin";
 
-export const APP_SCOPES = "read_products,write_products,write_files";
+export const APP_SCOPES = "read_products,write_products,write_files,read_locales";
 
 export interface InstallShopDeps {
   prisma: PrismaClient;

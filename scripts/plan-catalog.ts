@@ -8,6 +8,13 @@ import { readFileSync } from "node:fs";
 import { checkRowFields, checkRowOf, CATALOG_CHECK_COLUMNS } from "../app/catalog/catalog-check";
 import { parseProductCsv, ProductCsvError } from "../app/catalog/product-csv";
 import { CsvSyntaxError, formatCsvRecord } from "../app/lib/csv";
+import { createI18n } from "../app/i18n/i18n-instance";
+import { translateText } from "../app/i18n/translate-message";
+import messages from "../app/i18n/locales/en/messages.json";
+
+// The decisions' words in English (the app's messages file), for support engineers reading the CSV.
+const english = createI18n("en", { messages });
+const inEnglish = (text: string) => translateText(english.t, text);
 
 const path = process.argv[2];
 if (!path) {
@@ -27,7 +34,10 @@ try {
   const products = parseProductCsv(text);
   const lines = [
     formatCsvRecord([...CATALOG_CHECK_COLUMNS]),
-    ...products.map((product) => formatCsvRecord(checkRowFields(checkRowOf(product)))),
+    ...products.map((product) => {
+      const row = checkRowOf(product);
+      return formatCsvRecord(checkRowFields({ ...row, detail: inEnglish(row.detail) }));
+    }),
   ];
   process.stdout.write(`${lines.join("\n")}\n`);
 } catch (error) {

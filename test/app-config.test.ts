@@ -47,13 +47,13 @@ describe("shopify.app.toml", () => {
 
   it("requests exactly the scopes the app is configured with", () => {
     const example = readFileSync(".env.example", "utf8").match(/^SCOPES=(.*)$/m)?.[1];
-    expect(appToml.access_scopes.scopes).toBe("read_products,write_products,write_files");
+    expect(appToml.access_scopes.scopes).toBe("read_products,write_products,write_files,read_locales");
     expect(example).toBe(appToml.access_scopes.scopes);
   });
 
-  it("keeps read_products although write_products grants it: no access beyond write_products and write_files (ADR 061)", () => {
+  it("keeps read_products although write_products grants it: no access beyond write_products, write_files and read_locales (ADR 061, 095)", () => {
     const scopes = new AuthScopes(appToml.access_scopes.scopes);
-    expect(scopes.equals("write_products,write_files")).toBe(true);
+    expect(scopes.equals("write_products,write_files,read_locales")).toBe(true);
     expect(scopes.toArray(true)).toContain("read_products");
   });
 

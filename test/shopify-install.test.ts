@@ -40,7 +40,7 @@ describe("installing through token exchange", () => {
     expect(session.accessToken).toMatch(/\S/);
     expect(session.expires?.getTime()).toBeGreaterThan(Date.now());
     expect(session.refreshToken).toMatch(/\S/);
-    expect(session.scope).toBe("read_products,write_products,write_files");
+    expect(session.scope).toBe("read_products,write_products,write_files,read_locales");
     const shop = await database.prisma.shop.findUniqueOrThrow({ where: { domain: SHOP } });
     expect(shop.uninstalledAt).toBeNull();
     // Its Shopify id, which webhooks naming a shop id are checked against (ADR 063).

@@ -1,72 +1,61 @@
+import { messageKey } from "~/lib/staff-message";
 import type { DecisionSource, GarmentDecision } from "./garment-decision";
 import type { NotClothingReason } from "./garment-kinds";
 
 /**
- * A garment decision in the words staff see before anything is spent: what the product renders as, and where the
- * app read it ("Dress, from the product's category in Shopify: Dresses"). Browser-safe: the pages, the product
- * action and the catalog check all say it the same way.
+ * A garment decision as staff read it before anything is spent: what the product renders as, and where the app
+ * read it ("Dress, from the product's category in Shopify: Dresses"). Returned as encoded messages
+ * (app/lib/staff-message.ts; words in app/i18n/locales/<locale>/messages.json) so that the pages, the product
+ * action and the catalog check each say it in their reader's language. Browser-safe.
  */
 
-export const NOT_CLOTHING_NAMES: Record<NotClothingReason, string> = {
-  shoes: "Shoes",
-  bag: "A bag",
-  jewellery: "Jewellery",
-  belt: "A belt",
-  scarf: "A scarf",
-  hat: "A hat",
-  eyewear: "Eyewear",
-  socks: "Socks or hosiery",
-  underwear: "Underwear",
-  childrens_clothing: "Children's clothing",
-  accessory: "An accessory",
-  beauty: "A beauty product",
-  home: "A home product",
-  gift_card: "A gift card",
-  service: "A service",
-  not_apparel: "Not apparel",
-};
-
-const GARMENT_NAMES: Record<string, string> = {
-  top: "Top",
-  bottom: "Bottom",
-  dress: "Dress",
-  outerwear: "Outerwear",
-  jumpsuit: "Jumpsuit",
-};
+const GARMENTS = new Set(["top", "bottom", "dress", "outerwear", "jumpsuit"]);
 
 const words = (value: string) => value.replace(/_/g, " ").replace(/^./, (first) => first.toUpperCase());
 
-/** "Top", "Dress": a service garment type's name. */
-export const garmentTypeName = (productType: string) => GARMENT_NAMES[productType] ?? words(productType);
+/** "Top", "Dress" as a message; a garment type the app has no words for is shown as the service names it. */
+export const garmentTypeName = (productType: string): string =>
+  GARMENTS.has(productType) ? messageKey(`messages:garment.${productType}`) : words(productType);
 
-/** Where a decision came from: "from the product's category in Shopify: Dresses". */
-export function sourceWords(source: DecisionSource | "staff", evidence: string | null): string {
-  switch (source) {
-    case "category":
-      return `from the product's category in Shopify: ${evidence}`;
-    case "type":
-      return `from its product type: ${evidence}`;
-    case "title":
-      return `from its title: “${evidence}”`;
-    case "staff":
-      return "as you chose";
-    case "none":
-      return "";
-  }
-}
+/** "A bag", "Jewellery": what a product that is not clothing is, as a message. */
+export const notClothingName = (reason: NotClothingReason): string => messageKey(`messages:notClothing.${reason}`);
 
-/** The decision in one sentence, for the preview, the product action and the catalog check. */
+type Source = DecisionSource | "staff";
+
+const withEvidence = (source: Source, evidence: string | null): Record<string, string> =>
+  source === "category" || source === "type" || source === "title" ? { evidence: evidence ?? "" } : {};
+
+/** "Dress, from the product's category in Shopify: Dresses." for a product that renders as `productType`. */
+export const rendersAsSentence = (productType: string, source: Source, evidence: string | null): string =>
+  messageKey(`messages:decision.${source}`, {
+    garment: garmentTypeName(productType),
+    ...withEvidence(source, evidence),
+  });
+
+/** "Shoes, from its product type: Sneakers: not clothing." (`skip` for the preview's skipped list). */
+export const notClothingSentence = (
+  reason: NotClothingReason,
+  source: Source,
+  evidence: string | null,
+  form: "decision" | "skip" = "decision",
+): string =>
+  messageKey(`messages:${form}.notClothing.${source}`, {
+    name: notClothingName(reason),
+    ...withEvidence(source, evidence),
+  });
+
+/** The decision in one sentence (an encoded message), for the preview, the product action and the catalog check. */
 export function describeDecision(decision: GarmentDecision): string {
   switch (decision.kind) {
     case "garment":
-      return `${garmentTypeName(decision.garment.productType)}, ${sourceWords(decision.decidedBy, decision.evidence)}.`;
+      return rendersAsSentence(decision.garment.productType, decision.decidedBy, decision.evidence);
     case "not_clothing":
-      return `${NOT_CLOTHING_NAMES[decision.reason]}, ${sourceWords(decision.decidedBy, decision.evidence)}: not clothing, so no model shot is made unless you choose a garment.`;
+      return notClothingSentence(decision.reason, decision.decidedBy, decision.evidence);
     case "needs_choice":
       if (decision.why === "several_garments")
-        return `Several garments (“${decision.evidence}”): choose which one to render, or leave it out.`;
+        return messageKey("messages:decision.severalGarments", { evidence: decision.evidence ?? "" });
       if (decision.why === "unclear")
-        return `Not one garment the service dresses (${decision.evidence}): choose a garment, or leave it out.`;
-      return "Nothing says what garment this is: choose one, or leave it out.";
+        return messageKey("messages:decision.unclear", { evidence: decision.evidence ?? "" });
+      return messageKey("messages:decision.nothing");
   }
 }

@@ -1,3 +1,5 @@
+import { pseudoLocalise } from "./pseudo";
+
 /**
  * The languages staff can use the app in, and how the one Shopify asks for is matched to them. Shopify admin
  * passes the staff member's language as the `locale` query parameter of the app's URL (`de`, `pt-BR`, `zh-CN`...);
@@ -64,3 +66,18 @@ export function localeOfRequest(url: URL, acceptLanguage: string | null, allowPs
 
 /** The tag Intl formats with: the pseudo-locale formats as English. */
 export const intlLocale = (locale: UiLocale): AppLocale => (locale === PSEUDO_LOCALE ? DEFAULT_LOCALE : locale);
+
+// The pseudo-locale's file is made from English (app/i18n/pseudo.ts), so an extension shown in it reports the
+// pseudo form of its "en": "⟦éñ⟧".
+const PSEUDO_EXTENSION_TAG = pseudoLocalise({ tag: DEFAULT_LOCALE }).tag;
+
+/**
+ * The language of an admin extension's dialog, which its requests name (`?locale=`, the tag of the locale file
+ * Shopify chose for it, ADR 094): its API answers are worded in it. English when it names none we have (an older
+ * bundle, or a language the extension has no file for, whose dialog is then English too).
+ */
+export function dialogLocaleOf(url: URL, allowPseudo: boolean): UiLocale {
+  const requested = url.searchParams.get("locale") ?? "";
+  if (allowPseudo && (requested === PSEUDO_EXTENSION_TAG || requested === PSEUDO_LOCALE)) return PSEUDO_LOCALE;
+  return matchLocale(requested) ?? DEFAULT_LOCALE;
+}

@@ -1,8 +1,9 @@
-import type { i18n, TFunction } from "i18next";
+import type { i18n } from "i18next";
 import { useMemo, type ReactNode } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { useShopTimeZone } from "~/components/ShopTimeZone";
-import { decodeStaffMessage, type StaffMessage } from "~/lib/staff-message";
+import type { StaffMessage } from "~/lib/staff-message";
+import { translateMessage, translateText } from "./translate-message";
 import {
   formatDate,
   formatDateTime,
@@ -21,6 +22,7 @@ import type { Translations } from "./resources.server";
  * dates and durations come from `useFormat()`, a message from code below the screens from `useStaffMessage()`.
  */
 export { Trans, useTranslation } from "react-i18next";
+export { translateMessage, translateText } from "./translate-message";
 
 /** Made once per page from the root loader's language and translations. */
 export function TranslationsProvider(props: { locale: UiLocale; translations: Translations; children: ReactNode }) {
@@ -30,17 +32,6 @@ export function TranslationsProvider(props: { locale: UiLocale; translations: Tr
 }
 
 export const useLocale = (): UiLocale => useTranslation().i18n.language as UiLocale;
-
-/** A message (key and parameters) in the page's language. */
-export function translateMessage(t: TFunction, message: StaffMessage): string {
-  return t(message.key, message.params ?? {});
-}
-
-/** A string that may encode a message ("settings:errors.keyTooShort?min=8"): its words, or the string as it is. */
-export function translateText(t: TFunction, text: string): string {
-  const message = decodeStaffMessage(text);
-  return message ? translateMessage(t, message) : text;
-}
 
 /**
  * Turns messages from code below the screens (stored failure reasons, refusals, API errors, field errors) into

@@ -92,7 +92,7 @@ async function expiringTokenPair(): Promise<{ access_token: string; refresh_toke
 beforeEach(async () => {
   // An installed shop.
   await storeOfflineSession({
-    scope: "read_products,write_products,write_files",
+    scope: "read_products,write_products,write_files,read_locales",
     accessToken: fake.issueAccessToken(SHOP),
   });
   fake.setBucketAvailable(SHOP, 2000);

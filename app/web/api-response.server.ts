@@ -1,6 +1,9 @@
 import type { z } from "zod";
+import { messageKey } from "~/lib/staff-message";
 import type { AdminRequest } from "./admin-request.server";
 import { fieldErrorsOf, type FieldErrors } from "~/lib/validation";
+import { dialogLocaleOf } from "~/i18n/locales";
+import { wordedAnswer } from "~/i18n/words.server";
 
 /**
  * The answers of the JSON API the admin extensions call: `{ ok: true, ... }`, or `{ ok: false, error, fieldErrors }`
@@ -27,18 +30,23 @@ export async function readJsonBody<S extends z.ZodType>(
   try {
     body = await request.json();
   } catch {
-    return { ok: false, answer: refusal(400, "The request body must be JSON.") };
+    return { ok: false, answer: refusal(400, messageKey("messages:api.bodyNotJson")) };
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success)
     return {
       ok: false,
-      answer: refusal(400, "Some of the request's fields are not valid.", fieldErrorsOf(parsed.error)),
+      answer: refusal(400, messageKey("messages:api.fieldsInvalid"), fieldErrorsOf(parsed.error)),
     };
   return { ok: true, data: parsed.data };
 }
 
-/** An extension API answer as JSON with its status, with CORS headers for Shopify's extension origin. */
-export function apiResponse<T>(admin: AdminRequest, answer: ApiAnswer<T>): Response {
-  return admin.cors(Response.json(answer.body, { status: answer.status }));
+/**
+ * An extension API answer as JSON with its status, with CORS headers for Shopify's extension origin. Its messages
+ * (decisions, skip reasons, colour notes, refusals: encoded keys below this layer) are worded in the language of
+ * the dialog that asked (ADR 094).
+ */
+export function apiResponse<T>(admin: AdminRequest, answer: ApiAnswer<T>, request: Request): Response {
+  const locale = dialogLocaleOf(new URL(request.url), process.env.NODE_ENV !== "production");
+  return admin.cors(Response.json(wordedAnswer(answer.body, locale), { status: answer.status }));
 }

@@ -5,7 +5,8 @@ import { findLook, listLooks } from "~/looks/looks.server";
 import { planScope, type PlanOutcome } from "~/renders/runs/plan-scope.server";
 import type { RenderOptions } from "~/looks/render-options";
 import { optionsForProduct, posesFromCatalog, type GarmentPlan } from "~/catalog/product-garment";
-import { describeDecision, garmentTypeName } from "~/catalog/decision-words";
+import { describeDecision, garmentTypeName, rendersAsSentence } from "~/catalog/decision-words";
+import { messageKey } from "~/lib/staff-message";
 import { DEFAULT_TRYON_ENUMS } from "~/tryon";
 import type { ProductForRender } from "~/catalog/catalog-port";
 import { whatIsSent, whatIsSentLine } from "~/looks/what-is-sent";
@@ -30,14 +31,16 @@ import { toGid } from "~/lib/gid";
 
 type Db = PrismaClient;
 
-export const productIdSchema = z.string({ error: "The product is missing." }).transform((value, ctx) => {
-  const gid = toGid("Product", value);
-  if (!gid) ctx.addIssue({ code: "custom", message: "The product id is not valid." });
-  return gid ?? "";
-});
+export const productIdSchema = z
+  .string({ error: messageKey("messages:api.productMissing") })
+  .transform((value, ctx) => {
+    const gid = toGid("Product", value);
+    if (!gid) ctx.addIssue({ code: "custom", message: messageKey("messages:api.productInvalid") });
+    return gid ?? "";
+  });
 export const lookIdSchema = z.string().min(1).max(64).optional();
 /** One shot per colour (ADR 057): JSON true or false only, off when left out (older extension bundles send none). */
-export const perColourSchema = z.boolean({ error: "One shot per colour must be true or false." }).default(false);
+export const perColourSchema = z.boolean({ error: messageKey("messages:api.perColourInvalid") }).default(false);
 
 export const reviewPathFor = (productId: string) => `/app/review?productId=${encodeURIComponent(productId)}`;
 export const runPathFor = (runId: string) => `/app/runs/${encodeURIComponent(runId)}`;
@@ -46,7 +49,7 @@ export const runPathFor = (runId: string) => `/app/runs/${encodeURIComponent(run
 export const garmentChoiceSchema = z
   .string()
   .max(64)
-  .regex(/^[a-z_]+$/, "Choose a garment from the list.")
+  .regex(/^[a-z_]+$/, messageKey("messages:api.chooseGarment"))
   .nullish();
 
 /**
@@ -66,7 +69,7 @@ export function optionsForProductFromLook(
 /** Why a look renders nothing of this product: not clothing, no garment chosen yet, or no pose for its garment. */
 export function notRenderedWords(plan: GarmentPlan, product: ProductForRender): string {
   if (plan.kind === "not_clothing" || plan.kind === "needs_choice") return describeDecision(plan.decision);
-  return `The try-on service has no pose for this kind of garment (${product.productType || product.title}).`;
+  return messageKey("messages:decision.noPose", { kind: product.productType || product.title });
 }
 
 /** The garment decision as the product action shows it, with the garments staff may choose instead. */
@@ -76,7 +79,7 @@ export function garmentInWords(plan: GarmentPlan) {
     kind: plan.kind === "render" ? ("garment" as const) : plan.kind,
     sentence: decision
       ? describeDecision(decision)
-      : `${garmentTypeName(plan.kind === "render" ? plan.choice.productType : "")}, as you chose.`,
+      : rendersAsSentence(plan.kind === "render" ? plan.choice.productType : "", "staff", null),
     choices: DEFAULT_TRYON_ENUMS.productTypes.map((value) => ({
       value,
       label: garmentTypeName(value),
@@ -97,7 +100,9 @@ export async function lookChoices(
   ]);
   const settings = settingsViewOf(settingsRow, env().TRYON_DEFAULT_BASE_URL);
   const named = [
-    ...(settings.defaults ? [{ id: null, name: "Default look", options: settings.defaults }] : []),
+    ...(settings.defaults
+      ? [{ id: null, name: messageKey("messages:look.defaultName"), options: settings.defaults }]
+      : []),
     ...looks.map((look) => ({ id: look.id, name: look.name, options: look.options })),
   ];
   const choices = named.map(({ id, name, options }): LookChoice => {
@@ -138,15 +143,11 @@ export async function optionsForExtension(
  */
 export const noOptionsRefusal = (lookId: string | undefined) =>
   lookId
-    ? refusal(400, "That look no longer exists.", { lookId: "That look no longer exists." })
-    : refusal(400, "Choose default render options in the app's Settings first.");
+    ? refusal(400, messageKey("messages:look.gone"), { lookId: messageKey("messages:look.gone") })
+    : refusal(400, messageKey("messages:look.noDefaults"));
 
 export const setupProblem = (hasKey: boolean, choices: LookChoice[]) =>
-  !hasKey
-    ? "Add your try-on service key in the Model Shots app's Settings first."
-    : choices.length === 0
-      ? "Choose default render options in the Model Shots app's Settings first."
-      : null;
+  !hasKey ? messageKey("messages:look.noKey") : choices.length === 0 ? messageKey("messages:look.noDefaults") : null;
 
 export const runPreviewSchema = z.object({
   scope: runScopeSchema,

@@ -203,7 +203,7 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
   const oauthConfig: OAuthConfig = {
     clientId: options.clientId ?? process.env.SHOPIFY_API_KEY ?? "fake-admin-client-id",
     clientSecret: options.clientSecret ?? process.env.SHOPIFY_API_SECRET ?? "fake-admin-client-secret",
-    scopes: options.scopes ?? process.env.SCOPES ?? "read_products,write_products,write_files",
+    scopes: options.scopes ?? process.env.SCOPES ?? "read_products,write_products,write_files,read_locales",
     accessTokenTtlSeconds: options.tokens?.accessTokenTtlSeconds ?? 3600,
     refreshTokenTtlSeconds: options.tokens?.refreshTokenTtlSeconds ?? 90 * 24 * 3600,
     onlineTokenTtlSeconds: options.tokens?.onlineTokenTtlSeconds ?? 24 * 3600,
@@ -372,7 +372,8 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
       const message = version !== apiVersion ? `fake-admin serves only Admin API ${apiVersion}` : "Not Found";
       return Response.json({ errors: message }, { status: 404 });
     }
-    if (!tokens.validAccess(request.headers.get("X-Shopify-Access-Token"), shop)) {
+    const grant = tokens.validAccess(request.headers.get("X-Shopify-Access-Token"), shop);
+    if (!grant) {
       record({ ...base, status: 401, outcome: "unauthorized" });
       return Response.json({ errors: INVALID_TOKEN_MESSAGE }, { status: 401 });
     }
@@ -450,6 +451,7 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
       takeForcedFileFailure: () => forcedFileFailures.shift(),
       fetchExternalSource: options.fetchExternalSource,
       bulk: bulkContext,
+      grantedScopes: grant.scope.split(",").map((scope) => scope.trim()),
     };
     const result = await execute({
       schema,

@@ -29,7 +29,7 @@ const shopify = shopifyApi({
   apiVersion: ADMIN_API_VERSION,
   hostName: "model-shots.test",
   isEmbeddedApp: true,
-  scopes: ["read_products", "write_products", "write_files"],
+  scopes: ["read_products", "write_products", "write_files", "read_locales"],
   logger: { level: LogSeverity.Error },
 });
 
@@ -64,7 +64,11 @@ describe("token exchange at POST https://{shop}/admin/oauth/access_token", () =>
       requestedTokenType: RequestedTokenType.OfflineAccessToken,
       expiring: true,
     });
-    expect(session).toMatchObject({ shop: SHOP, isOnline: false, scope: "read_products,write_products,write_files" });
+    expect(session).toMatchObject({
+      shop: SHOP,
+      isOnline: false,
+      scope: "read_products,write_products,write_files,read_locales",
+    });
     expect(session.accessToken).toMatch(/^shpat_/);
     expect(session.refreshToken).toMatch(/^shprt_/);
     expect(session.expires!.getTime() - Date.now()).toBeGreaterThan(3_590_000);

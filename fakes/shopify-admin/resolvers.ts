@@ -52,6 +52,8 @@ export interface ResolverContext {
   /** When set, external `originalSource` URLs are downloaded (null = download failed). */
   fetchExternalSource: ((url: string) => Promise<Uint8Array | null>) | undefined;
   bulk: BulkContext;
+  /** The scopes of the request's access token: fields that need one it lacks are refused, as Shopify does. */
+  grantedScopes: readonly string[];
   /** Connections return every item, unpaged: set while a bulk query runs. */
   unpaged?: boolean;
 }
@@ -134,6 +136,14 @@ function stripTags(html: string): string {
     .replace(/<[^>]*>/g, "")
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/** Shopify refuses a field whose access scope the app was not granted, naming the scope. */
+function requireScope(ctx: ResolverContext, field: string, scope: string): void {
+  if (!ctx.grantedScopes.includes(scope))
+    throw new GraphQLError(`Access denied for ${field} field. Required access: \`${scope}\` access scope.`, {
+      extensions: { code: "ACCESS_DENIED", requiredAccess: `\`${scope}\` access scope.` },
+    });
 }
 
 function requireGid(id: string): void {
@@ -292,11 +302,12 @@ const isFieldError = (value: unknown): value is FieldError =>
 export const resolvers = {
   QueryRoot: {
     shop: r<unknown>((_, __, ctx) => ctx.shop.record),
-    shopLocales: r<unknown, { published?: boolean }>((_, { published }, ctx) =>
-      ctx.shop.record.locales
+    shopLocales: r<unknown, { published?: boolean }>((_, { published }, ctx) => {
+      requireScope(ctx, "shopLocales", "read_locales");
+      return ctx.shop.record.locales
         .filter((locale) => !published || locale.published)
-        .map((locale) => ({ ...locale, marketWebPresences: [] })),
-    ),
+        .map((locale) => ({ ...locale, marketWebPresences: [] }));
+    }),
     product: r<unknown, { id: string }>((_, { id }, ctx) => {
       requireGid(id);
       return ctx.shop.products.get(id) ?? null;

@@ -21,6 +21,7 @@ import {
   jsonOf,
   OPTION_FIELDS,
   postFormAs,
+  getAs,
   postJsonAs,
   respond,
   startMerchantApp,
@@ -188,7 +189,9 @@ describe("the code the extensions share (packages/extension-shared)", () => {
     const paths = new Set(
       sources.flatMap((source) => [...source.matchAll(/["`](\/api\/[a-z-]+)/g)].map((match) => match[1] ?? "")),
     );
-    expect(paths).toEqual(new Set(["/api/product-summary", "/api/renders", "/api/run-preview", "/api/runs"]));
+    expect(paths).toEqual(
+      new Set(["/api/product-summary", "/api/render-status", "/api/renders", "/api/run-preview", "/api/runs"]),
+    );
     for (const path of paths) {
       expect(
         existsSync(join(EXTENSIONS_DIR, "..", "app", "routes", path.slice(1).replace("/", "."), "route.ts")),
@@ -216,6 +219,9 @@ describe("the bulk actions in a browser, against the app's extension API", () =>
     api = {
       "/api/run-preview": (await import("~/routes/api.run-preview/route")).action,
       "/api/runs": (await import("~/routes/api.runs/route")).action,
+      "/api/renders": (await import("~/routes/api.renders/route")).action,
+      "/api/product-summary": (await import("~/routes/api.product-summary/route")).loader,
+      "/api/render-status": (await import("~/routes/api.render-status/route")).loader,
     };
     bulkPage = (await import("~/routes/app.runs.new/route")).action;
     await app.installShop(SHOP);
@@ -304,9 +310,15 @@ describe("the bulk actions in a browser, against the app's extension API", () =>
       }
       const action = api[path];
       if (!action) return route.fulfill({ status: 404, body: "" });
-      const body = request.postDataJSON() as Record<string, unknown>;
+      const url = new URL(request.url());
+      const body = request.method() === "GET" ? {} : (request.postDataJSON() as Record<string, unknown>);
       sent.push({ path, body });
-      const response = await respond(action, await postJsonAs(SHOP, path, body));
+      const response = await respond(
+        action,
+        request.method() === "GET"
+          ? await getAs(SHOP, `${path}${url.search}`)
+          : await postJsonAs(SHOP, `${path}${url.search}`, body),
+      );
       return route.fulfill({ status: response.status, body: await response.text(), contentType: "application/json" });
     });
     await page.goto(`${ORIGIN}/__sandbox/extensions/${handle}`);
@@ -358,7 +370,7 @@ describe("the bulk actions in a browser, against the app's extension API", () =>
     await page.getByText("2 of these renders are one per colour, for 1 product.").waitFor();
     await page
       .getByText(
-        "Plain dress: None of the colors (Black and White) has a photo of its own, so one shot is made from the product's photos and added to no variant.",
+        "Plain dress: None of the Color values (Black, White) has a photo of its own, so one shot is made from the product's photos and added to no variant.",
       )
       .waitFor();
     await page.getByRole("button", { name: "Start run for about 20 credits" }).click();
@@ -391,5 +403,44 @@ describe("the bulk actions in a browser, against the app's extension API", () =>
     await page.getByText(formError, { exact: true }).waitFor();
     await page.getByRole("checkbox", { name: "One shot per colour" }).uncheck();
     await page.getByText(/^101 of 101 products will be rendered/).waitFor();
+  });
+  it("the product action follows the renders it queued until they reach review or fail, every few seconds", async () => {
+    const tee = app.fake.store.addProduct(SHOP, {
+      title: "Follow tee",
+      productType: "T-Shirts",
+      images: [{ alt: "Front" }],
+    });
+    const { page, sent } = await openAction("model-shot-action", [tee.id]);
+    await page.getByRole("button", { name: "Generate for 5 credits" }).click();
+    await page.getByText("Render queued").waitFor();
+    await page.getByText("Rendering: 0 of 1 ready so far. This updates by itself.").waitFor();
+    const render = await app.database.prisma.render.findFirstOrThrow({ where: { shop: SHOP, productId: tee.id } });
+    // The worker moves it on; the open dialog sees it without being touched.
+    await app.database.prisma.render.update({ where: { id: render.id }, data: { state: "in_review" } });
+    await page.getByText("1 render is ready for review.").waitFor();
+    const asked = sent.filter((request) => request.path === "/api/render-status").length;
+    expect(asked).toBeGreaterThanOrEqual(2);
+    // Settled: it stops asking.
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    expect(sent.filter((request) => request.path === "/api/render-status").length).toBe(asked);
+  });
+
+  it("the product action says why a render failed, in the dialog's words for the app's message", async () => {
+    const tee = app.fake.store.addProduct(SHOP, {
+      title: "Failing tee",
+      productType: "T-Shirts",
+      images: [{ alt: "Front" }],
+    });
+    const { page } = await openAction("model-shot-action", [tee.id]);
+    await page.getByRole("button", { name: "Generate for 5 credits" }).click();
+    await page.getByText("Render queued").waitFor();
+    const render = await app.database.prisma.render.findFirstOrThrow({ where: { shop: SHOP, productId: tee.id } });
+    await app.database.prisma.render.update({
+      where: { id: render.id },
+      data: { state: "failed", errorMessage: "messages:render.failedByServiceNoDetail?count=5" },
+    });
+    await page
+      .getByText("1 render failed. The try-on service could not make this render. Its 5 credits were refunded.")
+      .waitFor();
   });
 });

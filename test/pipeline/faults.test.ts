@@ -1,4 +1,5 @@
 import type { Prisma, Render } from "@prisma/client";
+import { wordsFor } from "~/i18n/words.server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { approveRender } from "~/renders/review/review-actions.server";
 import { recordProductDeleted, recordShopUninstalled } from "~/shops/shop-lifecycle.server";
@@ -12,6 +13,9 @@ import {
 import { renderFilename, renderFileStemOf } from "~/renders/review/media-port";
 import { makeRenderMedia } from "~/shopify/render-media.server";
 import { makePng } from "../../fakes/shopify-admin/images";
+
+// Failure reasons are stored as message keys (app/lib/staff-message.ts); staff read them in their language.
+const english = wordsFor("en");
 
 const TIME_FACTOR = 0.005;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -119,7 +123,7 @@ describe("the pipeline under faults", () => {
     expect(await statesOf(runId)).toEqual(counts);
     expect(harness.sim.getSubmits(key)).toHaveLength(3);
     const unknown = await database.prisma.render.findFirstOrThrow({ where: { runId, state: "submit_unknown" } });
-    expect(unknown.errorMessage).toMatch(/may have started and been charged/);
+    expect(english(unknown.errorMessage ?? "")).toMatch(/may have started and been charged/);
     expect(unknown.creditsCharged).toBe(5);
   });
 
@@ -158,7 +162,9 @@ describe("the pipeline under faults", () => {
     const failed = await database.prisma.render.findFirstOrThrow({ where: { runId } });
     expect(failed.attempts).toBe(8);
     expect(failed.errorCode).toBe("file_failed");
-    expect(failed.errorMessage).toMatch(/Gave up after 8 attempts; the try-on service charged for this render\.$/);
+    expect(english(failed.errorMessage ?? "")).toMatch(
+      /Gave up after 8 attempts; the try-on service charged for this render\.$/,
+    );
     const creates = () =>
       harness.admin.fake.graphqlRequests().filter((r) => r.shop === shop && r.operationName === "CreateFile").length;
     expect(creates()).toBe(7);
@@ -175,7 +181,7 @@ describe("the pipeline under faults", () => {
     await until(runId, (counts) => counts.stalled === 1, 40_000);
     const stalled = await database.prisma.render.findFirstOrThrow({ where: { runId } });
     expect(stalled.errorCode).toBe("poll_failed");
-    expect(stalled.errorMessage).toMatch(/failed 20 status checks .* will not send it again\.$/);
+    expect(english(stalled.errorMessage ?? "")).toMatch(/failed 20 status checks .* will not send it again\.$/);
     // Never sent again, however the polls went.
     expect(harness.sim.getSubmits(key)).toHaveLength(1);
   });
@@ -237,7 +243,7 @@ describe("the pipeline under faults", () => {
     await approveRender(database.prisma, { shop, renderId: second!.id, reviewer: "staff" });
     await until(runId, (counts) => counts.published === 1 && counts.cancelled === 2);
     const cancelled = await database.prisma.render.findUniqueOrThrow({ where: { id: first!.id } });
-    expect(cancelled.errorMessage).toMatch(/product was deleted/);
+    expect(english(cancelled.errorMessage ?? "")).toMatch(/product was deleted/);
     expect(harness.admin.fake.store.file(shop, cancelled.fileId!)).toBeUndefined();
     expect(await database.prisma.render.count({ where: { shop, productId: first!.productId, state: "queued" } })).toBe(
       0,

@@ -1,4 +1,5 @@
 import { servicePhotoUrl } from "~/catalog/photo-rule";
+import { wordsFor } from "~/i18n/words.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   approveRender,
@@ -18,6 +19,9 @@ import {
   type RunningPipeline,
 } from "../../harness/pipeline";
 import { TEST_QUEUE_LIMITS } from "../../harness/render-fixtures";
+
+// Failure reasons are stored as message keys (app/lib/staff-message.ts); staff read them in their language.
+const english = wordsFor("en");
 
 const TIME_FACTOR = 0.005;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -140,8 +144,10 @@ describe("reviewing renders", () => {
     await until(async () => (await stateOf(render!.id)) === "in_review");
     const back = await database.prisma.render.findUniqueOrThrow({ where: { id: render!.id } });
     expect(back.errorCode).toBe("publish_refused");
-    expect(back.errorMessage).toMatch(/^Shopify refused to add the image to the product: Non-ready files/);
-    expect(back.errorMessage).toContain("approve again");
+    expect(english(back.errorMessage ?? "")).toMatch(
+      /^Shopify refused a change to the product \(add the image to the product\): Non-ready files/,
+    );
+    expect(english(back.errorMessage ?? "")).toContain("approve again");
     const attaches = () =>
       harness.admin.fake.graphqlRequests().filter((r) => r.shop === shop && r.operationName === "AttachFileToProduct")
         .length;
@@ -162,7 +168,7 @@ describe("reviewing renders", () => {
     const back = await database.prisma.render.findUniqueOrThrow({ where: { id: render!.id } });
     expect(back.attempts).toBe(3);
     expect(back.errorCode).toBe("publish_failed");
-    expect(back.errorMessage).toMatch(/^Adding the image to the product failed 3 times \(last: .*503/);
+    expect(english(back.errorMessage ?? "")).toMatch(/^Adding the image to the product failed 3 times \(last: .*503/);
     const requests = () => harness.admin.fake.graphqlRequests().filter((r) => r.shop === shop).length;
     const sent = requests();
     await sleep(300);

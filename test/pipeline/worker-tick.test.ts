@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
+import { wordsFor } from "~/i18n/words.server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resolveSubmitUnknown, stopWaiting } from "~/renders/review/review-actions.server";
 import { hashServiceKey, makeSecretBox } from "~/lib/secret-box.server";
@@ -11,6 +12,9 @@ import { makeWorkerConfig } from "~/worker/worker-config";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
 import { seedRenders, seedShop } from "../../harness/render-fixtures";
 import { TEST_ENCRYPTION_KEY } from "../../harness/pipeline";
+
+// Failure reasons are stored as message keys (app/lib/staff-message.ts); staff read them in their language.
+const english = wordsFor("en");
 
 const SHOP = "tick.myshopify.com";
 const API_KEY = "tick-test-key-0001";
@@ -265,7 +269,7 @@ describe("the worker, tick by tick with an injected clock", () => {
       null,
       5,
     ]);
-    expect(given.errorMessage).toContain("may have been charged");
+    expect(english(given.errorMessage ?? "")).toContain("may have been charged");
     // The shop's one slot is free again: the queued render is submitted; the old job is neither polled nor resent.
     clock.now += 1;
     expect((await worker.tick()).submitted).toBe(1);

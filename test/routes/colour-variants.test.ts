@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { wordsFor } from "~/i18n/words.server";
 import { sessionTokenRequest } from "../../harness/shopify-requests";
 import { variantColourOf } from "~/renders/lifecycle/variant-colour";
 import { sourceImagesSchema } from "~/looks/render-options";
@@ -14,6 +15,9 @@ import {
   type MerchantApp,
   type RouteFunction,
 } from "../support/merchant-app";
+
+// Pages get decisions and notes as message keys (app/lib/staff-message.ts) and word them; English here.
+const english = wordsFor("en");
 
 const SHOP = "colours-a.myshopify.com";
 const CREDITS_PER_RENDER = 5;
@@ -106,8 +110,7 @@ describe("One shot per colour", () => {
       optionName: "Color",
       renders: 2,
       fallsBack: false,
-      sentence:
-        "One shot for each of Red and Blue, each from its own photo and added to its variants. Green has no photo of its own and is not rendered.",
+      sentence: "messages:colours.perColourSomeWithout?colours=Red%2C+Blue&without=Green&count=1",
       colours: [
         { value: "Red", variantCount: 2, ownPhoto: true },
         { value: "Blue", variantCount: 2, ownPhoto: true },
@@ -297,7 +300,7 @@ describe("One shot per colour", () => {
       ),
     );
     expect(fallback).toMatchObject({ colours: { renders: 1, fallsBack: true } });
-    expect(String((fallback.colours as { sentence: string }).sentence)).toContain("from the product's photos");
+    expect(english(String((fallback.colours as { sentence: string }).sentence))).toContain("from the product's photos");
 
     const body = { productId: tee.id, requestKey: "key-colours-0003", perColour: true };
     const created = await jsonOf(await respond(renders, await postJsonAs(SHOP, "/api/renders", body)));
@@ -327,8 +330,8 @@ describe("One shot per colour", () => {
     expect(preview.summary.colours.renders).toBe(2);
     expect(preview.summary.colours.products).toBe(1);
     expect(preview.summary.colours.notes.map((note) => note.title)).toEqual(["Colour tee", "Plain dress"]);
-    expect(preview.summary.colours.notes[1]!.text).toBe(
-      "None of the colours (Black and White) has a photo of its own, so one shot is made from the product's photos and added to no variant.",
+    expect(english(preview.summary.colours.notes[1]!.text)).toBe(
+      "None of the Colour values (Black, White) has a photo of its own, so one shot is made from the product's photos and added to no variant.",
     );
     const once = await jsonOf<{ summary: { eligibleCount: number; estimateCredits: number } }>(
       await post({ intent: "preview" }),

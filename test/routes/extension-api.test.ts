@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { wordedAnswer } from "~/i18n/words.server";
 import { badSessionTokenRequest, sessionTokenRequest } from "../../harness/shopify-requests";
 import { variantColourOf } from "~/renders/lifecycle/variant-colour";
 import { describeListing } from "~/renders/runs/listing-progress";
@@ -218,6 +219,30 @@ describe("The admin extensions' API", () => {
     expect(await app.database.prisma.run.count({ where: { shop: OTHER } })).toBe(0);
   });
 
+  it("tells the product action where its renders are, only this shop's, and refuses a request naming none", async () => {
+    const statusRoute = (await import("~/routes/api.render-status/route")).loader;
+    const [mine] = await app.database.prisma.render.findMany({ where: { shop: SHOP }, take: 1 });
+    expect(mine).toBeDefined();
+    const ask = async (shop: string, query: string) =>
+      respond(statusRoute, await get(shop, `/api/render-status?${query}`));
+    const own = await jsonOf<{ renders: Array<{ id: string; stage: string }>; settled: boolean }>(
+      await ask(SHOP, `ids=${mine!.id}`),
+    );
+    expect(own).toMatchObject({ ok: true, renders: [{ id: mine!.id, stage: "waiting" }], settled: false });
+    await app.database.prisma.render.update({ where: { id: mine!.id }, data: { state: "in_review" } });
+    expect(await jsonOf(await ask(SHOP, `ids=${mine!.id}`))).toMatchObject({
+      renders: [{ stage: "in_review" }],
+      settled: true,
+    });
+    // Another shop asking for the same id learns nothing.
+    expect(await jsonOf(await ask(OTHER, `ids=${mine!.id}`))).toMatchObject({ ok: true, renders: [], settled: false });
+    const none = await ask(SHOP, "ids=");
+    expect(none.status).toBe(400);
+    expect(await jsonOf(await ask(SHOP, "ids=&locale=de"))).toMatchObject({
+      error: "Gib die Renderings an, die verfolgt werden sollen.",
+    });
+  });
+
   describe("one shot per colour and large collections, from the bulk actions", () => {
     let bulkPage: RouteFunction;
     let teeId: string;
@@ -361,7 +386,7 @@ describe("The admin extensions' API", () => {
       });
       expect(perColour.summary.colours?.notes.map((note) => note.title)).toEqual(["Colour tee", "Plain dress"]);
       expect(perColour.summary.colours?.notes[1]?.text).toBe(
-        "None of the colours (Black and White) has a photo of its own, so one shot is made from the product's photos and added to no variant.",
+        "None of the Colour values (Black, White) has a photo of its own, so one shot is made from the product's photos and added to no variant.",
       );
       const page = await jsonOf<{ summary: Summary }>(
         await respond(
@@ -376,7 +401,8 @@ describe("The admin extensions' API", () => {
           }),
         ),
       );
-      expect(perColour.summary.colours).toEqual(page.summary.colours);
+      // The page words its messages itself; the API words them for the dialog (English without a locale).
+      expect(perColour.summary.colours).toEqual(wordedAnswer(page.summary.colours, "en"));
       const once = await jsonOf<{ summary: Summary }>(await post(preview, "/api/run-preview", { scope }));
       expect(once.summary).toMatchObject({ eligibleCount: 3, renderCount: 3, estimateCredits: 3 * CREDITS_PER_RENDER });
       expect(once.summary.colours).toBeUndefined();

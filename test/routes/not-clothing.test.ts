@@ -4,6 +4,7 @@
  * (app/catalog/garment-decision.ts); these tests prove each entry point asks it and spends nothing on a bag.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { wordsFor } from "~/i18n/words.server";
 import {
   DEFAULT_LOOK,
   getAs,
@@ -59,6 +60,24 @@ describe("products that are not clothing, and products the app cannot place", ()
   afterAll(async () => app?.close());
 
   const renderCount = () => app.database.prisma.render.count({ where: { shop: SHOP } });
+
+  it("product action: words the decision, the garments and the look in the dialog's language (ADR 094)", async () => {
+    const path = `/api/product-summary?productId=${encodeURIComponent(bagId)}`;
+    const german = await jsonOf<Summary & { looks: Array<{ name: string }> }>(
+      await respond(routes.summary!, await getAs(SHOP, `${path}&locale=de`)),
+    );
+    expect(german.garment?.sentence).toBe(
+      "Eine Tasche, laut Produktkategorie in Shopify: Handbags: keine Kleidung, daher wird kein Model-Shot erstellt, es sei denn, du wählst ein Kleidungsstück.",
+    );
+    expect(german.garment?.choices.find((choice) => choice.value === "dress")?.label).toBe("Kleid");
+    expect(german.looks[0]?.name).toBe("Standard-Look");
+    // A language the app has no words for, or none named (an older bundle): English, never a key.
+    const unknown = await jsonOf<Summary>(await respond(routes.summary!, await getAs(SHOP, `${path}&locale=xx`)));
+    expect(unknown.garment?.sentence).toMatch(/^A bag, from the product's category/);
+    // The pseudo-locale only outside production, as the pages have it.
+    const pseudo = await jsonOf<Summary>(await respond(routes.summary!, await getAs(SHOP, `${path}&locale=⟦éñ⟧`)));
+    expect(pseudo.garment?.sentence).toMatch(/^⟦⟦Å bàg⟧, fröm/);
+  });
 
   it("product action: says the bag is not clothing and where it read that, and queues nothing without a choice", async () => {
     const summary = await jsonOf<Summary>(
@@ -117,7 +136,8 @@ describe("products that are not clothing, and products the app cannot place", ()
       await postFormAs(SHOP, "/app/generate", { ...fields, requestKey: "bag-generate-1" }),
     );
     expect(refused.status).toBe(400);
-    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(refused)).fieldErrors.productType).toMatch(/A bag/);
+    const fieldError = (await jsonOf<{ fieldErrors: Record<string, string> }>(refused)).fieldErrors.productType ?? "";
+    expect(wordsFor("en")(fieldError)).toMatch(/^Choose a garment for this product\. A bag, from/);
     expect(await renderCount()).toBe(0);
     const insisted = await respond(
       routes.generate!,

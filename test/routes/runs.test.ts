@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { wordsFor } from "~/i18n/words.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lookKeyOf } from "~/renders/lifecycle/queue-renders.server";
 import { renderOptionsFormSchema } from "~/web/render-options-form";
@@ -14,6 +15,9 @@ import {
   type MerchantApp,
   type RouteFunction,
 } from "../support/merchant-app";
+
+// Pages get decisions and notes as message keys (app/lib/staff-message.ts) and word them; English here.
+const english = wordsFor("en");
 
 const SHOP = "runs-a.myshopify.com";
 const OTHER = "runs-b.myshopify.com";
@@ -279,18 +283,14 @@ describe("Bulk runs", () => {
       { productType: "top", count: 1 },
     ]);
     // Not clothing: skipped, saying what it is and where the app read it. The bag's category decides.
-    const skipped = Object.fromEntries(detected.skipped.map((skip) => [skip.title, skip.reasonText]));
+    const skipped = Object.fromEntries(detected.skipped.map((skip) => [skip.title, english(skip.reasonText)]));
     expect(skipped[scarf!.title]).toBe("A scarf, from its title: “Silk scarf”: not clothing.");
     expect(skipped[bag!.title]).toBe("A bag, from the product's category in Shopify: Handbags: not clothing.");
     // Nothing says what The Palermo is: it is left out until staff choose, never rendered as the form's garment.
     expect(detected.needsChoice).toEqual([
-      {
-        productId: palermo!.id,
-        title: "The Palermo",
-        sentence: "Nothing says what garment this is: choose one, or leave it out.",
-      },
+      { productId: palermo!.id, title: "The Palermo", sentence: "messages:decision.nothing" },
     ]);
-    expect(detected.decisions.find((decision) => decision.title === "Wrap dress")?.sentence).toBe(
+    expect(english(detected.decisions.find((decision) => decision.title === "Wrap dress")?.sentence ?? "")).toBe(
       "Dress, from its product type: Dresses.",
     );
     expect(detected.decidedBy).toMatchObject({ type: 3, staff: 0 });

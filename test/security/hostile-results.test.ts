@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import { wordsFor } from "~/i18n/words.server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -7,6 +8,9 @@ import { createTryOnClient, silentTryOnLogger, TryOnResultRejectedError } from "
 import { checkResultFile, checkResultHead } from "~/tryon/result-image";
 import type { TestDatabase } from "../../harness/database";
 import { startRunningPipeline, type PipelineHarness, type RunningPipeline } from "../../harness/pipeline";
+
+// Failure reasons are stored as message keys (app/lib/staff-message.ts); staff read them in their language.
+const english = wordsFor("en");
 
 const TIME_FACTOR = 0.005;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -156,7 +160,9 @@ describe("a hostile service's results, through the worker", () => {
     const renders = await rendersServedWith(shop, { type: "result_truncated", keep: 0.5 });
     for (const render of renders) {
       expect(render.errorCode).toBe("result_rejected");
-      expect(render.errorMessage).toMatch(/^The try-on service's result is a damaged image: it is cut short/);
+      expect(english(render.errorMessage ?? "")).toMatch(
+        /^The try-on service's result is a damaged image: it is cut short/,
+      );
       expect(render.creditsRefunded).toBe(render.creditsCharged);
     }
     expect(harness.admin.fake.store.files(shop).filter((file) => file.filename.startsWith("model-shot-"))).toEqual([]);
@@ -177,7 +183,7 @@ describe("a hostile service's results, through the worker", () => {
     }
     for (const render of renders) {
       expect(render.errorCode).toBe("result_rejected");
-      expect(render.errorMessage).toMatch(
+      expect(english(render.errorMessage ?? "")).toMatch(
         /^The try-on service's result is an SVG or XML document; only JPEG, PNG or WebP images are saved\. Nothing was saved to Files; its \d+ credits were refunded\./,
       );
       expect(render.creditsCharged).toBeGreaterThan(0);

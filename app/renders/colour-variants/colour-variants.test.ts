@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { wordsFor } from "~/i18n/words.server";
 import {
   colourPlanOf,
   colourPlanSentence,
@@ -106,8 +107,10 @@ describe("a colour's source photos", () => {
     tee.variants.push(variant({ Color: "Yellow", Size: "S" }, null));
     const plan = colourPlanOf(tee);
     expect(plan).toMatchObject({ kind: "per_colour", withoutPhoto: ["Yellow"] });
-    expect(colourPlanSentence(plan)).toBe(
-      "One shot for each of Red, Blue and Green, each from its own photo and added to its variants. Yellow has no photo of its own and is not rendered.",
+    const sentence = colourPlanSentence(plan) ?? "";
+    expect(sentence).toMatch(/^messages:colours\.perColourSomeWithout\?/);
+    expect(wordsFor("en")(sentence)).toBe(
+      "One shot for each of Red, Blue, Green, each from its own photo and added to its variants. Yellow has no photo of its own and is not rendered.",
     );
   });
 
@@ -118,8 +121,8 @@ describe("a colour's source photos", () => {
     });
     expect(plan).toEqual({ kind: "product_photos", optionName: "Colour", colours: ["Red", "Blue"] });
     expect(rendersPerColourPlan(plan)).toBe(1);
-    expect(colourPlanSentence(plan)).toBe(
-      "None of the colours (Red and Blue) has a photo of its own, so one shot is made from the product's photos and added to no variant.",
+    expect(wordsFor("en")(colourPlanSentence(plan) ?? "")).toBe(
+      "None of the Colour values (Red, Blue) has a photo of its own, so one shot is made from the product's photos and added to no variant.",
     );
   });
 });

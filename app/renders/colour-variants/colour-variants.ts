@@ -1,3 +1,4 @@
+import { messageKey } from "~/lib/staff-message";
 import type { ProductForRender, ProductSource } from "~/catalog/catalog-port";
 import type { SourceImages } from "~/looks/render-options";
 import { chooseSourceImages, sourceImagesOf } from "~/catalog/source-images";
@@ -54,22 +55,27 @@ export function colourPlanOf(product: Pick<ProductForRender, "photos" | "variant
 export const rendersPerColourPlan = (plan: ColourPlan): number =>
   plan.kind === "per_colour" ? plan.targets.length : 1;
 
-const list = (values: readonly string[]) =>
-  values.length <= 1
-    ? (values[0] ?? "")
-    : `${values.slice(0, -1).join(", ")} and ${values[values.length - 1] as string}`;
+// Colour names are the shop's data, in the shop's words: listed as they are, whatever the reader's language.
+const list = (values: readonly string[]) => values.join(", ");
 
-/** What "one per colour" will do with this product, in plain words for the preview; null when there is nothing to say. */
+/**
+ * What "one per colour" will do with this product, for the preview (an encoded message); null when there is
+ * nothing to say.
+ */
 export function colourPlanSentence(plan: ColourPlan): string | null {
   switch (plan.kind) {
     case "no_colours":
       return null;
     case "product_photos":
-      return `None of the ${plan.optionName.toLowerCase()}s (${list(plan.colours)}) has a photo of its own, so one shot is made from the product's photos and added to no variant.`;
+      return messageKey("messages:colours.noOwnPhotos", { option: plan.optionName, colours: list(plan.colours) });
     case "per_colour": {
-      const made = `One shot for each of ${list(plan.targets.map((t) => t.colour.value))}, each from its own photo and added to its variants.`;
-      if (plan.withoutPhoto.length === 0) return made;
-      return `${made} ${list(plan.withoutPhoto)} ${plan.withoutPhoto.length === 1 ? "has" : "have"} no photo of its own and ${plan.withoutPhoto.length === 1 ? "is" : "are"} not rendered.`;
+      const colours = list(plan.targets.map((t) => t.colour.value));
+      if (plan.withoutPhoto.length === 0) return messageKey("messages:colours.perColour", { colours });
+      return messageKey("messages:colours.perColourSomeWithout", {
+        colours,
+        without: list(plan.withoutPhoto),
+        count: plan.withoutPhoto.length,
+      });
     }
   }
 }

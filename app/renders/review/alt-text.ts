@@ -33,3 +33,16 @@ function templateFor(locale: string) {
 export function suggestedAltText(locale: string, productTitle: string, colour: string | null): string {
   return templateFor(locale)(productTitle.trim(), colour?.trim() || null).slice(0, 512);
 }
+
+/**
+ * The language to suggest alt text in: the shop's primary one as `readPrimaryLocale` finds it (Shopify's
+ * `shopLocales`, which needs the `read_locales` scope, ADR 095), or English when it cannot be read: a shop that has
+ * not granted the scope yet, or Shopify failing. Staff edit the suggestion either way, so nothing waits on it.
+ */
+export async function altTextLocale(readPrimaryLocale: () => Promise<string>): Promise<string> {
+  try {
+    return (await readPrimaryLocale()) || "en";
+  } catch {
+    return "en";
+  }
+}

@@ -1,4 +1,5 @@
 import type { Prisma, PrismaClient, Render } from "@prisma/client";
+import { messageKey } from "~/lib/staff-message";
 import { logBulkTransition } from "../lifecycle/transition-log";
 import { variantColourOf } from "../lifecycle/variant-colour";
 import { queueRender, type QueueLimits } from "../lifecycle/queue-renders.server";
@@ -212,7 +213,7 @@ export async function resolveSubmitUnknown(
             creditsCharged: 0,
             finishedAt: new Date(),
             errorCode: "not_started",
-            errorMessage: "Marked by staff as never started at the try-on service; no credits were charged.",
+            errorMessage: messageKey("messages:render.notStarted"),
           });
           if (ok) await tx.creditLedgerEntry.deleteMany({ where: { renderId: input.renderId, kind: "charge" } });
           return ok;
@@ -241,7 +242,10 @@ export async function stopWaiting(db: Db, input: { shop: string; renderId: strin
       reviewedBy: input.reviewer,
       reviewedAt: new Date(),
       errorCode: "stopped_waiting",
-      errorMessage: `Staff stopped waiting for this job (${render.externalJobId}); it will not be sent again. Its ${render.creditsCharged} credits may have been charged.`,
+      errorMessage: messageKey("messages:render.stoppedWaiting", {
+        jobId: render.externalJobId,
+        credits: render.creditsCharged,
+      }),
     },
   );
   if (!moved) throw notInState("stopped");

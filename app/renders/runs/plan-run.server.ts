@@ -1,4 +1,5 @@
 import { type PrismaClient } from "@prisma/client";
+import { messageKey } from "~/lib/staff-message";
 import { creditsForJob, estimateCredits } from "~/tryon/cost";
 import { approvedColourKey, planProductColours } from "../colour-variants/colour-variants";
 import { type VariantColour } from "../lifecycle/variant-colour";
@@ -35,12 +36,12 @@ export type SkipReason =
   "not_clothing" | "no_image" | "image_unusable" | "already_approved" | "product_not_found" | "no_pose";
 
 export const SKIP_REASON_TEXT: Record<SkipReason, string> = {
-  not_clothing: "Model shots are made of clothing; this product is not clothing.",
-  no_image: "The product has no photo to dress the model in.",
-  image_unusable: "The product's photo cannot be sent to the try-on service.",
-  already_approved: 'The product already has an approved render with this look. Choose "Regenerate" to make another.',
-  product_not_found: "The product no longer exists.",
-  no_pose: "The try-on service has no pose for this kind of garment.",
+  not_clothing: messageKey("messages:skip.not_clothing"),
+  no_image: messageKey("messages:skip.no_image"),
+  image_unusable: messageKey("messages:skip.image_unusable"),
+  already_approved: messageKey("messages:skip.already_approved"),
+  product_not_found: messageKey("messages:skip.product_not_found"),
+  no_pose: messageKey("messages:skip.no_pose"),
 };
 
 /** Why a product renders as what it does, or is left out: the decision, in the preview's terms. */

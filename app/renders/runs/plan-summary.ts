@@ -8,8 +8,8 @@ import {
   type SkippedProduct,
   type SkipReason,
 } from "./plan-run.server";
-import { garmentTypeName, NOT_CLOTHING_NAMES, sourceWords } from "~/catalog/decision-words";
-import { describeDecision } from "~/catalog/decision-words";
+import { messageKey } from "~/lib/staff-message";
+import { describeDecision, garmentTypeName, notClothingSentence, rendersAsSentence } from "~/catalog/decision-words";
 import type { CatalogResult } from "~/tryon/catalog-view";
 
 /** A run plan in the preview's terms: counts by garment, what each render sends, the skipped products and why. */
@@ -92,7 +92,7 @@ export function summarizePlan(
         productId: product.id,
         title: product.title,
         rendersAs: garmentTypeName(options.productType),
-        sentence: `${garmentTypeName(options.productType)}, ${sourceWords(decision.decidedBy, decision.evidence)}.`,
+        sentence: rendersAsSentence(options.productType, decision.decidedBy, decision.evidence),
       })),
     decidedBy: decidedByCounts(plan),
     garments: [...countBy(plan.eligible.map((render) => render.options.productType))]
@@ -118,10 +118,12 @@ export function summarizePlan(
 function skipWords(skip: SkippedProduct): string {
   const decision = skip.decision;
   if (skip.reason === "not_clothing" && decision?.notClothing)
-    return `${NOT_CLOTHING_NAMES[decision.notClothing]}, ${sourceWords(decision.decidedBy, decision.evidence)}: not clothing.`;
+    return notClothingSentence(decision.notClothing, decision.decidedBy, decision.evidence, "skip");
   // The photo's problem in the worker's words, which name it (format or size).
   if (skip.reason === "image_unusable" && skip.detail) return skip.detail;
-  return skip.detail ? `${SKIP_REASON_TEXT[skip.reason]} (${skip.detail})` : SKIP_REASON_TEXT[skip.reason];
+  return skip.detail
+    ? messageKey("messages:skip.withDetail", { reason: SKIP_REASON_TEXT[skip.reason], detail: skip.detail })
+    : SKIP_REASON_TEXT[skip.reason];
 }
 
 /** Each eligible product once (one per colour plans a product several times). */

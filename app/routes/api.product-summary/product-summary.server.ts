@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
+import { messageKey } from "~/lib/staff-message";
 import { chooseSourceImages } from "~/catalog/source-images";
 import { colourChoiceOf } from "~/renders/colour-variants/queue-colour-renders.server";
 import { type AdminRequest, describeShopifyFailure } from "~/web/admin-request.server";
@@ -25,7 +26,9 @@ type Db = PrismaClient;
 export async function productSummary(db: Db, admin: AdminRequest, url: URL) {
   const productId = productIdSchema.safeParse(url.searchParams.get("productId") ?? "");
   if (!productId.success)
-    return refusal(400, "The product id is not valid.", { productId: "The product id is not valid." });
+    return refusal(400, messageKey("messages:api.productInvalid"), {
+      productId: messageKey("messages:api.productInvalid"),
+    });
   let product;
   try {
     product = await admin.productSource.getProduct(productId.data);
@@ -34,10 +37,12 @@ export async function productSummary(db: Db, admin: AdminRequest, url: URL) {
     if (message) return refusal(502, message);
     throw error;
   }
-  if (!product) return refusal(404, "This product no longer exists.");
+  if (!product) return refusal(404, messageKey("messages:api.productGone"));
   const garment = garmentChoiceSchema.safeParse(url.searchParams.get("garment") || null);
   if (!garment.success)
-    return refusal(400, "Choose a garment from the list.", { garment: "Choose a garment from the list." });
+    return refusal(400, messageKey("messages:api.chooseGarment"), {
+      garment: messageKey("messages:api.chooseGarment"),
+    });
   const [{ choices, hasKey, paused }, defaults, catalog] = await Promise.all([
     lookChoices(db, admin.shop, product, garment.data),
     optionsForExtension(db, admin.shop, undefined),
@@ -61,7 +66,7 @@ export async function productSummary(db: Db, admin: AdminRequest, url: URL) {
     // What the product is, and where the app read it; `choices` are the garments staff may pick instead.
     garment: decided ? garmentInWords(decided.plan) : null,
     looks: choices,
-    problem: setupProblem(hasKey, choices) ?? (images.ok ? null : "This product has no photo to dress the model in."),
+    problem: setupProblem(hasKey, choices) ?? (images.ok ? null : messageKey("messages:skip.no_image")),
     paused,
     reviewPath: reviewPathFor(product.id),
     generatePath: `/app/generate?productId=${encodeURIComponent(product.id)}`,

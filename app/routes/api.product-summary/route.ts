@@ -13,5 +13,6 @@ export const loader = async ({ request }: LoaderFunctionArgs) => {
   return apiResponse(
     admin,
     await timed("api.product-summary", admin.shop, () => productSummary(prisma, admin, new URL(request.url))),
+    request,
   );
 };

@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
+import { messageKey } from "~/lib/staff-message";
 import { z } from "zod";
 import {
   appQueueLimits,
@@ -68,9 +69,9 @@ export async function createRenderFromExtension(db: Db, admin: AdminRequest, req
     if (message) return refusal(502, message);
     throw error;
   }
-  if (!product) return refusal(404, "This product no longer exists.");
+  if (!product) return refusal(404, messageKey("messages:api.productGone"));
   const choice = chooseSourceImages(product.photos);
-  if (!choice.ok) return refusal(400, "This product has no photo to dress the model in.");
+  if (!choice.ok) return refusal(400, messageKey("messages:skip.no_image"));
   const resolved = optionsForProductFromLook(options, product, await loadShopCatalog(db, admin.shop), garment);
   const productOptions = resolved.options;
   if (!productOptions) {

@@ -8,7 +8,7 @@ import { withBodyLimit } from "~/web/body-limits.server";
 /** POST /api/renders { productId, requestKey, lookId? }: queues one render, once per requestKey. */
 export const action = withBodyLimit("extensionApi", async ({ request }: ActionFunctionArgs) => {
   const admin = await requireAdmin(request);
-  return apiResponse(admin, await createRenderFromExtension(prisma, admin, request));
+  return apiResponse(admin, await createRenderFromExtension(prisma, admin, request), request);
 });
 
 // Answers the extension's CORS preflight.

@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
+import { messageKey } from "~/lib/staff-message";
 import type { LookChoice } from "@model-shots/extension-shared/api";
 import { describeListing } from "~/renders/runs/listing-progress";
 import type { ListingProgress } from "~/renders/runs/plan-scope.server";
@@ -49,7 +50,7 @@ export async function previewRunFromExtension(db: Db, admin: AdminRequest, reque
   }
   if (!outcome.ok) {
     const status = outcome.queueFull ? 409 : 400;
-    return refusal(status, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
+    return refusal(status, outcome.formError ?? messageKey("messages:api.selectionCannot"), outcome.fieldErrors);
   }
   return okAnswer<{ summary: PlanSummary; looks: LookChoice[]; problem: string | null; paused: string | null }>({
     summary: outcome.summary,

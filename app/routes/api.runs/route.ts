@@ -11,7 +11,7 @@ import { withBodyLimit } from "~/web/body-limits.server";
  */
 export const action = withBodyLimit("extensionApi", async ({ request }: ActionFunctionArgs) => {
   const admin = await requireAdmin(request);
-  return apiResponse(admin, await startRunFromExtension(prisma, admin, request));
+  return apiResponse(admin, await startRunFromExtension(prisma, admin, request), request);
 });
 
 // Answers the extension's CORS preflight.

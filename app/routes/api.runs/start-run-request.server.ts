@@ -1,4 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
+import { messageKey } from "~/lib/staff-message";
 import { appQueueLimits, QueueFullError } from "~/renders/lifecycle/queue-renders.server";
 import { budgetSchema } from "~/renders/runs/run-request";
 import { readJsonBody, okAnswer, refusal } from "~/web/api-response.server";
@@ -41,12 +42,12 @@ export async function startRunFromExtension(db: Db, admin: AdminRequest, request
   });
   if (!outcome.ok) {
     const status = outcome.queueFull ? 409 : 400;
-    return refusal(status, outcome.formError ?? "The selection cannot be rendered.", outcome.fieldErrors);
+    return refusal(status, outcome.formError ?? messageKey("messages:api.selectionCannot"), outcome.fieldErrors);
   }
-  if (outcome.plan.eligible.length === 0) return refusal(400, "No product in this selection can be rendered.");
+  if (outcome.plan.eligible.length === 0) return refusal(400, messageKey("messages:api.nothingRenderable"));
   if (budgetCredits !== null && budgetCredits < outcome.plan.creditsPerRender) {
-    return refusal(400, "The budget is smaller than one render.", {
-      budgetCredits: `One render costs ${outcome.plan.creditsPerRender} credits.`,
+    return refusal(400, messageKey("messages:api.budgetTooSmall"), {
+      budgetCredits: messageKey("messages:api.oneRenderCosts", { count: outcome.plan.creditsPerRender }),
     });
   }
   try {

@@ -14,12 +14,12 @@ import type { ProductForRender } from "~/catalog/catalog-port";
 import { sourceImagesOf } from "~/catalog/source-images";
 import { decideGarment } from "~/catalog/garment-decision";
 import { describeDecision } from "~/catalog/decision-words";
+import { messageKey } from "~/lib/staff-message";
 import type { RenderOptions } from "~/looks/render-options";
 import { describeShopifyFailure, type AdminRequest } from "~/web/admin-request.server";
 import { parseForm, requestKeySchema } from "~/web/forms";
 import { failure, optionalText, type FieldErrors } from "~/lib/validation";
 import { toGid } from "~/lib/gid";
-import { messageKey } from "~/lib/staff-message";
 import { checkOptionsAgainstCatalog, parseWithOptions } from "~/web/render-form-context.server";
 import type { GenerateActionResult } from "./generate.server";
 

@@ -7,7 +7,7 @@ import { tryOnClientFor } from "~/settings/tryon-client.server";
 import { loadCatalog, type CatalogResult } from "~/tryon/catalog-view";
 import { creditsForJob } from "~/tryon/cost";
 import type { AdminRequest } from "~/web/admin-request.server";
-import { suggestedAltText } from "~/renders/review/alt-text";
+import { altTextLocale, suggestedAltText } from "~/renders/review/alt-text";
 import { variantColourOf } from "~/renders/lifecycle/variant-colour";
 import { messageKey } from "~/lib/staff-message";
 
@@ -41,7 +41,7 @@ export async function loadRenderDetail(
     loadCatalog(tryOnClientFor(settings)),
     admin.renderMedia.productMedia(render.productId).catch(() => null),
     // A shop whose languages cannot be read gets the suggestion in English; staff can rewrite it.
-    admin.readPrimaryLocale().catch(() => "en"),
+    altTextLocale(admin.readPrimaryLocale),
   ]);
   return {
     id: render.id,

@@ -10,6 +10,7 @@ import { TryOnResultRejectedError } from "~/tryon";
 import { backoffMs, describeError, later, type TickContext } from "../tick-context";
 import { TRANSFER_GC_EVERY_BYTES } from "../transfer-gc";
 import { rejectResult } from "./reject-result";
+import { messageKey } from "~/lib/staff-message";
 
 const held = (render: Render) => ({ id: render.id, state: render.state, leaseToken: render.leaseToken });
 
@@ -67,7 +68,7 @@ export async function importRender(ctx: TickContext, render: Render): Promise<vo
     const outcome = await media.createFileFrom(staged, renderAltText(render));
     const imported = "created" in outcome ? outcome.created : outcome.existing;
     if (!imported) {
-      await importFailed(ctx, render, "Shopify has this render's file but does not list it yet.", { keepStaged: true });
+      await importFailed(ctx, render, messageKey("messages:render.fileNotListed"), { keepStaged: true });
       return;
     }
     await transitionHeldRender(ctx.db, held(render), "importing", {
@@ -82,7 +83,7 @@ export async function importRender(ctx: TickContext, render: Render): Promise<vo
   } catch (error) {
     if (error instanceof TryOnResultRejectedError) return rejectResult(ctx, render, error.message);
     // A recorded upload Shopify refuses to make a file of (expired, say) is dropped: the next attempt stages anew.
-    await importFailed(ctx, render, `Saving the render to Shopify failed: ${describeError(error)}`, {
+    await importFailed(ctx, render, messageKey("messages:render.saveFailed", { detail: describeError(error) }), {
       keepStaged: !(error instanceof MediaChangeRefused),
     });
   }
@@ -102,6 +103,7 @@ async function recordStagedUpload(ctx: TickContext, render: Render, staged: Stag
 async function importFailed(
   ctx: TickContext,
   render: Render,
+  /** An encoded message: why this attempt failed. */
   message: string,
   { keepStaged }: { keepStaged: boolean },
 ): Promise<void> {
@@ -111,7 +113,7 @@ async function importFailed(
       attempts: attempt,
       nextAttemptAt: null,
       errorCode: "import_failed",
-      errorMessage: `${message} Gave up after ${attempt} attempts; the try-on service charged for this render.`,
+      errorMessage: messageKey("messages:render.importGaveUp", { reason: message, count: attempt }),
       finishedAt: ctx.now(),
     });
     return;
@@ -120,7 +122,7 @@ async function importFailed(
     attempts: attempt,
     nextAttemptAt: later(ctx, backoffMs(ctx, attempt)),
     errorCode: "import_failed",
-    errorMessage: `${message} Retrying.`,
+    errorMessage: messageKey("messages:render.retrying", { reason: message }),
     ...(keepStaged ? {} : { stagedUpload: Prisma.DbNull }),
   });
 }
@@ -165,13 +167,13 @@ export async function checkImportedFiles(ctx: TickContext, shop: string, renders
   } catch (error) {
     for (const render of renders) {
       const attempt = render.attempts + 1;
-      const reason = `Checking the file in Shopify failed: ${describeError(error)}.`;
+      const reason = messageKey("messages:render.checkFileFailed", { detail: describeError(error) });
       if (attempt >= ctx.config.importMaxAttempts) {
         await transitionHeldRender(ctx.db, held(render), "failed", {
           attempts: attempt,
           nextAttemptAt: null,
           errorCode: "import_failed",
-          errorMessage: `${reason} Gave up after ${attempt} attempts; the image may be in Shopify Files, and the try-on service charged for this render.`,
+          errorMessage: messageKey("messages:render.checkGaveUp", { reason, count: attempt }),
           finishedAt: ctx.now(),
         });
         continue;
@@ -179,7 +181,7 @@ export async function checkImportedFiles(ctx: TickContext, shop: string, renders
       await transitionHeldRender(ctx.db, held(render), "importing", {
         attempts: attempt,
         nextAttemptAt: later(ctx, backoffMs(ctx, attempt)),
-        errorMessage: `${reason} Retrying.`,
+        errorMessage: messageKey("messages:render.retrying", { reason }),
       });
     }
     return;
@@ -213,7 +215,9 @@ export async function checkImportedFiles(ctx: TickContext, shop: string, renders
         await media?.deleteFile(render.fileId).catch(() => undefined);
       }
       const attempt = render.attempts + 1;
-      const reason = `Shopify could not process the image${state?.errorMessage ? `: ${state.errorMessage}` : ""}.`;
+      const reason = state?.errorMessage
+        ? messageKey("messages:render.fileFailed", { detail: state.errorMessage })
+        : messageKey("messages:render.fileFailedNoDetail");
       // A file Shopify fails every time (an image it cannot read) must not be uploaded again forever.
       const givingUp = attempt >= ctx.config.importMaxAttempts;
       await transitionHeldRender(ctx.db, held(render), givingUp ? "failed" : "import_failed", {
@@ -225,8 +229,8 @@ export async function checkImportedFiles(ctx: TickContext, shop: string, renders
         nextAttemptAt: givingUp ? null : later(ctx, backoffMs(ctx, attempt)),
         errorCode: "file_failed",
         errorMessage: givingUp
-          ? `${reason} Gave up after ${attempt} attempts; the try-on service charged for this render.`
-          : `${reason} Retrying.`,
+          ? messageKey("messages:render.importGaveUp", { reason, count: attempt })
+          : messageKey("messages:render.retrying", { reason }),
         ...(givingUp ? { finishedAt: ctx.now() } : {}),
       });
     } else {

@@ -1,4 +1,5 @@
 import type { Render } from "@prisma/client";
+import { messageKey } from "~/lib/staff-message";
 import pLimit from "p-limit";
 import { TryOnError, TryOnRateLimitedError, TryOnUnavailableError, type TryOnJobStatus } from "~/tryon";
 import { recordPollResults, type PollOutcome } from "../sql/record-poll-results";
@@ -70,7 +71,7 @@ async function pollOne(ctx: TickContext, render: Render, countFailure: () => voi
   if (!runtime?.tryOn || !runtime.keyHash || !render.externalJobId) {
     return keepState(ctx.config.stalledPollIntervalMs, {
       errorCode: "cannot_poll",
-      errorMessage: "The try-on service key is missing.",
+      errorMessage: messageKey("messages:render.keyMissing"),
     });
   }
   if (!(await ctx.tickGates.mayCall(runtime.keyHash, ctx.now().getTime())) || ctx.signal.aborted) {
@@ -103,7 +104,12 @@ async function pollOne(ctx: TickContext, render: Render, countFailure: () => voi
       serviceStatus: status.rawStatus,
       nextAttemptAt: null,
       errorCode: "failed_by_service",
-      errorMessage: `The try-on service could not make this render${status.errorMessage ? `: ${status.errorMessage.trim().replace(/\.+$/, "")}` : ""}. Its ${render.creditsCharged} credits were refunded.`,
+      errorMessage: status.errorMessage
+        ? messageKey("messages:render.failedByService", {
+            detail: status.errorMessage.trim().replace(/\.+$/, ""),
+            count: render.creditsCharged,
+          })
+        : messageKey("messages:render.failedByServiceNoDetail", { count: render.creditsCharged }),
       // The service refunds a failed job automatically (spec part 3).
       refund: render.creditsCharged - render.creditsRefunded,
       finishedAt: ctx.now(),
@@ -117,7 +123,7 @@ async function pollOne(ctx: TickContext, render: Render, countFailure: () => voi
       serviceStatus: status.rawStatus,
       nextAttemptAt: later(ctx, ctx.config.stalledPollIntervalMs),
       errorCode: "stalled",
-      errorMessage: `Still not finished after ${Math.round(runningFor / 60_000)} minutes. The app keeps checking and will not send it again.`,
+      errorMessage: messageKey("messages:render.stalled", { count: Math.round(runningFor / 60_000) }),
     };
   }
   const interval = render.state === "stalled" ? ctx.config.stalledPollIntervalMs : nextPollDelayMs(ctx);
@@ -143,7 +149,11 @@ function giveUpWhenOverdue(ctx: TickContext, render: Render, outcome: PollOutcom
     state: "submit_unknown",
     nextAttemptAt: null,
     errorCode: "stalled_too_long",
-    errorMessage: `The try-on service has not finished this job (${render.externalJobId}) ${hours} hours after it was sent, so the app stopped waiting for it. Its ${render.creditsCharged} credits may have been charged. Check the service's dashboard: if the job is still running, mark it as started to keep following it; otherwise stop waiting. It will not be sent again.`,
+    errorMessage: messageKey("messages:render.overdue", {
+      jobId: render.externalJobId ?? "",
+      hours,
+      credits: render.creditsCharged,
+    }),
   };
 }
 
@@ -169,7 +179,7 @@ async function pollFailed(
       ...keepState(ctx.config.stalledPollIntervalMs),
       state: "stalled",
       errorCode: "job_not_found",
-      errorMessage: "The try-on service no longer finds this job. The app keeps checking and will not send it again.",
+      errorMessage: messageKey("messages:render.jobNotFound"),
     };
   }
   if (ctx.signal.aborted) return keepState(nextPollDelayMs(ctx), note);
@@ -182,7 +192,10 @@ async function pollFailed(
       ...keepState(ctx.config.stalledPollIntervalMs),
       state: "stalled",
       errorCode: "poll_failed",
-      errorMessage: `The try-on service failed ${render.attempts + 1} status checks for this render (last: ${describeError(error)}). The app keeps checking slowly and will not send it again.`,
+      errorMessage: messageKey("messages:render.checksFailed", {
+        count: render.attempts + 1,
+        detail: describeError(error),
+      }),
     };
   }
   return keepState(Math.max(backoffMs(ctx, Math.min(failures, 6)), ctx.config.pollIntervalMs), note);

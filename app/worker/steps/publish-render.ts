@@ -3,6 +3,7 @@ import { variantsToPublishOn } from "~/renders/colour-variants/colour-variants";
 import { publishOptionsSchema, targetMediaIndex } from "~/renders/review/publish-options";
 import { MediaChangeRefused, type RenderMedia } from "~/renders/review/media-port";
 import { renewLease, transitionHeldRender, type HeldRender } from "~/renders/lifecycle/render-store.server";
+import { messageKey } from "~/lib/staff-message";
 import { backoffMs, describeError, later, type TickContext } from "../tick-context";
 
 /**
@@ -16,7 +17,7 @@ export async function publishRender(ctx: TickContext, render: Render): Promise<v
   if (!render.fileId) {
     await transitionHeldRender(ctx.db, held, "in_review", {
       nextAttemptAt: null,
-      errorMessage: "The image file is missing; approve again.",
+      errorMessage: messageKey("messages:render.fileMissing"),
     });
     return;
   }
@@ -31,7 +32,7 @@ export async function publishRender(ctx: TickContext, render: Render): Promise<v
       await transitionHeldRender(ctx.db, held, "cancelled", {
         nextAttemptAt: null,
         errorCode: "product_deleted",
-        errorMessage: "The product was deleted before the render could be added to it.",
+        errorMessage: messageKey("messages:render.productDeleted"),
         finishedAt: ctx.now(),
       });
       return;
@@ -59,19 +60,22 @@ export async function publishRender(ctx: TickContext, render: Render): Promise<v
     if (error instanceof MediaChangeRefused) {
       await backToReview(ctx, held, { media, fileId, productId: render.productId }, attempt, {
         errorCode: "publish_refused",
-        errorMessage: `Shopify refused to ${error.action}: ${error.reasons.join("; ")}. The image was not published; change the choices or the product in Shopify, then approve again.`,
+        errorMessage: messageKey("messages:render.publishRefused", {
+          action: error.action,
+          reasons: error.reasons.join("; "),
+        }),
       });
     } else if (attempt >= ctx.config.publishMaxAttempts) {
       await backToReview(ctx, held, { media, fileId, productId: render.productId }, attempt, {
         errorCode: "publish_failed",
-        errorMessage: `Adding the image to the product failed ${attempt} times (last: ${describeError(error)}). The image was not published; approve again to try once more.`,
+        errorMessage: messageKey("messages:render.publishGaveUp", { count: attempt, detail: describeError(error) }),
       });
     } else {
       await transitionHeldRender(ctx.db, held, "publishing", {
         attempts: attempt,
         nextAttemptAt: later(ctx, backoffMs(ctx, attempt)),
         errorCode: "publish_failed",
-        errorMessage: `Adding the image to the product failed: ${describeError(error)}. Retrying.`,
+        errorMessage: messageKey("messages:render.publishRetrying", { detail: describeError(error) }),
       });
     }
   }

@@ -1,5 +1,6 @@
 import type { Render } from "@prisma/client";
 import { logRenderTransition, timeInState } from "~/renders/lifecycle/transition-log";
+import { messageKey } from "~/lib/staff-message";
 import type { TickContext } from "../tick-context";
 
 /**
@@ -19,7 +20,10 @@ export async function rejectResult(ctx: TickContext, render: Render, reason: str
         leaseExpiresAt: null,
         nextAttemptAt: null,
         errorCode: "result_rejected",
-        errorMessage: `${reason} Nothing was saved to Files${refund > 0 ? `; its ${refund} credits were refunded` : ""}. Try the render again.`,
+        errorMessage:
+          refund > 0
+            ? messageKey("messages:render.resultRejected", { reason, count: refund })
+            : messageKey("messages:render.resultRejectedNoRefund", { reason }),
         creditsRefunded: { increment: Math.max(0, refund) },
         finishedAt: at,
       },

@@ -18,6 +18,7 @@ import {
   tryOnJobInputSchema,
   type TryOnJobInput,
 } from "~/tryon";
+import { messageKey } from "~/lib/staff-message";
 import { backoffMs, describeError, later, type TickContext } from "../tick-context";
 import { firstPollDelayMs } from "./poll-schedule";
 
@@ -68,7 +69,9 @@ export async function submitRender(ctx: TickContext, render: Render): Promise<vo
     await settleClaimed({
       to: "failed",
       errorCode: "invalid_parameters",
-      errorMessage: `This render's options are not valid: ${parsed.error.issues.map((issue) => issue.message).join("; ")}. No credits were charged.`,
+      errorMessage: messageKey("messages:render.invalidOptions", {
+        problems: parsed.error.issues.map((issue) => issue.message).join("; "),
+      }),
     });
     return;
   }
@@ -85,7 +88,9 @@ export async function submitRender(ctx: TickContext, render: Render): Promise<vo
       await settleClaimed({
         to: "failed",
         errorCode: "input_rejected_before_submit",
-        errorMessage: `${check.problems.map((problem) => problem.message).join(" ")} No credits were charged.`,
+        errorMessage: messageKey("messages:render.inputRejected", {
+          problems: check.problems.map((problem) => problem.message).join(" "),
+        }),
       });
       return;
     }
@@ -121,7 +126,7 @@ export async function submitRender(ctx: TickContext, render: Render): Promise<vo
       await markSubmitUnknown(
         ctx.db,
         held,
-        `The try-on service did not confirm this render (${describeError(error)}). It may have started and been charged, so it was not sent again. Check the service's dashboard, then mark it as started or as not charged.`,
+        messageKey("messages:render.unconfirmed", { detail: describeError(error) }),
       );
       ctx.logger.warn("submit outcome unknown", { renderId: render.id, shop: render.shop });
     }
@@ -163,7 +168,7 @@ async function refuseDuplicateJobId(ctx: TickContext, held: HeldRender, jobId: s
   await releaseUnchargedSubmit(ctx.db, held, "failed", {
     nextAttemptAt: null,
     errorCode: "duplicate_job_id",
-    errorMessage: `The try-on service answered with job ${jobId}, which it had already given for another render. It was not followed, imported or counted again; generate it again if you still want it.`,
+    errorMessage: messageKey("messages:render.duplicateJob", { jobId }),
     finishedAt: ctx.now(),
   });
   ctx.logger.error("the try-on service returned a job id already recorded", { renderId: held.id, jobId });
@@ -191,7 +196,7 @@ async function settleUnsent(ctx: TickContext, render: Render, keyHash: string, e
     return {
       to: "failed",
       errorCode: "invalid_parameters",
-      errorMessage: `This render's options are not valid: ${error.problems.join("; ")}. No credits were charged.`,
+      errorMessage: messageKey("messages:render.invalidOptions", { problems: error.problems.join("; ") }),
     };
   }
   if (!(error instanceof TryOnError)) {
@@ -199,7 +204,7 @@ async function settleUnsent(ctx: TickContext, render: Render, keyHash: string, e
       to: "queued",
       afterMs: backoffMs(ctx, render.attempts),
       errorCode: "check_failed",
-      errorMessage: describeError(error),
+      errorMessage: messageKey("messages:render.sendFailed", { detail: describeError(error) }),
     };
   }
   switch (error.kind) {
@@ -217,13 +222,13 @@ async function settleUnsent(ctx: TickContext, render: Render, keyHash: string, e
         to: "queued",
         afterMs: ctx.config.retryBaseMs,
         errorCode: error.kind,
-        errorMessage: describeError(error),
+        errorMessage: messageKey("messages:render.sendFailed", { detail: describeError(error) }),
       };
     case "rejected_input":
       return {
         to: "failed",
         errorCode: "rejected_by_service",
-        errorMessage: `The try-on service refused this render: ${error.serviceMessage ?? error.message}. No credits were charged.`,
+        errorMessage: messageKey("messages:render.refusedByService", { detail: error.serviceMessage ?? error.message }),
       };
     default:
       ctx.tickGates.recordFailure(keyHash);
@@ -231,7 +236,7 @@ async function settleUnsent(ctx: TickContext, render: Render, keyHash: string, e
         to: "queued",
         afterMs: backoffMs(ctx, render.attempts),
         errorCode: error.kind,
-        errorMessage: describeError(error),
+        errorMessage: messageKey("messages:render.sendFailed", { detail: describeError(error) }),
       };
   }
 }

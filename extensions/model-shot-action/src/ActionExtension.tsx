@@ -14,11 +14,12 @@ import {
   type ProductSummary,
 } from "@model-shots/extension-shared/api";
 import { t, setExtensionTranslate } from "@model-shots/extension-shared/i18n";
+import { RenderProgressLines, useRenderProgress } from "./RenderProgress";
 
 /**
  * "Generate model shot" in a product's More actions menu: the product's photo, the look (the shop's default or a
  * saved one), what it will send for this product (garment, model, pose, background by name) and its cost, then one
- * click queues the render and says where to review it.
+ * click queues the render, says where to review it, and follows it until it is ready for review or fails.
  */
 export default async () => {
   setExtensionTranslate(shopify.i18n.translate);
@@ -43,6 +44,7 @@ function GenerateModelShot() {
   const [garment, setGarment] = useState("");
   // Made once per opening: clicking twice, or retrying after a dropped answer, queues one render.
   const [requestKey] = useState(newRequestKey);
+  const progress = useRenderProgress(sent.state === "done" ? sent.render.renderIds : null);
 
   useEffect(() => {
     const chosen = garment ? `&garment=${encodeURIComponent(garment)}` : "";
@@ -144,6 +146,7 @@ function GenerateModelShot() {
               : null
           }
         />
+        {sent.state === "done" ? <RenderProgressLines progress={progress} /> : null}
       </s-stack>
       <ActionButtons
         label={look ? t("product.generateFor", { credits: formatCredits(credits) }) : t("product.generate")}

@@ -118,6 +118,8 @@ export interface RunPreview {
 
 export interface CreatedRender {
   renderId: string;
+  /** Every render queued (colours × candidates), for the dialog to follow; [renderId] from an older app. */
+  renderIds: string[];
   /** How many renders were queued: colours × candidates, or 1. */
   count: number;
   created: boolean;
@@ -305,8 +307,46 @@ export const readCreatedRender: Guard<CreatedRender> = (body) => {
   const renderId = str(body.renderId);
   const reviewPath = str(body.reviewPath);
   const count = num(body.count) ?? (Array.isArray(body.renderIds) ? body.renderIds.length : 1);
-  return renderId && reviewPath ? { renderId, count, created: body.created === true, reviewPath } : null;
+  const listed = Array.isArray(body.renderIds) ? body.renderIds.map(str).filter((id): id is string => !!id) : [];
+  if (!renderId || !reviewPath) return null;
+  return {
+    renderId,
+    renderIds: listed.length > 0 ? listed : [renderId],
+    count,
+    created: body.created === true,
+    reviewPath,
+  };
 };
+
+/** Where a queued render is, as the dialog tells it; `reason` (worded by the app) for a failed one. */
+export interface RenderProgress {
+  renders: Array<{
+    id: string;
+    stage: "waiting" | "rendering" | "in_review" | "published" | "failed";
+    reason: string | null;
+  }>;
+  settled: boolean;
+}
+
+const STAGES = new Set(["waiting", "rendering", "in_review", "published", "failed"]);
+
+export const readRenderProgress: Guard<RenderProgress> = (body) => {
+  if (!Array.isArray(body.renders)) return null;
+  const renders = body.renders.flatMap((item): RenderProgress["renders"] => {
+    if (!isRecord(item)) return [];
+    const id = str(item.id);
+    const stage = str(item.stage);
+    if (!id || !stage || !STAGES.has(stage)) return [];
+    return [{ id, stage: stage as RenderProgress["renders"][number]["stage"], reason: str(item.reason) }];
+  });
+  return { renders, settled: body.settled === true };
+};
+
+/**
+ * How often a dialog with work in flight asks the app again: the app's pages' interval
+ * (app/components/use-live-loader.ts, LIVE_INTERVAL_MS), so no open view shows a state older than that.
+ */
+export const LIVE_INTERVAL_MS = 3_000;
 
 export const readStartedRun: Guard<StartedRun> = (body) => {
   const runId = str(body.runId);
@@ -314,12 +354,22 @@ export const readStartedRun: Guard<StartedRun> = (body) => {
   return runId && runPath ? { runId, created: body.created === true, runPath } : null;
 };
 
+/**
+ * The path with the dialog's language: the tag of the locale file Shopify chose for this extension (its `locale`
+ * key), so the app words its answers (decisions, skip reasons, refusals) in the language of the dialog (ADR 094).
+ */
+export function withDialogLocale(path: string): string {
+  const locale = t("locale");
+  if (!locale || locale === "locale") return path;
+  return `${path}${path.includes("?") ? "&" : "?"}locale=${encodeURIComponent(locale)}`;
+}
+
 /** GET (no body) or POST (JSON body) to the app; every failure comes back as words for staff. */
 export async function callApp<T>(path: string, read: Guard<T>, body?: unknown): Promise<ApiResult<T>> {
   let response: Response;
   try {
     response = await fetch(
-      path,
+      withDialogLocale(path),
       body === undefined
         ? undefined
         : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) },
