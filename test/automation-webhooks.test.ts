@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { gatherShopDeliveries } from "~/automation/gather-deliveries.server";
 import { snapshotAllRows, type TestDatabase } from "../harness/database";
-import { DEFAULT_TEST_OPTIONS } from "../harness/render-fixtures";
+import { DEFAULT_TEST_OPTIONS, TEST_QUEUE_LIMITS } from "../harness/render-fixtures";
 import { useAppDatabase } from "./support/app-modules";
 import { samplePayload } from "./support/shopify-webhook-samples";
 import {
@@ -129,5 +130,44 @@ describe("automation's product webhooks", () => {
     expect(
       await database.prisma.automationDelivery.findMany({ select: { webhookId: true, processedAt: true } }),
     ).toEqual([{ webhookId: "w-gathered", processedAt: gatheredAt }]);
+  });
+  it("a product updated ten times, each update gathered on its own, is rendered once", async () => {
+    const sample = JSON.parse(samplePayload("products/update", SHOP).replace(/788032119674292922/g, "4242")) as object;
+    const gather = () =>
+      gatherShopDeliveries(
+        {
+          db: database.prisma,
+          now: () => new Date(),
+          limits: TEST_QUEUE_LIMITS,
+          catalogFor: async () => ({ ok: false, reason: "unavailable", message: "not read" }),
+          membershipFor: async () => async () => new Set(),
+        },
+        SHOP,
+      );
+    for (let version = 1; version <= 10; version++) {
+      const body = {
+        ...sample,
+        title: `Example T-Shirt v${version}`,
+        updated_at: new Date(Date.UTC(2026, 10, 27, 12, version)).toISOString(),
+        media: [
+          {
+            id: 5,
+            alt: "front",
+            media_content_type: "IMAGE",
+            admin_graphql_api_id: "gid://shopify/MediaImage/5",
+            preview_image: { src: "https://cdn.shopify.com/s/files/front.jpg" },
+          },
+        ],
+      };
+      expect(await deliver(routes, { topic: "products/update", body, webhookId: `update-${version}` })).toBe(200);
+      await gather();
+    }
+    const renders = await database.prisma.render.findMany({
+      where: { shop: SHOP, productId: "gid://shopify/Product/4242" },
+    });
+    expect(renders.map((render) => [render.productId, render.productTitle])).toEqual([
+      ["gid://shopify/Product/4242", "Example T-Shirt v1"],
+    ]);
+    expect(await database.prisma.automationDelivery.count({ where: { processedAt: null } })).toBe(0);
   });
 });
