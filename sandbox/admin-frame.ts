@@ -14,6 +14,7 @@ import {
   homePage,
   notFoundPage,
   STAFF_LANGUAGES,
+  numericId,
   productPage,
   productsPage,
   type AdminPageContext,
@@ -23,6 +24,13 @@ import { compileBrowserScript, readBrowserAsset } from "./browser-scripts";
 import { buildExtensionBundles } from "./extension-bundles";
 import type { ExtensionHostConfig, ExtensionTranslations, PickedResource } from "./frame-protocol";
 import { listenOnLoopback } from "./loopback";
+import {
+  addProductFromAdmin,
+  newProductChoices,
+  newProductPage,
+  productCreatePayload,
+  readNewProductForm,
+} from "./new-product";
 import { mintSessionToken } from "./session-token";
 
 /** Rows a product list shows at most (the admin pages a long list; the sandbox shows its start). */
@@ -255,6 +263,20 @@ export async function startAdminFrame(options: AdminFrameOptions): Promise<Admin
       return html(200, appFramePage(context("app", { page: "app" }), appFrameSrc(appPath)));
     }
     if (rest === "/") return html(200, homePage(context("home", { page: "home" })));
+    if (rest === "/products/new") {
+      const page = (status: number, error: string | null) =>
+        html(
+          status,
+          newProductPage(context("products", { page: "new-product" }), newProductChoices(fake, shop), error),
+        );
+      if (req.method !== "POST") return page(200, null);
+      const read = readNewProductForm(new URLSearchParams(await readSmallBody(req)), newProductChoices(fake, shop));
+      if (!read.ok) return page(400, read.error);
+      const product = addProductFromAdmin(fake, shop, read.form);
+      // As Shopify does once the product is saved: the app hears of it through its subscription.
+      await fake.sendWebhook("products/create", shop, productCreatePayload(fake, shop, product));
+      return redirect(`${base}/products/${numericId(product.id)}`);
+    }
     if (rest === "/products") {
       return html(
         200,

@@ -204,7 +204,7 @@ export function productsPage(
   return adminLayout(
     context,
     "Products",
-    `<div class="page-header"><h1>Products</h1>${moreActions(actions)}</div>
+    `<div class="page-header"><h1>Products</h1><a class="button button-primary" href="${base}/products/new">Add product</a>${moreActions(actions)}</div>
      <div class="card card-flush">
        <table class="table">
          <thead><tr><th scope="col"><span class="visually-hidden">Select</span></th><th scope="col"><span class="visually-hidden">Photo</span></th><th scope="col">Product</th><th scope="col">Status</th><th scope="col">Type</th><th scope="col">Media</th></tr></thead>

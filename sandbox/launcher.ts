@@ -323,7 +323,8 @@ export async function startSandbox(input: SandboxOptions = {}, log: SandboxLog =
 
     await waitUntil(
       "the app's dev server",
-      120_000,
+      // Vite compiles the app on its first request: minutes on a shared 2-core machine at load 20.
+      300_000,
       async () =>
         (await fetch(`http://127.0.0.1:${vitePort}/`, { redirect: "manual", signal: AbortSignal.timeout(5_000) }))
           .status > 0,

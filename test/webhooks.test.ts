@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { parse as parseToml } from "smol-toml";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DATABASE_KINDS, snapshotAllRows, type TestDatabase } from "../harness/database";
-import { seedRenders } from "../harness/render-fixtures";
+import { DEFAULT_TEST_OPTIONS, seedRenders } from "../harness/render-fixtures";
 import { useAppDatabase } from "./support/app-modules";
 import { SAMPLE_SHOP_IDS, samplePayload, WEBHOOK_SAMPLES, type SampleTopic } from "./support/shopify-webhook-samples";
 import {
@@ -89,11 +89,18 @@ describe.each(DATABASE_KINDS)("webhooks on %s", (kind) => {
           data: { uninstalledAt: new Date(Date.now() - 60_000) },
         });
       }
+      // A product delivery is recorded only for a shop with a rule on, keyed by its webhook id (ADR 097).
+      const recordsProduct = topic === "products/create" || topic === "products/update";
+      if (recordsProduct)
+        await database.prisma.automationRule.create({
+          data: { shop: SHOP, name: "New arrivals", enabled: true, match: {}, options: DEFAULT_TEST_OPTIONS },
+        });
       const webhookId = `sample-${topic}`;
       expect(await deliver(routes, { topic, body: samplePayload(sampleTopic, SHOP), webhookId })).toBe(200);
-      expect(await database.prisma.webhookDelivery.count({ where: { webhookId } })).toBe(
-        topic === "shop/redact" ? 0 : 1,
-      );
+      const remembered = recordsProduct
+        ? database.prisma.automationDelivery.count({ where: { webhookId } })
+        : database.prisma.webhookDelivery.count({ where: { webhookId } });
+      expect(await remembered).toBe(topic === "shop/redact" ? 0 : 1);
       if (topic === "shop/redact") expect(await database.prisma.shop.count({ where: { domain: SHOP } })).toBe(0);
     },
   );

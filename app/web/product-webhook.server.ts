@@ -1,27 +1,24 @@
 import { recordProductDelivery } from "~/automation/record-delivery.server";
 import { productSnapshotOf } from "~/shopify/webhook-payloads";
-import { webhookAction } from "./webhook-delivery.server";
+import { webhookRecordAction } from "./webhook-delivery.server";
 
 /**
- * The action of products/create and products/update: the delivery is recorded for the worker to gather into
- * automatic runs (issue 29); the answer never waits on planning.
+ * The action of products/create and products/update: the delivery is recorded, in one statement, for the worker to
+ * gather into automatic runs (issue 29, ADR 076, 097); the answer never waits on planning.
  */
 export function productWebhookAction(topic: "products/create" | "products/update") {
-  return webhookAction({
+  return webhookRecordAction({
     topic,
-    staleBefore: "install",
-    // Changes nothing of the shop's row: a burst applies side by side (ADR 076).
-    shopLock: "share",
-    apply: async (tx, { shop, payload, webhookId, receivedAt, triggeredAt }) => {
+    record: (db, { shop, payload, webhookId, receivedAt, triggeredAt }) => {
       const updatedAt = payload.updated_at ? new Date(payload.updated_at) : triggeredAt;
-      await recordProductDelivery(tx, {
-        shop: shop.domain,
-        uninstalled: shop.uninstalledAt !== null,
+      return recordProductDelivery(db, {
+        shop,
         webhookId,
         topic,
+        triggeredAt,
+        receivedAt,
         product: productSnapshotOf(payload),
         productUpdatedAt: Number.isNaN(updatedAt.getTime()) ? triggeredAt : updatedAt,
-        receivedAt,
       });
     },
   });

@@ -49,6 +49,25 @@ describe.each(DATABASE_KINDS)("the retention job on %s", (kind) => {
       ],
     });
 
+    // Product deliveries: gathered ones are dropped with the webhook ids' window; a pending one never is.
+    const productDelivery = (webhookId: string, processedAt: Date | null) => ({
+      shop,
+      webhookId,
+      productId: "gid://shopify/Product/1",
+      topic: "products/update",
+      productUpdatedAt: longAgo,
+      receivedAt: longAgo,
+      product: {},
+      processedAt,
+    });
+    await db.automationDelivery.createMany({
+      data: [
+        productDelivery("gathered-expired", ago(RETENTION.gatheredDeliveriesMs + MINUTE)),
+        productDelivery("gathered-kept", ago(RETENTION.gatheredDeliveriesMs - MINUTE)),
+        productDelivery("pending-kept", null),
+      ],
+    });
+
     const listing = async (collectionId: string, status: "listing" | "ready" | "failed", at: Date | null) => {
       const created = await db.collectionListing.create({
         data: { shop, collectionId, status, expected: 3, finishedAt: status === "listing" ? null : at },
@@ -88,6 +107,7 @@ describe.each(DATABASE_KINDS)("the retention job on %s", (kind) => {
     const listings = await db.collectionListing.findMany({ include: { products: true } });
     return {
       deliveries: (await db.webhookDelivery.findMany()).map((row) => row.webhookId).sort(),
+      productDeliveries: (await db.automationDelivery.findMany()).map((row) => row.webhookId).sort(),
       listings: listings.map((row) => `${row.collectionId}:${row.products.length}`).sort(),
       products: await db.collectionListingProduct.count(),
       heartbeats: (await db.workerHeartbeat.findMany()).map((row) => row.workerId).sort(),
@@ -98,7 +118,7 @@ describe.each(DATABASE_KINDS)("the retention job on %s", (kind) => {
     };
   };
 
-  it("drops exactly what has expired, in one statement, and never a render, a run or a ledger entry however old", async () => {
+  it("drops exactly what has expired, in two statements, and never a render, a run or a ledger entry however old", async () => {
     await seed();
     const statements: string[] = [];
     const counted = database.prisma.$extends({
@@ -113,16 +133,18 @@ describe.each(DATABASE_KINDS)("the retention job on %s", (kind) => {
 
     const dropped = await retention.once();
 
-    expect(statements).toEqual(["$queryRaw"]);
+    expect(statements).toEqual(["$queryRaw", "$queryRaw"]);
     expect(dropped).toEqual({
       webhookDeliveries: 1,
       collectionListings: 2,
       collectionListingProducts: 6,
       heartbeats: 1,
       serviceGates: 1,
+      gatheredDeliveries: 1,
     });
     expect(await snapshot()).toEqual({
       deliveries: ["kept"],
+      productDeliveries: ["gathered-kept", "pending-kept"],
       listings: ["kept-listing:3", "kept-ready:3"],
       products: 6,
       heartbeats: ["kept"],
@@ -133,6 +155,6 @@ describe.each(DATABASE_KINDS)("the retention job on %s", (kind) => {
     });
 
     // A second pass (another worker's, or the next hour's) finds nothing more.
-    expect(Object.values(await retention.once())).toEqual([0, 0, 0, 0, 0]);
+    expect(Object.values(await retention.once())).toEqual([0, 0, 0, 0, 0, 0]);
   });
 });

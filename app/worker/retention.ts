@@ -1,13 +1,28 @@
 import type { PrismaClient } from "@prisma/client";
+import { dropGatheredDeliveries } from "~/automation/drop-gathered-deliveries.server";
 import { REMEMBER_DELIVERIES_MS } from "~/shops/webhook-deliveries.server";
-import { dropExpiredRows, type DroppedRows, type RetentionPolicy } from "./sql/drop-expired-rows";
+import {
+  dropExpiredRows,
+  type DroppedRows as DroppedExpiredRows,
+  type RetentionPolicy as ExpiryPolicy,
+} from "./sql/drop-expired-rows";
 import { abortableSleep, type WorkerLogger } from "./tick-context";
 
 const DAY_MS = 24 * 3600_000;
 
+export interface RetentionPolicy extends ExpiryPolicy {
+  /** Product deliveries after the worker gathered them: their row is what remembers their webhook id (ADR 097, 098). */
+  gatheredDeliveriesMs: number;
+}
+
+export interface DroppedRows extends DroppedExpiredRows {
+  gatheredDeliveries: number;
+}
+
 /** What the worker keeps; docs/operations.md ("Retention") says why each and what is never dropped. */
 export const RETENTION: RetentionPolicy = {
   webhookDeliveriesMs: REMEMBER_DELIVERIES_MS,
+  gatheredDeliveriesMs: REMEMBER_DELIVERIES_MS,
   collectionListingsMs: DAY_MS,
   heartbeatsMs: 7 * DAY_MS,
   serviceGatesMs: 7 * DAY_MS,
@@ -35,7 +50,13 @@ export function makeRetention(deps: {
   const everyMs = deps.everyMs ?? RETENTION_EVERY_MS;
   const now = deps.now ?? (() => new Date());
   const stopped = new AbortController();
-  const once = () => dropExpiredRows(deps.db, policy, now());
+  // Two statements: the expired rows of the queue's tables, then the gathered product deliveries (ADR 098).
+  const once = async (): Promise<DroppedRows> => {
+    const at = now();
+    const expired = await dropExpiredRows(deps.db, policy, at);
+    const gathered = await dropGatheredDeliveries(deps.db, new Date(at.getTime() - policy.gatheredDeliveriesMs));
+    return { ...expired, gatheredDeliveries: gathered };
+  };
   return {
     once,
     async run() {

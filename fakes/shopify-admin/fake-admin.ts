@@ -259,6 +259,53 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
     finishTimers.add(timer);
   }
 
+  /**
+   * Sends a webhook to every address subscribed to its topic, signed as Shopify signs it, once (Shopify retries for
+   * hours; the fake does not). A dropped one (`dropNextWebhooks`) is logged with status null.
+   */
+  async function sendWebhook(
+    topic: string,
+    shop: string,
+    payload: Record<string, unknown>,
+  ): Promise<WebhookDelivery[]> {
+    const made: WebhookDelivery[] = [];
+    for (const subscription of subscriptions.filter((s) => s.topic === topic)) {
+      const delivery: WebhookDelivery = {
+        at: now(),
+        topic,
+        shop,
+        address: subscription.address,
+        payload,
+        status: null,
+      };
+      deliveries.push(delivery);
+      made.push(delivery);
+      if (webhooksToDrop > 0) {
+        webhooksToDrop -= 1;
+        continue;
+      }
+      try {
+        const response = await webhookFetch(
+          webhookRequest({
+            address: subscription.address,
+            topic,
+            shop,
+            apiVersion,
+            secret: oauthConfig.clientSecret,
+            payload,
+            now: now(),
+          }),
+        );
+        delivery.status = response.status;
+        await response.body?.cancel().catch(() => undefined);
+      } catch {
+        // The app's polling is the fallback for a finish webhook that never arrived.
+        delivery.status = 0;
+      }
+    }
+    return made;
+  }
+
   /** Sends bulk_operations/finish for every operation that has ended since; returns the deliveries made. */
   async function deliverDueWebhooks(): Promise<WebhookDelivery[]> {
     const made: WebhookDelivery[] = [];
@@ -268,41 +315,7 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
       pendingFinishes.delete(op);
       if (op.notified) continue;
       op.notified = true;
-      const payload = finishPayload(op, view);
-      for (const subscription of subscriptions.filter((s) => s.topic === BULK_FINISH_TOPIC)) {
-        const delivery: WebhookDelivery = {
-          at: now(),
-          topic: BULK_FINISH_TOPIC,
-          shop: op.shop,
-          address: subscription.address,
-          payload,
-          status: null,
-        };
-        deliveries.push(delivery);
-        made.push(delivery);
-        if (webhooksToDrop > 0) {
-          webhooksToDrop -= 1;
-          continue;
-        }
-        try {
-          const response = await webhookFetch(
-            webhookRequest({
-              address: subscription.address,
-              topic: BULK_FINISH_TOPIC,
-              shop: op.shop,
-              apiVersion,
-              secret: oauthConfig.clientSecret,
-              payload,
-              now: now(),
-            }),
-          );
-          delivery.status = response.status;
-          await response.body?.cancel().catch(() => undefined);
-        } catch {
-          // fake: no retries (Shopify retries for hours); the app's polling is the fallback.
-          delivery.status = 0;
-        }
-      }
+      made.push(...(await sendWebhook(BULK_FINISH_TOPIC, op.shop, finishPayload(op, view))));
     }
     return made;
   }
@@ -632,7 +645,8 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
 
     /**
      * Subscribes an address to a webhook topic, as an app's shopify.app.toml does (`application_url` + `uri`).
-     * Only bulk_operations/finish is sent by the fake.
+     * The fake sends bulk_operations/finish by itself; `sendWebhook` sends any other (the sandbox's admin sends
+     * products/create when staff add a product).
      */
     subscribeWebhook(topic: string, address: string): void {
       if (!subscriptions.some((s) => s.topic === topic && s.address === address))
@@ -644,6 +658,7 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
     },
     /** Sends the finish webhook of every bulk operation that has ended (for a test clock moved by hand). */
     deliverDueWebhooks,
+    sendWebhook,
     /** The next `count` webhooks are not sent (logged with status null), to exercise polling. */
     dropNextWebhooks(count = 1): void {
       webhooksToDrop += count;
