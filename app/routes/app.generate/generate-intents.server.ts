@@ -136,8 +136,10 @@ async function generateIntent(request: IntentRequest): Promise<GenerateActionRes
   // the app cannot place, is rendered only as a garment staff chose for it on this page.
   const decision = decideGarment(product);
   if (decision.kind !== "garment" && fields.insistGarment !== options.productType) {
-    // The decision's own words (a message or a sentence): the page's banner above the field asks for a garment.
-    return refused(request, { productType: describeDecision(decision) });
+    // The field says what to do and why: the decision's own words nested in the request for a garment.
+    return refused(request, {
+      productType: messageKey("messages:decision.chooseGarment", { decision: describeDecision(decision) }),
+    });
   }
 
   // One per colour: each colour from its own photos. A product none of whose colours has a photo of its own is
