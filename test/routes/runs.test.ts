@@ -110,7 +110,7 @@ describe("Bulk runs", () => {
       "Broken tee": "image_unusable",
       "Tee already done": "already_approved",
     });
-    expect(summary.skipped.find((skip) => skip.title === "Broken tee")?.reasonText).toBe(
+    expect(english(summary.skipped.find((skip) => skip.title === "Broken tee")?.reasonText ?? "")).toBe(
       "The photo could not be downloaded: the image could not be fetched (HTTP 422).",
     );
     // A preview changes nothing.

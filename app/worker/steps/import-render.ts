@@ -43,7 +43,7 @@ export async function importRender(ctx: TickContext, render: Render): Promise<vo
       staged = recorded.data;
       if (!(await renewLease(ctx.db, held(render), ctx.config.workLeaseMs))) return;
     } else {
-      if (!runtime?.tryOn || !render.externalJobId) throw new Error("The try-on service key is missing.");
+      if (!runtime?.tryOn || !render.externalJobId) throw new Error(messageKey("messages:render.keyMissing"));
       const result = await runtime.tryOn.downloadJobResult(
         { jobId: render.externalJobId, ...(render.outputUrl ? { outputUrl: render.outputUrl } : {}) },
         { signal: ctx.signal, timeoutMs: ctx.config.importTransferTimeoutMs },

@@ -88,9 +88,7 @@ export async function submitRender(ctx: TickContext, render: Render): Promise<vo
       await settleClaimed({
         to: "failed",
         errorCode: "input_rejected_before_submit",
-        errorMessage: messageKey("messages:render.inputRejected", {
-          problems: check.problems.map((problem) => problem.message).join(" "),
-        }),
+        errorMessage: inputRejectedMessage(check.problems.map((problem) => problem.message)),
       });
       return;
     }
@@ -239,4 +237,12 @@ async function settleUnsent(ctx: TickContext, render: Render, keyHash: string, e
         errorMessage: messageKey("messages:render.sendFailed", { detail: describeError(error) }),
       };
   }
+}
+
+/** The first problem in words (each is a message key), and how many more there were. */
+function inputRejectedMessage(problems: string[]): string {
+  const [first = "", ...others] = problems;
+  return others.length === 0
+    ? messageKey("messages:render.inputRejected", { problems: first })
+    : messageKey("messages:render.inputRejectedAndMore", { problems: first, count: others.length });
 }
