@@ -174,7 +174,7 @@ describe("Home and History", () => {
     expect(mine.rows).toEqual([
       expect.objectContaining({
         id: failed.id,
-        stateLabel: "Failed",
+        state: "failed",
         creditsCharged: 5,
         creditsRefunded: 5,
         problem: "history:errorCodes.failed_by_service",

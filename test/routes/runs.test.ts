@@ -171,9 +171,13 @@ describe("Bulk runs", () => {
     const load = async (shop: string) =>
       respond(runPage.loader, await getAs(shop, `/app/runs/${run.id}`), { runId: run.id });
     const { run: view } = await jsonOf<{
-      run: { title: string; progress: Record<string, unknown>; counts: Array<{ state: string; count: number }> };
+      run: {
+        heading: { key: string; params?: Record<string, unknown> };
+        progress: Record<string, unknown>;
+        counts: Array<{ state: string; count: number }>;
+      };
     }>(await load(SHOP));
-    expect(view.title).toBe("Collection: Summer");
+    expect(view.heading).toEqual({ key: "runs:scope.collection", params: { title: "Summer" } });
     expect(view.progress).toMatchObject({
       total: 4,
       done: 1,
