@@ -191,7 +191,7 @@ describe("Generate for a product", () => {
       action,
       await postFormAs(SHOP, "/app/generate", { intent: "save-look", lookName: " ", ...OPTION_FIELDS }),
     );
-    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(nameless)).fieldErrors.lookName).toBe(
+    expect(english((await jsonOf<{ fieldErrors: Record<string, string> }>(nameless)).fieldErrors.lookName ?? "")).toBe(
       "Give the look a name.",
     );
 

@@ -359,7 +359,8 @@ describe("Bulk runs", () => {
         }),
       );
     const refused = await postTees({ intent: "preview", candidates: "5" });
-    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(refused)).fieldErrors.candidates).toMatch(/1 and 4/);
+    const { fieldErrors } = await jsonOf<{ fieldErrors: Record<string, string> }>(refused);
+    expect(english(fieldErrors.candidates ?? "")).toMatch(/1 and 4/);
 
     const { summary } = await jsonOf<Preview & { summary: { candidatesPerProduct: number; renderCount: number } }>(
       await postTees({ intent: "preview", candidates: "2" }),
