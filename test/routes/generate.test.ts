@@ -120,7 +120,7 @@ describe("Generate for a product", () => {
     expect(response.status).toBe(400);
     const { fieldErrors } = await jsonOf<{ fieldErrors: Record<string, string> }>(response);
     expect(fieldErrors.frontMediaId).toBe("generate:errors.frontNotOnProduct");
-    expect(fieldErrors.mannequinId).toMatch(/not in the try-on catalog/);
+    expect(english(fieldErrors.mannequinId ?? "")).toMatch(/not in the try-on catalog/);
     expect(await app.database.prisma.render.count()).toBe(0);
   });
 
