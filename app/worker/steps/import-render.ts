@@ -137,7 +137,7 @@ async function scoreColour(
   if (!ctx.scoreRenderColour) return null;
   const source = sourceImagesSchema.safeParse(render.sourceImages);
   const productPhotoUrl = source.success ? source.data.front[0] : undefined;
-  if (!productPhotoUrl || !renderUrl) return notScored("Shopify did not give the images' addresses");
+  if (!productPhotoUrl || !renderUrl) return notScored(messageKey("messages:colourReason.noAddresses"));
   const started = performance.now();
   const record = await ctx.scoreRenderColour({
     productPhotoUrl,

@@ -181,10 +181,9 @@ async function shopifyRendition(ctx: TickContext, render: Render, url: string): 
   const sent = urls.map((original) => servicePhotoUrl(original, render.resolution));
   const index = sent.includes(url) ? sent.indexOf(url) : urls.indexOf(url);
   const mediaId = images.mediaIds[index];
-  if (!mediaId)
-    throw new Error("This photo is not one of the product's Shopify images, so no other version can be asked for.");
+  if (!mediaId) throw new Error(messageKey("messages:photo.notShopifyImage"));
   const rendition = await (await ctx.renderMediaFor(render.shop)).imageRenditionUrl(mediaId);
-  if (!rendition) throw new Error("Shopify no longer has this photo.");
+  if (!rendition) throw new Error(messageKey("messages:photo.shopifyPhotoGone"));
   return rendition;
 }
 
