@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { renderSampleGarment } from "../../fakes/tryon-service/render";
 import { makeRenderColourScorer } from "./render-colour.server";
+import { wordsFor } from "~/i18n/words.server";
+
+// Reasons are message keys; these read them in English through the messages file.
+const english = wordsFor("en");
 
 const THRESHOLDS = { good: 5, drift: 10 };
 
@@ -39,8 +43,10 @@ describe("scoring a render's colours from Shopify's CDN", () => {
     expect(record).toEqual({
       colourDeltaE: null,
       colourVerdict: "not_scored",
-      colourDetail: { status: "not_scored", reason: "the images could not be downloaded from Shopify (HTTP 404)" },
+      colourDetail: { status: "not_scored", reason: expect.any(String) },
     });
+    const detail = record.colourDetail as { reason: string };
+    expect(english(detail.reason)).toBe("the images could not be downloaded from Shopify (HTTP 404)");
 
     const garbage = makeRenderColourScorer({ fetch: async () => new Response("<svg/>") });
     const unreadable = await garbage({

@@ -4,6 +4,7 @@ import { cdnRendition } from "~/catalog/cdn-rendition";
 import { readStream, StreamTooLargeError } from "~/lib/streams";
 import { scoreColourFidelity } from "./score";
 import type { ColourFidelityResult, ColourThresholds } from "./types";
+import { messageKey } from "~/lib/staff-message";
 
 export { COLOUR_VERDICTS, colourDetailSchema, type ColourDetail, type StoredColourVerdict } from "./colour-verdict";
 
@@ -99,7 +100,7 @@ export function makeRenderColourScorer(deps: { fetch?: OutboundFetch; timeoutMs?
       return recordOf(await scoreColourFidelity(photo, render, { thresholds }));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      return notScored(`the images could not be downloaded from Shopify (${message})`);
+      return notScored(messageKey("messages:colourReason.downloadFailed", { detail: message }));
     }
   };
 }

@@ -1,5 +1,5 @@
 import { Banner, BlockStack, Checkbox, FormLayout, InlineGrid, Select, Text, TextField } from "@shopify/polaris";
-import { useFieldErrors, useFormat, useTranslation } from "~/i18n/react";
+import { useFieldErrors, useFormat, useStaffMessage, useTranslation } from "~/i18n/react";
 import type { FieldErrors } from "~/lib/validation";
 import { creditsForJob } from "~/tryon/cost";
 import type { CatalogResult } from "~/tryon/catalog-view";
@@ -32,6 +32,7 @@ export function RenderOptionsFields(props: {
   const { t } = useTranslation("options");
   const format = useFormat();
   const errors = useFieldErrors(props.errors);
+  const say = useStaffMessage();
   // The choices' words from options.json; a value the service added since is shown as the service names it.
   const named = (list: string, choices: Choice[]) =>
     choices.map((choice) => ({
@@ -110,7 +111,7 @@ export function RenderOptionsFields(props: {
         </InlineGrid>
       ) : (
         <Banner tone="warning" title={t("catalogUnavailable")}>
-          <p>{catalog.message}</p>
+          <p>{say(catalog.message)}</p>
         </Banner>
       )}
 

@@ -1,6 +1,7 @@
 import { type Prisma, type PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import { renderOptionsSchema, type RenderOptions } from "./render-options";
+import { messageKey } from "~/lib/staff-message";
 
 /**
  * Looks: named sets of render options (model, pose, background and the rest) saved once and reused, so a whole
@@ -12,10 +13,10 @@ type Db = Pick<PrismaClient, "look">;
 export const MAX_LOOKS_PER_SHOP = 100;
 
 export const lookNameSchema = z
-  .string({ error: "Give the look a name." })
+  .string({ error: messageKey("messages:field.lookName") })
   .trim()
-  .min(1, "Give the look a name.")
-  .max(60, "Keep the name under 60 characters.");
+  .min(1, messageKey("messages:field.lookName"))
+  .max(60, messageKey("messages:field.lookNameTooLong", { max: 60 }));
 
 export interface LookView {
   id: string;

@@ -8,6 +8,7 @@ import {
 } from "~/renders/review/media-port";
 import type { AdminGraphql } from "./admin-graphql.server";
 import { readStream } from "~/lib/streams";
+import { messageKey } from "~/lib/staff-message";
 import { ShopifyUserError, throwIfUserErrors } from "./admin-errors";
 import {
   APPEND_VARIANT_MEDIA,
@@ -27,6 +28,8 @@ import {
 import { GET_IMAGE_RENDITION_URL, GET_PRODUCT_MEDIA_IDS } from "./operations/products";
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+const CREATE_THE_FILE = messageKey("messages:mediaAction.createFile");
 
 /** userErrors are Shopify's final word on a change: the publish step stops on them instead of retrying. */
 async function refusedAs<T>(action: string, change: () => Promise<T>): Promise<T> {
@@ -54,7 +57,9 @@ export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch)
     async importImage({ alt, ...image }) {
       const outcome = await this.createFileFrom(await this.stageImage(image), alt);
       if ("created" in outcome) return outcome.created;
-      throw new MediaChangeRefused("create the file", [`A file named ${image.filename} already exists`]);
+      throw new MediaChangeRefused(CREATE_THE_FILE, [
+        messageKey("messages:mediaRefusal.fileExists", { filename: image.filename }),
+      ]);
     },
 
     async stageImage({ body, byteLength, contentType, filename }) {
@@ -114,7 +119,7 @@ export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch)
       const errors = created.fileCreate?.userErrors ?? [];
       if (errors.some((error) => error.code === "FILENAME_ALREADY_EXISTS"))
         return { existing: await this.findFileByFilename(staged.filename) };
-      await refusedAs("create the file", async () => throwIfUserErrors(created.fileCreate, "fileCreate"));
+      await refusedAs(CREATE_THE_FILE, async () => throwIfUserErrors(created.fileCreate, "fileCreate"));
       const file = created.fileCreate?.files?.[0];
       if (!file) throw new Error("Shopify created no file");
       return { created: { fileId: file.id, status: asStatus(file.fileStatus) } };
@@ -160,7 +165,7 @@ export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch)
     },
 
     async attachToProduct(fileId, productId, alt) {
-      await refusedAs("add the image to the product", async () => {
+      await refusedAs(messageKey("messages:mediaAction.attachToProduct"), async () => {
         const result = await admin.query(ATTACH_FILE_TO_PRODUCT, { fileId, productId, ...(alt ? { alt } : {}) });
         throwIfUserErrors(result.fileUpdate, "fileUpdate");
       });
@@ -172,7 +177,7 @@ export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch)
     },
 
     async setVariantImage(productId, fileId, variantIds) {
-      const action = "make the image the chosen variants' image";
+      const action = messageKey("messages:mediaAction.variantImage");
       const current = await admin.query(GET_VARIANT_MEDIA, { ids: variantIds });
       const held = new Map<string, string | null>();
       for (const node of current.nodes) {
@@ -181,7 +186,9 @@ export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch)
       }
       const gone = variantIds.filter((id) => !held.has(id));
       if (gone.length > 0)
-        throw new MediaChangeRefused(action, [`${gone.length} of the chosen variants no longer exist on the product`]);
+        throw new MediaChangeRefused(action, [
+          messageKey("messages:mediaRefusal.variantsGone", { count: gone.length }),
+        ]);
       // Replacing is detach, then append: Shopify refuses to append to a variant that already has an image.
       const toDetach = [...held].filter(([, mediaId]) => mediaId !== null && mediaId !== fileId);
       const toAppend = [...held].filter(([, mediaId]) => mediaId !== fileId).map(([variantId]) => variantId);
@@ -211,7 +218,9 @@ export function makeRenderMedia(admin: AdminGraphql, fetchUpload: Fetch = fetch)
       const errors = result.productReorderMedia?.mediaUserErrors ?? [];
       if (errors.length > 0)
         throw new MediaChangeRefused(
-          index === 0 ? "make the image the product's first" : `move the image to place ${index + 1}`,
+          index === 0
+            ? messageKey("messages:mediaAction.makeFirst")
+            : messageKey("messages:mediaAction.moveTo", { position: index + 1 }),
           errors.map((e) => e.message),
         );
     },

@@ -6,8 +6,8 @@
 
 export const SHOPIFY_CDN_HOST = "cdn.shopify.com";
 
-export const BACKGROUND_NOT_ALLOWED =
-  "Choose a background from the list, or an image from your store's Files (an https://cdn.shopify.com/ address).";
+/** The refusal as an encoded message key: the forms and the worker's check `say()` the same words. */
+export const BACKGROUND_NOT_ALLOWED = "messages:photo.backgroundNotAllowed";
 
 /** Why a background value is refused, or null when it is a catalog id or an image on Shopify's CDN. */
 export function backgroundProblem(value: string): string | null {

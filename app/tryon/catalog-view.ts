@@ -2,6 +2,7 @@ import type { CatalogEntry } from "./catalog";
 import type { TryOnClient } from "./client";
 import { TryOnAuthError, TryOnOutOfCreditsError } from "./errors";
 import { DEFAULT_TRYON_ENUMS } from "./wire";
+import { messageKey } from "~/lib/staff-message";
 
 /**
  * The try-on service's catalog (models, poses, backgrounds with their thumbnails) as the pages' pickers show it.
@@ -31,13 +32,13 @@ const itemOf = (entry: CatalogEntry): CatalogItem => ({
   thumbnailUrl: entry.thumbnailUrl ?? null,
 });
 
-/** The catalog read with the shop's client, or why it cannot be shown, in words for staff. */
+/** The catalog read with the shop's client, or why it cannot be shown (a message key the screens `say()`). */
 export async function loadCatalog(client: TryOnClient | null): Promise<CatalogResult> {
   if (!client) {
     return {
       ok: false,
       reason: "no_key",
-      message: "Add your try-on service key in Settings to choose a model, pose and background.",
+      message: messageKey("messages:catalog.noKey"),
     };
   }
   try {
@@ -59,20 +60,20 @@ export async function loadCatalog(client: TryOnClient | null): Promise<CatalogRe
       return {
         ok: false,
         reason: "refused",
-        message: "The try-on service refused the saved key. Check it in Settings.",
+        message: messageKey("messages:catalog.keyRefused"),
       };
     }
     if (error instanceof TryOnOutOfCreditsError) {
       return {
         ok: false,
         reason: "refused",
-        message: "The try-on account has run out of credits. Add credits at the service, then reload.",
+        message: messageKey("messages:catalog.outOfCredits"),
       };
     }
     return {
       ok: false,
       reason: "unavailable",
-      message: "The try-on service's catalog could not be loaded just now. Reload the page in a minute.",
+      message: messageKey("messages:catalog.unavailable"),
     };
   }
 }
@@ -89,13 +90,13 @@ export function catalogProblems(
   const problems: Record<string, string> = {};
   const { mannequins, backgrounds, posesByProductType } = catalog.catalog;
   if (!mannequins.some((item) => item.id === options.mannequinId))
-    problems.mannequinId = "This model is not in the try-on catalog any more. Choose another.";
+    problems.mannequinId = messageKey("messages:catalog.modelGone");
   const poses = posesByProductType[options.productType] ?? [];
   if (!poses.some((item) => item.id === options.poseId))
-    problems.poseId = "This pose does not suit the garment type. Choose another.";
+    problems.poseId = messageKey("messages:catalog.poseUnsuitable");
   const background = options.background;
   if (background && !/^https?:\/\//.test(background) && !backgrounds.some((item) => item.id === background)) {
-    problems.background = "This background is not in the try-on catalog any more. Choose another.";
+    problems.background = messageKey("messages:catalog.backgroundGone");
   }
   return problems;
 }

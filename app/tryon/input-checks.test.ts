@@ -6,7 +6,11 @@ import { TryOnAuthError } from "./errors";
 import type { FetchLike } from "./http";
 import { checkTryOnInput, type CatalogSource, type InputCheckDeps, type TransformReason } from "./input-checks";
 import { sampleJobInput } from "../../harness/tryon-client";
+import { wordsFor } from "~/i18n/words.server";
 import type { TryOnJobInput } from "./wire";
+
+// Problems are message keys (app/lib/staff-message.ts); the English words come from the messages file.
+const english = wordsFor("en");
 
 let server: ImageServer;
 const formats: Record<"jpeg" | "png" | "webp" | "gif", Buffer> = {} as never;
@@ -59,10 +63,11 @@ describe("fields and enums", () => {
     const result = await checkTryOnInput(input("https://unused.example/a.jpg", { productImages: [] }), deps());
     expect(result).toEqual({
       ok: false,
-      problems: [
-        { field: "productImages", code: "invalid_value", message: "productImages: needs at least one front image" },
-      ],
+      problems: [{ field: "productImages", code: "invalid_value", message: expect.any(String) }],
     });
+    expect(english(result.ok ? "" : (result.problems[0]?.message ?? ""))).toBe(
+      "productImages: needs at least one front image.",
+    );
     expect(server.requests.length).toBe(before);
   });
 
@@ -181,7 +186,7 @@ describe("images", () => {
     const stillGif = server.add("still.gif", formats.gif, { contentType: "image/gif" });
     const result = await checkTryOnInput(input(gif), deps({ requestTransformedUrl: async () => stillGif }));
     expect(result.ok ? [] : result.problems).toEqual([
-      expect.objectContaining({ code: "unsupported_image_format", message: expect.stringContaining("converted copy") }),
+      expect.objectContaining({ code: "unsupported_image_format", message: expect.stringContaining("photo.onCopy") }),
     ]);
   });
 
@@ -192,10 +197,12 @@ describe("images", () => {
       {
         field: "productImages.0",
         code: "unsupported_image_format",
-        message:
-          "The image is GIF; the try-on service takes JPEG, PNG or WebP only, and no converted copy can be requested for it.",
+        message: expect.any(String),
       },
     ]);
+    expect(english(result.ok ? "" : (result.problems[0]?.message ?? ""))).toBe(
+      "The image is GIF; the try-on service takes JPEG, PNG or WebP only. No converted copy can be requested for it.",
+    );
   });
 
   it("reports a failed transformation request as a problem, not a crash", async () => {
@@ -208,7 +215,9 @@ describe("images", () => {
         },
       }),
     );
-    expect(result.ok ? "" : result.problems[0]?.message).toMatch(/asking for a converted copy failed \(CDN said no\)/);
+    expect(english(result.ok ? "" : (result.problems[0]?.message ?? ""))).toMatch(
+      /Asking for a converted copy failed \(CDN said no\)/,
+    );
   });
 
   it("reports an image that cannot be fetched", async () => {
@@ -217,9 +226,12 @@ describe("images", () => {
       expect.objectContaining({
         field: "productImages.0",
         code: "image_unreachable",
-        message: expect.stringContaining("HTTP 404"),
+        message: expect.any(String),
       }),
     ]);
+    expect(english(result.ok ? "" : (result.problems[0]?.message ?? ""))).toBe(
+      "The photo could not be downloaded: the image could not be fetched (HTTP 404).",
+    );
   });
 });
 

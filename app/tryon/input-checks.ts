@@ -1,6 +1,7 @@
 import type { CatalogEntry } from "./catalog";
 import type { FetchLike } from "./http";
 import { outboundFetch } from "~/net/outbound";
+import { messageKey } from "~/lib/staff-message";
 import { backgroundProblem } from "./background-policy";
 import {
   ACCEPTED_IMAGE_FORMATS,
@@ -8,6 +9,7 @@ import {
   ImageProbeError,
   type ImageProbeOptions,
   probeImage,
+  UNREACHABLE,
 } from "./image-probe";
 import {
   DEFAULT_MAX_PRODUCT_IMAGES,
@@ -36,7 +38,7 @@ export interface InputProblem {
   /** Path in TryOnJobInput, e.g. `productImages.0`, `mannequinId`. */
   field: string;
   code: InputProblemCode;
-  /** A sentence fit to show to staff. */
+  /** A sentence for staff, as an encoded message key (messages:photo.*; the screens `say()` it). */
   message: string;
 }
 
@@ -77,6 +79,7 @@ export interface InputCheckDeps {
   signal?: AbortSignal;
 }
 
+// Format names are the same in every language; an unknown format is said in words.
 const FORMAT_NAMES: Record<ImageFormat, string> = {
   jpeg: "JPEG",
   png: "PNG",
@@ -87,15 +90,19 @@ const FORMAT_NAMES: Record<ImageFormat, string> = {
   bmp: "BMP",
   tiff: "TIFF",
   svg: "SVG",
-  other: "not a recognised image",
+  other: messageKey("messages:photo.notAnImage"),
 };
 
-function describeSize(bytes: number): string {
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
-}
+const megabytes = (bytes: number) => (bytes / 1_000_000).toFixed(1);
 
-/** A photo that could not be downloaded, in the words every path uses. */
-export const photoUnreachableWords = (error: ImageProbeError) => `The photo could not be downloaded: ${error.message}.`;
+/**
+ * A photo that could not be downloaded, in the words every path uses: unreachable says no more (ADR 037's
+ * same-words rule); an HTTP status or a read failure is passed on as technical detail.
+ */
+export const photoUnreachableWords = (error: ImageProbeError) =>
+  error.message === UNREACHABLE
+    ? messageKey("messages:photo.unreachable")
+    : messageKey("messages:photo.unreadable", { detail: error.message });
 
 /**
  * What is wrong with an image for the service, in the words every path uses (the worker's check, the bulk
@@ -103,7 +110,7 @@ export const photoUnreachableWords = (error: ImageProbeError) => `The photo coul
  */
 export function imageProblemWords(format: ImageFormat, sizeBytes: number, maxBytes = MAX_INPUT_IMAGE_BYTES) {
   const reason = assessImage(format, sizeBytes, maxBytes);
-  return reason ? problemFor("photo", reason, "").message : undefined;
+  return reason ? problemFor("photo", reason).message : undefined;
 }
 
 function assessImage(format: ImageFormat, sizeBytes: number, maxBytes: number): TransformReason | undefined {
@@ -112,21 +119,19 @@ function assessImage(format: ImageFormat, sizeBytes: number, maxBytes: number): 
   return undefined;
 }
 
-function problemFor(field: string, reason: TransformReason, suffix: string): InputProblem {
-  if (reason.problem === "too_large") {
-    return {
-      field,
-      code: "image_too_large",
-      message: `The image is ${describeSize(reason.sizeBytes)}; the try-on service takes at most ${describeSize(
-        reason.maxBytes,
-      )}${suffix}.`,
-    };
-  }
-  return {
-    field,
-    code: "unsupported_image_format",
-    message: `The image is ${FORMAT_NAMES[reason.format]}; the try-on service takes JPEG, PNG or WebP only${suffix}.`,
-  };
+/** What happened when a converted copy was tried, said after the problem. */
+type CopyAttempt = { kind: "none" } | { kind: "noCopy" } | { kind: "copyFailed"; detail: string } | { kind: "onCopy" };
+
+function problemFor(field: string, reason: TransformReason, attempt: CopyAttempt = { kind: "none" }): InputProblem {
+  const problem =
+    reason.problem === "too_large"
+      ? messageKey("messages:photo.tooLarge", { size: megabytes(reason.sizeBytes), max: megabytes(reason.maxBytes) })
+      : messageKey("messages:photo.wrongFormat", { format: FORMAT_NAMES[reason.format] });
+  const code = reason.problem === "too_large" ? "image_too_large" : "unsupported_image_format";
+  if (attempt.kind === "none") return { field, code, message: problem };
+  const params: Record<string, string> =
+    attempt.kind === "copyFailed" ? { problem, detail: attempt.detail } : { problem };
+  return { field, code, message: messageKey(`messages:photo.${attempt.kind}`, params) };
 }
 
 /**
@@ -146,7 +151,11 @@ export async function checkTryOnInput(input: TryOnJobInput, deps: InputCheckDeps
       ok: false,
       problems: parsed.error.issues.map((issue) => {
         const field = issue.path.join(".") || "input";
-        return { field, code: "invalid_value", message: `${field}: ${issue.message}` };
+        return {
+          field,
+          code: "invalid_value",
+          message: messageKey("messages:photo.invalidValue", { field, detail: issue.message }),
+        };
       }),
     };
   }
@@ -169,8 +178,13 @@ export async function checkTryOnInput(input: TryOnJobInput, deps: InputCheckDeps
     substitutions,
   };
   const checkImage = (field: string, url: string) => checkOneImage(imageCheck, field, url);
-  const checkCatalogId = (field: string, id: string, list: Promise<CatalogEntry[]>, what: string) =>
-    checkOneCatalogId(problems, field, id, list, what);
+  const checkCatalogId = (
+    field: string,
+    id: string,
+    list: Promise<CatalogEntry[]>,
+    refusal: UnknownIdRefusal,
+    params: Record<string, string> = {},
+  ) => checkOneCatalogId(problems, { field, id, list, refusal, params });
 
   const backgroundIsUrl = checked.background !== undefined && isHttpUrl(checked.background);
   await Promise.all([
@@ -188,21 +202,18 @@ export async function checkTryOnInput(input: TryOnJobInput, deps: InputCheckDeps
       const refused = backgroundProblem(checked.background);
       if (refused !== null) {
         // Checked again here, whatever path the options came by (a form, a saved look, a stored job).
-        problems.push({ field: "background", code: "background_not_allowed", message: `background: ${refused}` });
+        problems.push({ field: "background", code: "background_not_allowed", message: refused });
       } else if (backgroundIsUrl) {
         const replacement = await checkImage("background", checked.background);
         if (replacement) checked.background = replacement;
       } else {
-        await checkCatalogId("background", checked.background, deps.catalog.listBackgrounds(), "background");
+        await checkCatalogId("background", checked.background, deps.catalog.listBackgrounds(), "unknownBackground");
       }
     })(),
-    checkCatalogId("mannequinId", checked.mannequinId, deps.catalog.listMannequins(), "mannequin"),
-    checkCatalogId(
-      "poseId",
-      checked.poseId,
-      deps.catalog.listPoses(checked.productType),
-      `pose for product type ${checked.productType}`,
-    ),
+    checkCatalogId("mannequinId", checked.mannequinId, deps.catalog.listMannequins(), "unknownMannequin"),
+    checkCatalogId("poseId", checked.poseId, deps.catalog.listPoses(checked.productType), "unknownPose", {
+      productType: checked.productType,
+    }),
   ]);
 
   if (problems.length > 0) {
@@ -246,7 +257,7 @@ async function convertedCopy(
 ): Promise<string | undefined> {
   const { probeOptions, maxBytes, problems } = check;
   if (!check.requestTransformedUrl) {
-    problems.push(problemFor(field, reason, ", and no converted copy can be requested for it"));
+    problems.push(problemFor(field, reason, { kind: "noCopy" }));
     return undefined;
   }
   let transformed: string;
@@ -254,39 +265,48 @@ async function convertedCopy(
     transformed = await check.requestTransformedUrl(url, reason);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    problems.push(problemFor(field, reason, `; asking for a converted copy failed (${why})`));
+    problems.push(problemFor(field, reason, { kind: "copyFailed", detail: why }));
     return undefined;
   }
   try {
     const second = await probeImage(transformed, probeOptions);
     const stillWrong = assessImage(second.format, second.sizeBytes, maxBytes);
     if (stillWrong) {
-      problems.push(problemFor(field, stillWrong, " (checked on the converted copy)"));
+      problems.push(problemFor(field, stillWrong, { kind: "onCopy" }));
       return undefined;
     }
   } catch (error) {
     if (!(error instanceof ImageProbeError)) throw error;
-    problems.push({ field, code: "image_unreachable", message: `${field}: the converted copy: ${error.message}.` });
+    problems.push({
+      field,
+      code: "image_unreachable",
+      message: messageKey("messages:photo.copyUnreachable", { detail: error.message }),
+    });
     return undefined;
   }
   check.substitutions.push({ field, from: url, to: transformed, reason });
   return transformed;
 }
 
+type UnknownIdRefusal = "unknownMannequin" | "unknownPose" | "unknownBackground";
+
 /** Reports a catalog id the service does not list for this account. */
 async function checkOneCatalogId(
   problems: InputProblem[],
-  field: string,
-  id: string,
-  list: Promise<CatalogEntry[]>,
-  what: string,
+  check: {
+    field: string;
+    id: string;
+    list: Promise<CatalogEntry[]>;
+    refusal: UnknownIdRefusal;
+    params: Record<string, string>;
+  },
 ): Promise<void> {
-  const entries = await list;
-  if (!entries.some((entry) => entry.id === id)) {
+  const entries = await check.list;
+  if (!entries.some((entry) => entry.id === check.id)) {
     problems.push({
-      field,
+      field: check.field,
       code: "unknown_catalog_id",
-      message: `${field}: "${id}" is not a ${what} the try-on service lists for this account.`,
+      message: messageKey(`messages:photo.${check.refusal}`, { id: check.id, ...check.params }),
     });
   }
 }

@@ -11,6 +11,7 @@ import { makeRenderMedia } from "~/shopify/render-media.server";
 import { readShopPrimaryLocale, readShopTimeZone } from "~/shopify/shop-info.server";
 import { appLogger } from "~/lib/logger.server";
 import { authenticate } from "~/shopify.server";
+import { messageKey } from "~/lib/staff-message";
 
 /**
  * What a page or API route needs once Shopify has authenticated the request: the shop every query is scoped
@@ -65,7 +66,7 @@ export async function requireAdmin(request: Request): Promise<AdminRequest> {
 /** A sentence for staff when Shopify's Admin API failed during their request. */
 export function describeShopifyFailure(error: unknown): string | null {
   if (error instanceof AdminApiError) {
-    return "Shopify did not answer as expected just now, so nothing was changed. Try again in a minute.";
+    return messageKey("messages:shopify.noAnswer");
   }
   return null;
 }

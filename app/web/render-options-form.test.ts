@@ -14,6 +14,10 @@ import {
   withProductType,
 } from "./render-options-form";
 import { parseForm } from "./forms";
+import { wordsFor } from "~/i18n/words.server";
+
+// Field errors are message keys; these read them in English through the messages file.
+const english = wordsFor("en");
 
 const FIELDS = {
   productType: "dress",
@@ -57,14 +61,15 @@ describe("the render options form", () => {
       resolution: "8K",
       bodySize: "XXXL",
     });
-    expect(result).toEqual({
-      ok: false,
-      fieldErrors: {
-        productType: "Choose what kind of garment this is.",
-        poseId: "Choose a pose.",
-        resolution: "Choose 2K or 4K.",
-        bodySize: "Choose a body size from the list.",
-      },
+    expect(result.ok).toBe(false);
+    const words = result.ok
+      ? {}
+      : Object.fromEntries(Object.entries(result.fieldErrors).map(([f, e]) => [f, english(e ?? "")]));
+    expect(words).toEqual({
+      productType: "Choose what kind of garment this is.",
+      poseId: "Choose a pose.",
+      resolution: "Choose 2K or 4K.",
+      bodySize: "Choose a body size from the list.",
     });
   });
 

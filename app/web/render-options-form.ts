@@ -6,6 +6,7 @@ import type { CatalogResult } from "~/tryon/catalog-view";
 import { checkbox } from "./forms";
 import { optionalText } from "~/lib/validation";
 import { BACKGROUND_NOT_ALLOWED, backgroundProblem } from "~/tryon/background-policy";
+import { messageKey } from "~/lib/staff-message";
 
 /**
  * The render options as a form: the same fields on Generate, Bulk run, Regenerate and the Settings defaults, with
@@ -55,10 +56,16 @@ const oneOf = (values: readonly string[], message: string) =>
 /** Parses the option fields of a form into RenderOptions; each error names its field. */
 export const renderOptionsFormSchema = z
   .object({
-    productType: oneOf(DEFAULT_TRYON_ENUMS.productTypes, "Choose what kind of garment this is."),
-    productCategory: optionalText(oneOf(DEFAULT_TRYON_ENUMS.productCategories, "Choose a category from the list.")),
-    mannequinId: z.string({ error: "Choose a model." }).trim().min(1, "Choose a model."),
-    poseId: z.string({ error: "Choose a pose." }).trim().min(1, "Choose a pose."),
+    productType: oneOf(DEFAULT_TRYON_ENUMS.productTypes, messageKey("messages:field.garmentType")),
+    productCategory: optionalText(oneOf(DEFAULT_TRYON_ENUMS.productCategories, messageKey("messages:field.category"))),
+    mannequinId: z
+      .string({ error: messageKey("messages:field.model") })
+      .trim()
+      .min(1, messageKey("messages:field.model")),
+    poseId: z
+      .string({ error: messageKey("messages:field.pose") })
+      .trim()
+      .min(1, messageKey("messages:field.pose")),
     background: optionalText(
       z
         .string()
@@ -67,17 +74,17 @@ export const renderOptionsFormSchema = z
         .refine((value) => backgroundProblem(value) === null, BACKGROUND_NOT_ALLOWED),
     ),
     lockBackground: checkbox,
-    resolution: z.enum(RESOLUTIONS, { error: "Choose 2K or 4K." }),
-    aspectRatio: z.enum(ASPECT_RATIOS, { error: "Choose an aspect ratio from the list." }),
-    bodySize: optionalText(oneOf(DEFAULT_TRYON_ENUMS.bodySizes, "Choose a body size from the list.")),
-    expression: optionalText(oneOf(DEFAULT_TRYON_ENUMS.expressions, "Choose an expression from the list.")),
+    resolution: z.enum(RESOLUTIONS, { error: messageKey("messages:field.resolution") }),
+    aspectRatio: z.enum(ASPECT_RATIOS, { error: messageKey("messages:field.aspectRatio") }),
+    bodySize: optionalText(oneOf(DEFAULT_TRYON_ENUMS.bodySizes, messageKey("messages:field.bodySize"))),
+    expression: optionalText(oneOf(DEFAULT_TRYON_ENUMS.expressions, messageKey("messages:field.expression"))),
     userInstruction: optionalText(
       z
         .string()
         .trim()
         .max(
           MAX_USER_INSTRUCTION_LENGTH,
-          `Keep the instruction under ${MAX_USER_INSTRUCTION_LENGTH.toLocaleString("en-US")} characters.`,
+          messageKey("messages:field.instructionTooLong", { max: MAX_USER_INSTRUCTION_LENGTH }),
         ),
     ),
   })

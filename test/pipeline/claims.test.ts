@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { claimDueSubmits, claimDueWork, lockSubmitClaims } from "~/worker/sql/claim-renders";
 import { expireSubmitLeases } from "~/worker/sql/expire-submit-leases";
+import { wordsFor } from "~/i18n/words.server";
 import { DEFAULT_CONCURRENCY_CAP } from "~/settings/concurrency-cap";
 import {
   commitSubmitIntent,
@@ -189,6 +190,8 @@ describe.each(DATABASE_KINDS)("claiming due renders on %s", (kind) => {
     expect(await expireSubmitLeases(database.prisma, NOW)).toBe(1);
     const after = await database.prisma.render.findUniqueOrThrow({ where: { id: held.id } });
     expect(after.state).toBe("submit_unknown");
+    // The reason is stored as a message key; staff read it in their language.
+    expect(wordsFor("en")(after.errorMessage ?? "")).toMatch(/^The app stopped while sending this render/);
     const recorded = await recordSubmitted(database.prisma, held, {
       jobId: "job-1",
       status: "queued",

@@ -14,6 +14,9 @@ import {
   type MerchantApp,
   type RouteFunction,
 } from "../support/merchant-app";
+import { wordsFor } from "~/i18n/words.server";
+
+const english = wordsFor("en");
 
 const SHOP = "api-a.myshopify.com";
 const OTHER = "api-b.myshopify.com";
@@ -441,7 +444,9 @@ describe("The admin extensions' API", () => {
           }),
         ),
       );
-      expect(page.formError).toMatch(/takes at most 100 products/);
+      // The page sends message keys (it words them itself); the API answers in words (English without a locale).
+      const pageWords = { error: english(page.formError), perColour: english(page.fieldErrors.perColour ?? "") };
+      expect(pageWords.error).toMatch(/takes at most 100 products/);
       for (const [route, path, body] of [
         [preview, "/api/run-preview", { scope, perColour: true }],
         [runs, "/api/runs", { scope, perColour: true, requestKey: "ext-colours-over-cap" }],
@@ -450,8 +455,8 @@ describe("The admin extensions' API", () => {
         expect(response.status).toBe(400);
         expect(await jsonOf(response)).toMatchObject({
           ok: false,
-          error: page.formError,
-          fieldErrors: { perColour: page.fieldErrors.perColour },
+          error: pageWords.error,
+          fieldErrors: { perColour: pageWords.perColour },
         });
       }
       // Once per product, the same collection is fine.

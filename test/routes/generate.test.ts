@@ -9,6 +9,10 @@ import {
   type MerchantApp,
   type RouteFunction,
 } from "../support/merchant-app";
+import { wordsFor } from "~/i18n/words.server";
+
+// Sentences from below the screens are message keys; these read them in English through the messages file.
+const english = wordsFor("en");
 
 const SHOP = "generate-a.myshopify.com";
 const OTHER = "generate-b.myshopify.com";
@@ -116,7 +120,7 @@ describe("Generate for a product", () => {
     expect(response.status).toBe(400);
     const { fieldErrors } = await jsonOf<{ fieldErrors: Record<string, string> }>(response);
     expect(fieldErrors.frontMediaId).toBe("generate:errors.frontNotOnProduct");
-    expect(fieldErrors.mannequinId).toMatch(/not in the try-on catalog/);
+    expect(english(fieldErrors.mannequinId ?? "")).toMatch(/not in the try-on catalog/);
     expect(await app.database.prisma.render.count()).toBe(0);
   });
 
@@ -138,9 +142,8 @@ describe("Generate for a product", () => {
     for (const candidates of ["0", "5", "two", "2.5"]) {
       const refused = await generate(SHOP, { requestKey: "key-generate-candidates-bad", candidates });
       expect(refused.status).toBe(400);
-      expect((await jsonOf<{ fieldErrors: Record<string, string> }>(refused)).fieldErrors.candidates).toBe(
-        "Choose between 1 and 4 candidates per product.",
-      );
+      const { fieldErrors } = await jsonOf<{ fieldErrors: Record<string, string> }>(refused);
+      expect(english(fieldErrors.candidates ?? "")).toBe("Choose between 1 and 4 candidates per product.");
     }
     const before = await app.database.prisma.render.count({ where: { shop: SHOP } });
     expect(before).toBe(1);
@@ -188,7 +191,7 @@ describe("Generate for a product", () => {
       action,
       await postFormAs(SHOP, "/app/generate", { intent: "save-look", lookName: " ", ...OPTION_FIELDS }),
     );
-    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(nameless)).fieldErrors.lookName).toBe(
+    expect(english((await jsonOf<{ fieldErrors: Record<string, string> }>(nameless)).fieldErrors.lookName ?? "")).toBe(
       "Give the look a name.",
     );
 

@@ -326,7 +326,9 @@ describe("Review", () => {
     expect(await app.database.prisma.render.count({ where: { regeneratedFromId: original.id } })).toBe(1);
 
     const invalid = await decide(SHOP, { ...fields, requestKey: "regen-key-0002", poseId: "" });
-    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(invalid)).fieldErrors.poseId).toBe("Choose a pose.");
+    expect(inEnglish((await jsonOf<{ fieldErrors: Record<string, string> }>(invalid)).fieldErrors.poseId)).toBe(
+      "Choose a pose.",
+    );
     const foreignRegen = await decide(OTHER, { ...fields, requestKey: "regen-key-0003" });
     expect(foreignRegen.status).toBe(400);
   });

@@ -17,6 +17,7 @@ import {
   type RouteFunction,
 } from "../support/merchant-app";
 import { submitQueuedRenders } from "../support/submit-queued";
+import { wordsFor } from "~/i18n/words.server";
 
 const SHOP = "right-garment.myshopify.com";
 // The shop's default look is for tops, in a pose no dress can take ("Arms open": tops, outerwear, jumpsuits).
@@ -122,9 +123,10 @@ describe("The garment a render sends, from every entry point", () => {
     ["collection action", { kind: "collection", collectionId: "COLLECTION" }],
   ])("%s: previews what it sends by name, then sends a dress", async (name, template) => {
     const scope = JSON.parse(JSON.stringify(template).replace("DRESS", dressId).replace("COLLECTION", collectionId));
-    const preview = await jsonOf<{ summary: { sends: unknown[] } }>(
+    const preview = await jsonOf<{ summary: { sends: Array<Record<string, unknown>> } }>(
       await respond(routes.preview as RouteFunction, await postJsonAs(SHOP, "/api/run-preview", { scope })),
     );
+    // The extension API words the garment in the dialog's language (English without a locale).
     expect(preview.summary.sends).toEqual([{ ...DRESS_SENT, count: 1 }]);
     const requestKey = `garment-${name.replace(/ /g, "-")}`;
     const started = await respond(
@@ -145,13 +147,15 @@ describe("The garment a render sends, from every entry point", () => {
       poseId: "pose_arms_open",
       background: "bg_warm_beige",
     };
-    const preview = await jsonOf<{ summary: { sends: unknown[] } }>(
+    const preview = await jsonOf<{ summary: { sends: Array<Record<string, unknown>> } }>(
       await respond(
         routes.bulkRun as RouteFunction,
         await postFormAs(SHOP, "/app/runs/new", { intent: "preview", ...fields }),
       ),
     );
-    expect(preview.summary.sends).toEqual([{ ...DRESS_SENT, count: 1 }]);
+    // The page words the garment (a message key) in the staff member's language; the catalog's names are data.
+    expect(preview.summary.sends).toEqual([{ ...DRESS_SENT, garment: "messages:garment.dress", count: 1 }]);
+    expect(wordsFor("en")(String(preview.summary.sends[0]?.garment))).toBe("Dress");
     const started = await respond(
       routes.bulkRun as RouteFunction,
       await postFormAs(SHOP, "/app/runs/new", { intent: "start", requestKey: "garment-bulk-run-page", ...fields }),

@@ -110,7 +110,7 @@ describe("Bulk runs", () => {
       "Broken tee": "image_unusable",
       "Tee already done": "already_approved",
     });
-    expect(summary.skipped.find((skip) => skip.title === "Broken tee")?.reasonText).toBe(
+    expect(english(summary.skipped.find((skip) => skip.title === "Broken tee")?.reasonText ?? "")).toBe(
       "The photo could not be downloaded: the image could not be fetched (HTTP 422).",
     );
     // A preview changes nothing.
@@ -171,9 +171,13 @@ describe("Bulk runs", () => {
     const load = async (shop: string) =>
       respond(runPage.loader, await getAs(shop, `/app/runs/${run.id}`), { runId: run.id });
     const { run: view } = await jsonOf<{
-      run: { title: string; progress: Record<string, unknown>; counts: Array<{ state: string; count: number }> };
+      run: {
+        heading: { key: string; params?: Record<string, unknown> };
+        progress: Record<string, unknown>;
+        counts: Array<{ state: string; count: number }>;
+      };
     }>(await load(SHOP));
-    expect(view.title).toBe("Collection: Summer");
+    expect(view.heading).toEqual({ key: "runs:scope.collection", params: { title: "Summer" } });
     expect(view.progress).toMatchObject({
       total: 4,
       done: 1,
@@ -355,7 +359,8 @@ describe("Bulk runs", () => {
         }),
       );
     const refused = await postTees({ intent: "preview", candidates: "5" });
-    expect((await jsonOf<{ fieldErrors: Record<string, string> }>(refused)).fieldErrors.candidates).toMatch(/1 and 4/);
+    const { fieldErrors } = await jsonOf<{ fieldErrors: Record<string, string> }>(refused);
+    expect(english(fieldErrors.candidates ?? "")).toMatch(/1 and 4/);
 
     const { summary } = await jsonOf<Preview & { summary: { candidatesPerProduct: number; renderCount: number } }>(
       await postTees({ intent: "preview", candidates: "2" }),

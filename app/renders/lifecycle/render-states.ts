@@ -62,21 +62,3 @@ export const IN_FLIGHT_STATES: readonly RenderState[] = ["submitting", "running"
 export const WORKER_STATES: readonly RenderState[] = IN_PROGRESS_STATES.filter((state) => state !== "submitting");
 /** States whose worker step calls the try-on service (and so respect its rate-limit gate and circuit). */
 export const SERVICE_STATES: readonly RenderState[] = ["queued", "running", "stalled", "rendered"];
-
-/** Plain words for staff. */
-export const RENDER_STATE_LABELS: Record<RenderState, string> = {
-  queued: "Waiting to start",
-  submitting: "Starting",
-  running: "Rendering",
-  stalled: "Taking longer than usual",
-  rendered: "Rendered, saving to Shopify",
-  importing: "Saving to Shopify",
-  import_failed: "Saving to Shopify failed, retrying",
-  in_review: "Ready for review",
-  publishing: "Adding to product",
-  published: "Published",
-  failed: "Failed",
-  submit_unknown: "Needs a decision",
-  rejected: "Rejected",
-  cancelled: "Cancelled",
-};

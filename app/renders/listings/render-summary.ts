@@ -1,9 +1,8 @@
 import type { Render, RenderState } from "@prisma/client";
 import { productAdminUrl } from "~/lib/gid";
-import { RENDER_STATE_LABELS } from "../lifecycle/render-states";
 import { colourLabelOf, variantColourOf } from "../lifecycle/variant-colour";
 
-/** What every list of renders starts a row with: the product (with its admin link) and the render's state in words. */
+/** What every list of renders starts a row with: the product (with its admin link) and the render's state (the screens word it from states.json). */
 export interface RenderSummary {
   id: string;
   productId: string;
@@ -12,7 +11,6 @@ export interface RenderSummary {
   /** "Color: Red" for a render of one colour (one shot per colour), shown beside the title; null otherwise. */
   colourLabel: string | null;
   state: RenderState;
-  stateLabel: string;
 }
 
 export function renderSummaryOf(
@@ -25,6 +23,5 @@ export function renderSummaryOf(
     productUrl: productAdminUrl(render.productId),
     colourLabel: colourLabelOf(variantColourOf(render.variantColour)),
     state: render.state,
-    stateLabel: RENDER_STATE_LABELS[render.state],
   };
 }

@@ -1,20 +1,16 @@
 import { z } from "zod";
+import { messageKey } from "~/lib/staff-message";
 
 /**
  * Candidates: several renders of one product made at once, so staff pick the best (AI renders vary). Each is a
  * render of its own (its own submit, charge, review and file); what ties them is a group id and a number.
- * Browser-safe: the forms use the choices and the cost sentence.
+ * Browser-safe. Its words are message keys (messages:candidate.*) that the screens and the extension API word.
  */
 
 export const MIN_CANDIDATES = 1;
 export const MAX_CANDIDATES = 4;
 
-export const CANDIDATE_CHOICES = Array.from({ length: MAX_CANDIDATES }, (_, index) => {
-  const count = index + 1;
-  return { value: String(count), label: count === 1 ? "1 (one render)" : `${count} to choose from` };
-});
-
-const candidatesMessage = `Choose between ${MIN_CANDIDATES} and ${MAX_CANDIDATES} candidates per product.`;
+const candidatesMessage = messageKey("messages:candidate.choose", { min: MIN_CANDIDATES, max: MAX_CANDIDATES });
 
 /**
  * "Candidates per product" as a form or an extension's JSON sends it: absent means 1, anything else must be a whole
@@ -35,5 +31,7 @@ export const candidatesSchema = z.preprocess(
  */
 export function candidateLabel(index: number | null, groupSize?: number): string | null {
   if (index === null) return null;
-  return groupSize && index <= groupSize ? `Candidate ${index} of ${groupSize}` : `Candidate ${index}`;
+  return groupSize && index <= groupSize
+    ? messageKey("messages:candidate.label", { index, size: groupSize })
+    : messageKey("messages:candidate.labelAlone", { index });
 }

@@ -1,4 +1,5 @@
 import { variantColourOf } from "../lifecycle/variant-colour";
+import { messageKey } from "~/lib/staff-message";
 
 /**
  * What the render pipeline needs from Shopify, as an interface: the worker and the review functions call
@@ -95,11 +96,12 @@ export interface RenderMedia {
 export class MediaChangeRefused extends Error {
   override name = "MediaChangeRefused";
   constructor(
-    /** What was being done, as a phrase for staff: "add the image to the product". */
+    /** What was being done, as an encoded message key: "messages:mediaAction.attachToProduct". */
     readonly action: string,
+    /** Shopify's own words, or one encoded message key of ours (messages:mediaRefusal.*). */
     readonly reasons: readonly string[],
   ) {
-    super(`Shopify refused to ${action}: ${reasons.join("; ")}`);
+    super(messageKey("messages:render.shopifyRefused", { action, reasons: reasons.join("; ") }));
   }
 }
 

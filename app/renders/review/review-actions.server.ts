@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient, Render } from "@prisma/client";
-import { messageKey } from "~/lib/staff-message";
+import { messageKey, type StaffMessageParams } from "~/lib/staff-message";
 import { logBulkTransition } from "../lifecycle/transition-log";
 import { variantColourOf } from "../lifecycle/variant-colour";
 import { queueRender, type QueueLimits } from "../lifecycle/queue-renders.server";
@@ -11,17 +11,16 @@ import { isUniqueViolation, transitionRenderForPerson } from "../lifecycle/rende
 
 type Db = Pick<PrismaClient, "render" | "run" | "$transaction" | "$queryRaw">;
 
+/** A decision that cannot apply; its message is an encoded key of messages:refusal, which the pages `say()`. */
 export class ReviewError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(refusal: string, params?: StaffMessageParams) {
+    super(messageKey(`messages:refusal.${refusal}`, params));
     this.name = "ReviewError";
   }
 }
 
-const notInState = (action: string) =>
-  new ReviewError(
-    `This render cannot be ${action} any more: it changed since the page was loaded. Reload to see its state.`,
-  );
+const notInState = (action: "approved" | "rejected" | "reverted" | "resolved" | "stopped") =>
+  new ReviewError(`changed.${action}`);
 
 /**
  * Approves a render in review. Publishing itself is the worker's job (durable and retried), so approval is
@@ -57,7 +56,7 @@ export async function rejectRender(
   input: { shop: string; renderId: string; reviewer: string },
 ): Promise<void> {
   const render = await db.render.findFirst({ where: { id: input.renderId, shop: input.shop } });
-  if (!render) throw new ReviewError("Render not found.");
+  if (!render) throw new ReviewError("renderNotFound");
   const moved = await transitionRenderForPerson(
     db,
     { id: render.id, shop: input.shop, from: ["in_review"] },
@@ -115,9 +114,9 @@ export async function regenerateRender(
   },
 ): Promise<Render> {
   const original = await db.render.findFirst({ where: { id: input.renderId, shop: input.shop } });
-  if (!original) throw new ReviewError("Render not found.");
+  if (!original) throw new ReviewError("renderNotFound");
   const product = await products.getProduct(original.productId);
-  if (!product) throw new ReviewError("The product no longer exists.");
+  if (!product) throw new ReviewError("productGone");
   const previous = renderOptionsSchema.parse(optionFieldsOf(original.params));
   const options = renderOptionsSchema.parse({ ...previous, ...input.changes });
   const images = sourceImagesSchema.parse(original.sourceImages);
@@ -193,7 +192,7 @@ export async function resolveSubmitUnknown(
     const render = await db.render.findFirst({ where: { id: input.renderId, shop: input.shop } });
     // A render given up on while stalled has a job at the service: it started, and may have been charged.
     if (render?.externalJobId) {
-      throw new ReviewError("This render's job started at the try-on service (its id is known); stop waiting instead.");
+      throw new ReviewError("jobStarted");
     }
   }
   const moved =
@@ -206,7 +205,7 @@ export async function resolveSubmitUnknown(
           errorMessage: null,
         }).catch((error: unknown) => {
           if (!isUniqueViolation(error)) throw error;
-          throw new ReviewError(`Job ${input.externalJobId} already belongs to another render of this shop.`);
+          throw new ReviewError("jobTaken", { jobId: input.externalJobId });
         })
       : await db.$transaction(async (tx) => {
           const ok = await transitionRenderForPerson(tx, where, "failed", {
@@ -228,9 +227,9 @@ export async function resolveSubmitUnknown(
  */
 export async function stopWaiting(db: Db, input: { shop: string; renderId: string; reviewer: string }): Promise<void> {
   const render = await db.render.findFirst({ where: { id: input.renderId, shop: input.shop } });
-  if (!render) throw new ReviewError("Render not found.");
+  if (!render) throw new ReviewError("renderNotFound");
   if (!render.externalJobId) {
-    throw new ReviewError("This render has no job at the try-on service; settle it as started or as never started.");
+    throw new ReviewError("noJob");
   }
   const moved = await transitionRenderForPerson(
     db,
@@ -294,6 +293,6 @@ export async function setRunStatus(
             where: { id: input.runId, shop: input.shop, status: { in: ["active", "paused"] } },
             data: { status: "cancelled", cancelledAt: now },
           });
-  if (changed.count === 0) throw new ReviewError(`This run cannot be ${input.action}d in its current state.`);
+  if (changed.count === 0) throw new ReviewError(`run.${input.action}`);
   if (input.action === "cancel") await cancelQueuedRenders(db, { shop: input.shop, runId: input.runId });
 }

@@ -15,6 +15,7 @@ import { probeImage, MAX_INPUT_IMAGE_BYTES } from "~/tryon";
 import { imageProblemWords, photoUnreachableWords } from "~/tryon/input-checks";
 import { ImageProbeError } from "~/tryon/image-probe";
 import { servicePhotoUrl } from "~/catalog/photo-rule";
+import { messageKey } from "~/lib/staff-message";
 
 /**
  * Planning a bulk run from what staff chose (a collection or products): the products read from Shopify (a large
@@ -89,7 +90,8 @@ export async function planScope(
   let products: ProductForRender[];
   if (input.scope.kind === "collection") {
     const collection = await input.productSource.collectionSummary(input.scope.collectionId);
-    if (collection === null) return { ok: false, fieldErrors: { collectionId: "This collection no longer exists." } };
+    if (collection === null)
+      return { ok: false, fieldErrors: { collectionId: messageKey("messages:plan.collectionGone") } };
     scopeTitle = collection.title;
     if (collection.productCount > MAX_RUN_PRODUCTS) return tooLarge();
     if (input.perColour && collection.productCount > MAX_PER_COLOUR_RUN_PRODUCTS) return tooLargePerColour();
@@ -173,15 +175,19 @@ export async function checkPhoto(url: string, resolution: string): Promise<strin
 }
 
 export const listingSentence = (progress: ListingProgress) =>
-  `"${progress.scopeTitle}" has ${progress.expected.toLocaleString("en-US")} products. Model Shots is reading them from Shopify in the background (${progress.listed.toLocaleString("en-US")} so far); preview again in a minute.`;
+  messageKey("messages:plan.listing", {
+    title: progress.scopeTitle,
+    expected: progress.expected,
+    listed: progress.listed,
+  });
 export const tooLarge = (): PlanOutcome => ({
   ok: false,
   fieldErrors: {},
-  formError: `This collection has more than ${MAX_RUN_PRODUCTS.toLocaleString("en-US")} products. Split it into smaller collections and run each.`,
+  formError: messageKey("messages:plan.tooLarge", { max: MAX_RUN_PRODUCTS }),
 });
 
 export const tooLargePerColour = (): PlanOutcome => ({
   ok: false,
-  fieldErrors: { perColour: "Too many products for one shot per colour." },
-  formError: `One shot per colour reads every product's variants from Shopify, so it takes at most ${MAX_PER_COLOUR_RUN_PRODUCTS} products. Split the collection, or render each product once.`,
+  fieldErrors: { perColour: messageKey("messages:plan.perColourField") },
+  formError: messageKey("messages:plan.perColourTooLarge", { max: MAX_PER_COLOUR_RUN_PRODUCTS }),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { optionalText } from "~/lib/validation";
 import { gidPattern, toGid } from "~/lib/gid";
+import { messageKey } from "~/lib/staff-message";
 
 /** What a bulk run request carries, as both the app's form and the extensions' JSON send it: its scope and budget. */
 
@@ -9,14 +10,16 @@ export const MAX_PICKED_PRODUCTS = 250;
 
 const productGid = z.string().transform((value, ctx) => {
   const gid = toGid("Product", value);
-  if (!gid) ctx.addIssue({ code: "custom", message: "One of the products is not a valid product id." });
+  if (!gid) ctx.addIssue({ code: "custom", message: messageKey("messages:runRequest.productInvalid") });
   return gid ?? "";
 });
-const collectionGid = z.string({ error: "Choose a collection." }).transform((value, ctx) => {
-  const gid = toGid("Collection", value);
-  if (!gid) ctx.addIssue({ code: "custom", message: "Choose a collection." });
-  return gid ?? "";
-});
+const collectionGid = z
+  .string({ error: messageKey("messages:runRequest.chooseCollection") })
+  .transform((value, ctx) => {
+    const gid = toGid("Collection", value);
+    if (!gid) ctx.addIssue({ code: "custom", message: messageKey("messages:runRequest.chooseCollection") });
+    return gid ?? "";
+  });
 
 /** What a run covers, as both the app's form and the extensions' JSON send it. */
 export const runScopeSchema = z.discriminatedUnion(
@@ -27,21 +30,21 @@ export const runScopeSchema = z.discriminatedUnion(
       kind: z.literal("products"),
       productIds: z
         .array(productGid)
-        .min(1, "Choose at least one product.")
-        .max(MAX_PICKED_PRODUCTS, `Choose at most ${MAX_PICKED_PRODUCTS} products, or use a collection.`)
+        .min(1, messageKey("messages:runRequest.chooseProducts"))
+        .max(MAX_PICKED_PRODUCTS, messageKey("messages:runRequest.tooManyProducts", { max: MAX_PICKED_PRODUCTS }))
         .transform((ids) => [...new Set(ids)]),
     }),
   ],
-  { error: "Choose a collection or some products." },
+  { error: messageKey("messages:runRequest.chooseScope") },
 );
 export type RunScope = z.infer<typeof runScopeSchema>;
 
 export const budgetSchema = optionalText(
   z.coerce
-    .number({ error: "Enter the budget as a number of credits." })
-    .int("Enter a whole number of credits.")
-    .min(1, "A budget must be at least 1 credit.")
-    .max(10_000_000, "That budget is larger than any run needs."),
+    .number({ error: messageKey("messages:runRequest.budgetNumber") })
+    .int(messageKey("messages:runRequest.budgetWhole"))
+    .min(1, messageKey("messages:runRequest.budgetMin"))
+    .max(10_000_000, messageKey("messages:runRequest.budgetTooLarge")),
 );
 
 /**
@@ -50,13 +53,16 @@ export const budgetSchema = optionalText(
  */
 export const garmentChoicesSchema = z
   .record(
-    z.string().regex(gidPattern("Product"), "One of the products is not valid."),
+    z.string().regex(gidPattern("Product"), messageKey("messages:runRequest.garmentProductInvalid")),
     z
       .string()
       .regex(/^[a-z_]+$/)
       .max(64),
   )
-  .refine((choices) => Object.keys(choices).length <= 5_000, "Choose garments for at most 5,000 products at once.");
+  .refine(
+    (choices) => Object.keys(choices).length <= 5_000,
+    messageKey("messages:runRequest.garmentTooMany", { max: 5_000 }),
+  );
 
 /** The page's hidden field: the same choices as JSON text (empty: none). */
 export const garmentChoicesFieldSchema = z
@@ -68,7 +74,7 @@ export const garmentChoicesFieldSchema = z
     try {
       return JSON.parse(text) as unknown;
     } catch {
-      ctx.addIssue({ code: "custom", message: "The garments chosen could not be read; reload the page." });
+      ctx.addIssue({ code: "custom", message: messageKey("messages:runRequest.garmentUnreadable") });
       return z.NEVER;
     }
   })

@@ -6,8 +6,7 @@ import { runProgressOf, type RunProgress } from "./run-progress";
 /** A bulk run at a glance, as the runs list and the run's own page show it. */
 export interface RunSummary {
   id: string;
-  /** The run's name in English (logs, older screens); `heading` is the same in the staff member's language. */
-  title: string;
+  /** The run's name as a message, worded in the staff member's language by the screens. */
   heading: StaffMessage;
   status: RunStatus;
   createdAt: string;
@@ -35,17 +34,11 @@ export const automaticRunScopeSchema = z.object({
   skipped: z.array(z.object({ productId: z.string(), title: z.string(), reason: z.string() })).default([]),
 });
 
-export function runTitleOf(run: Run): string {
-  const automatic = automaticRunScopeSchema.safeParse(run.scope);
-  if (automatic.success) return automatic.data.title;
-  const scope = runScopeRecordSchema.safeParse(run.scope);
-  if (!scope.success) return "Bulk run";
-  if (scope.data.kind === "collection") return scope.data.title ? `Collection: ${scope.data.title}` : "Collection";
-  return scope.data.title ?? `${scope.data.productIds.length} products`;
-}
-
 /** The run's name as a message: the screens word "Collection: New arrivals" in the staff member's language. */
 export function runHeadingOf(run: Run): StaffMessage {
+  // An automatic run keeps the title its rule gave it when the worker gathered it.
+  const automatic = automaticRunScopeSchema.safeParse(run.scope);
+  if (automatic.success) return staffMessage("runs:scope.named", { title: automatic.data.title });
   const scope = runScopeRecordSchema.safeParse(run.scope);
   if (!scope.success) return staffMessage("runs:scope.unknown");
   if (scope.data.kind === "collection")
@@ -60,7 +53,6 @@ export function runHeadingOf(run: Run): StaffMessage {
 export function runSummaryOf(run: Run, counts: Partial<Record<RenderState, number>>): RunSummary {
   return {
     id: run.id,
-    title: runTitleOf(run),
     heading: runHeadingOf(run),
     status: run.status,
     createdAt: run.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 import type { PrismaClient } from "@prisma/client";
 import { logRenderTransition } from "~/renders/lifecycle/transition-log";
 import { DB_NOW } from "~/renders/lifecycle/render-store.server";
+import { messageKey } from "~/lib/staff-message";
 
 /**
  * A render still in `submitting` after its lease expired belongs to a worker that died (or hung) while its
@@ -15,7 +16,7 @@ export async function expireSubmitLeases(db: Pick<PrismaClient, "$queryRaw">, no
     UPDATE "Render"
     SET state = 'submit_unknown', "nextAttemptAt" = NULL, "leaseOwner" = NULL, "leaseExpiresAt" = NULL,
         "errorCode" = 'submit_outcome_unknown',
-        "errorMessage" = 'The app stopped while sending this render to the try-on service, so it cannot tell whether the job started. Check the service''s dashboard, then mark it as started or as not charged.',
+        "errorMessage" = ${messageKey("messages:render.stoppedWhileSending")},
         "updatedAt" = ${now}
     WHERE state = 'submitting' AND "leaseExpiresAt" < ${DB_NOW}
     RETURNING id, shop, "runId", "lastStateMs"`;

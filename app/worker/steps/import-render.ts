@@ -43,7 +43,7 @@ export async function importRender(ctx: TickContext, render: Render): Promise<vo
       staged = recorded.data;
       if (!(await renewLease(ctx.db, held(render), ctx.config.workLeaseMs))) return;
     } else {
-      if (!runtime?.tryOn || !render.externalJobId) throw new Error("The try-on service key is missing.");
+      if (!runtime?.tryOn || !render.externalJobId) throw new Error(messageKey("messages:render.keyMissing"));
       const result = await runtime.tryOn.downloadJobResult(
         { jobId: render.externalJobId, ...(render.outputUrl ? { outputUrl: render.outputUrl } : {}) },
         { signal: ctx.signal, timeoutMs: ctx.config.importTransferTimeoutMs },
@@ -137,7 +137,7 @@ async function scoreColour(
   if (!ctx.scoreRenderColour) return null;
   const source = sourceImagesSchema.safeParse(render.sourceImages);
   const productPhotoUrl = source.success ? source.data.front[0] : undefined;
-  if (!productPhotoUrl || !renderUrl) return notScored("Shopify did not give the images' addresses");
+  if (!productPhotoUrl || !renderUrl) return notScored(messageKey("messages:colourReason.noAddresses"));
   const started = performance.now();
   const record = await ctx.scoreRenderColour({
     productPhotoUrl,

@@ -88,9 +88,7 @@ export async function submitRender(ctx: TickContext, render: Render): Promise<vo
       await settleClaimed({
         to: "failed",
         errorCode: "input_rejected_before_submit",
-        errorMessage: messageKey("messages:render.inputRejected", {
-          problems: check.problems.map((problem) => problem.message).join(" "),
-        }),
+        errorMessage: inputRejectedMessage(check.problems.map((problem) => problem.message)),
       });
       return;
     }
@@ -183,10 +181,9 @@ async function shopifyRendition(ctx: TickContext, render: Render, url: string): 
   const sent = urls.map((original) => servicePhotoUrl(original, render.resolution));
   const index = sent.includes(url) ? sent.indexOf(url) : urls.indexOf(url);
   const mediaId = images.mediaIds[index];
-  if (!mediaId)
-    throw new Error("This photo is not one of the product's Shopify images, so no other version can be asked for.");
+  if (!mediaId) throw new Error(messageKey("messages:photo.notShopifyImage"));
   const rendition = await (await ctx.renderMediaFor(render.shop)).imageRenditionUrl(mediaId);
-  if (!rendition) throw new Error("Shopify no longer has this photo.");
+  if (!rendition) throw new Error(messageKey("messages:photo.shopifyPhotoGone"));
   return rendition;
 }
 
@@ -239,4 +236,12 @@ async function settleUnsent(ctx: TickContext, render: Render, keyHash: string, e
         errorMessage: messageKey("messages:render.sendFailed", { detail: describeError(error) }),
       };
   }
+}
+
+/** The first problem in words (each is a message key), and how many more there were. */
+function inputRejectedMessage(problems: string[]): string {
+  const [first = "", ...others] = problems;
+  return others.length === 0
+    ? messageKey("messages:render.inputRejected", { problems: first })
+    : messageKey("messages:render.inputRejectedAndMore", { problems: first, count: others.length });
 }
