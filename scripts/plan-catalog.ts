@@ -14,7 +14,7 @@ import messages from "../app/i18n/locales/en/messages.json";
 
 // The decisions' words in English (the app's messages file), for support engineers reading the CSV.
 const english = createI18n("en", { messages });
-const inEnglish = (text: string) => translateText(english.t, text);
+const inEnglish = (text: string) => translateText(english.t, text, "en");
 
 const path = process.argv[2];
 if (!path) {

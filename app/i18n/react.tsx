@@ -38,8 +38,10 @@ export const useLocale = (): UiLocale => useTranslation().i18n.language as UiLoc
  * words: a StaffMessage, or a string that encodes one; other strings are shown as they are.
  */
 export function useStaffMessage(): (message: StaffMessage | string) => string {
-  const { t } = useTranslation();
-  return (message) => (typeof message === "string" ? translateText(t, message) : translateMessage(t, message));
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  return (message) =>
+    typeof message === "string" ? translateText(t, message, locale) : translateMessage(t, message, locale);
 }
 
 /** Field errors (each possibly an encoded message) in words, for a form's fields. */

@@ -27,4 +27,13 @@ describe("messages from below the screens, in words", () => {
     );
     expect(english(messageKey("messages:render.stalled", { count: 12 }))).toMatch(/after 12 minutes\./);
   });
+
+  it("writes every number as the reader's language does, the plural's count included", () => {
+    const full = messageKey("messages:queue.full", { count: 1200, queued: 1500, max: 2000 });
+    expect(english(full)).toMatch(
+      /^This would add 1,200 renders to a queue that already has 1,500 waiting; at most 2,000/,
+    );
+    const german = wordsFor("de")(full);
+    for (const figure of ["1.200", "1.500", "2.000"]) expect(german).toContain(figure);
+  });
 });

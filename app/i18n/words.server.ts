@@ -29,7 +29,7 @@ export function wordsFor(locale: UiLocale): (text: string) => string {
     const message = decodeStaffMessage(text);
     // "Top:Blue" (a product's title) decodes too, but names no namespace of ours: it stays data.
     if (!message || !namespaces.has(message.key.split(":")[0] ?? "")) return text;
-    return translateText(t, text);
+    return translateText(t, text, locale);
   };
 }
 

@@ -20,7 +20,7 @@ const OTHER = "review-b.myshopify.com";
 
 /** An answer of the page (an encoded message) as English staff read it. */
 const english = createI18n("en", translationsFor("en"));
-const inEnglish = (text: string | undefined) => translateText(english.t, text ?? "");
+const inEnglish = (text: string | undefined) => translateText(english.t, text ?? "", "en");
 
 interface ReviewView {
   items: Array<{
