@@ -51,7 +51,7 @@ describe("form parsing", () => {
     expect(requestKeySchema.safeParse("has spaces in it").success).toBe(false);
     expect(parseForm(z.object({ requestKey: requestKeySchema }), {})).toMatchObject({
       ok: false,
-      fieldErrors: { requestKey: expect.stringContaining("reload") },
+      fieldErrors: { requestKey: "messages:form.requestKeyMissing" },
     });
   });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type FieldErrors, fieldErrorsOf } from "~/lib/validation";
+import { messageKey } from "~/lib/staff-message";
 
 /**
  * Form posts parsed with zod, with errors keyed by field name so each one is shown next to its field.
@@ -41,8 +42,8 @@ export const checkbox = z.preprocess(
 
 /** The client's idempotency key for a create action: one per form shown, sent again on a retry or double click. */
 export const requestKeySchema = z
-  .string({ error: "The form is missing its request key; reload the page and try again." })
-  .regex(/^[A-Za-z0-9_-]{8,100}$/, "The form's request key is not valid; reload the page and try again.");
+  .string({ error: messageKey("messages:form.requestKeyMissing") })
+  .regex(/^[A-Za-z0-9_-]{8,100}$/, messageKey("messages:form.requestKeyInvalid"));
 
 /** Fields as the browser posts them: a list is sent as the same name repeated (`renderIds`, `productIds`). */
 export function formDataOf(fields: Record<string, string | string[]>): FormData {

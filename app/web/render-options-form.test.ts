@@ -133,13 +133,16 @@ describe("a look in one line", () => {
       resolution: "2K",
       aspectRatio: "1:1",
     };
-    const line = describeOptions(look, catalog);
+    const inEnglish = (parts: string[]) => parts.map(wordsFor("en")).join(" · ");
+    const line = inEnglish(describeOptions(look, catalog));
     expect(line).toBe("Name of a · Name of walk · Name of a · 2K · 1:1");
-    expect(describeOptions({ ...look, background: "https://cdn.shopify.com/s/files/bg.jpg" }, catalog)).toContain(
-      "Your own background image",
+    expect(
+      inEnglish(describeOptions({ ...look, background: "https://cdn.shopify.com/s/files/bg.jpg" }, catalog)),
+    ).toContain("Your own background image");
+    const unreadable = inEnglish(describeOptions(look, { ok: false, reason: "no_key", message: "" }));
+    expect(unreadable).toBe(
+      "The model chosen in the look · The pose chosen in the look · The background chosen in the look · 2K · 1:1",
     );
-    const unreadable = describeOptions(look, { ok: false, reason: "no_key", message: "" });
-    expect(unreadable).toBe("its model · its pose · its background · 2K · 1:1");
     expect(`${line} ${unreadable}`).not.toMatch(/mnq_|pose_|bg_/);
   });
 });

@@ -194,27 +194,25 @@ export function optionsToFormFields(values: RenderOptionsFormValues): Record<str
 }
 
 /**
- * A one-line description of a look, for lists and the extensions, by catalog names: "Amara · Front, relaxed ·
- * Studio white · 2K · 3:4". Catalog ids are never shown; without the catalog a plain phrase stands in.
+ * A look in a few parts, for lists, by catalog names: ["Amara", "Front, relaxed", "Studio white", "2K", "3:4"].
+ * Catalog ids are never shown; without the catalog a message stands in (worded by the screen with say()).
  */
 export function describeOptions(
   options: { mannequinId?: string; poseId?: string; background?: string; resolution?: string; aspectRatio?: string },
   catalog?: CatalogResult,
-): string {
+): string[] {
   const view = catalog?.ok ? catalog.catalog : null;
   const nameIn = (items: Array<{ id: string; name: string }> | undefined, id: string | undefined, unknown: string) =>
-    id ? (items?.find((item) => item.id === id)?.name ?? unknown) : undefined;
+    id ? (items?.find((item) => item.id === id)?.name ?? messageKey(unknown)) : undefined;
   const poses = view ? Object.values(view.posesByProductType).flat() : undefined;
   const background = options.background?.match(/^https?:\/\//)
-    ? "Your own background image"
-    : nameIn(view?.backgrounds, options.background, "its background");
+    ? messageKey("messages:sent.ownBackground")
+    : nameIn(view?.backgrounds, options.background, "messages:sent.backgroundInLook");
   return [
-    nameIn(view?.mannequins, options.mannequinId, "its model"),
-    nameIn(poses, options.poseId, "its pose"),
+    nameIn(view?.mannequins, options.mannequinId, "messages:sent.modelInLook"),
+    nameIn(poses, options.poseId, "messages:sent.poseInLook"),
     background,
     options.resolution,
     options.aspectRatio,
-  ]
-    .filter((part): part is string => Boolean(part))
-    .join(" · ");
+  ].filter((part): part is string => Boolean(part));
 }

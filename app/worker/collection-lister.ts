@@ -1,4 +1,5 @@
 import type { CollectionListing, PrismaClient } from "@prisma/client";
+import { messageKey } from "~/lib/staff-message";
 import {
   advanceExport,
   claimCollectionListing,
@@ -106,8 +107,8 @@ export function makeCollectionLister(deps: CollectionListerDeps): CollectionList
       });
       const message =
         error instanceof AdminApiError
-          ? "Shopify did not answer as expected while the collection was being read. Preview again to retry."
-          : "The collection could not be read from Shopify (is the app still installed?). Preview again to retry.";
+          ? messageKey("messages:listing.shopifyUnexpected")
+          : messageKey("messages:listing.unreadable");
       if (await failListing(deps.db, listing, message, now())) await cancelAbandonedExport(listing);
     }
     return true;

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { webhookRequest } from "../../harness/shopify-requests";
 import { snapshotAllRows } from "../../harness/database";
+import { wordsFor } from "~/i18n/words.server";
 import { COLLECTION_PAGE_SIZE, makeProductSource } from "~/shopify/product-source.server";
 import { makeCollectionExport } from "~/shopify/collection-export.server";
 import { makeCollectionLister } from "~/worker/collection-lister";
@@ -346,7 +347,9 @@ describe("a bulk run over a large collection", () => {
     expect(await (await lister("sixth")).runOnce()).toBe(true);
     const failed = await preview();
     expect(failed).toMatchObject({ ok: false });
-    expect((failed as { formError?: string }).formError).toMatch(/could not be read from Shopify.*Preview again/);
+    expect(wordsFor("en")((failed as { formError?: string }).formError ?? "")).toMatch(
+      /could not be read from Shopify.*Preview again/,
+    );
   });
 
   it("is erased with the shop", async () => {

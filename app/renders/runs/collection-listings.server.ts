@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { messageKey } from "~/lib/staff-message";
 import type { CollectionListing, Prisma, PrismaClient } from "@prisma/client";
 import { z } from "zod";
 import type { CollectionExport, ExportStatus, ProductForRender, ProductSource } from "~/catalog/catalog-port";
@@ -95,7 +96,7 @@ export async function collectionListing(
     });
   });
   if (existing?.status === "failed")
-    return { status: "failed", message: existing.error ?? "Reading the collection from Shopify failed." };
+    return { status: "failed", message: existing.error ?? messageKey("messages:listing.failed") };
   return { status: "listing", listed: 0, expected: input.expected, phase: "exporting", exported: 0 };
 }
 
@@ -146,7 +147,7 @@ export async function readListingPage(
         }
       : {
           status: "failed",
-          error: "The collection no longer exists in Shopify.",
+          error: messageKey("messages:plan.collectionGone"),
           leaseOwner: null,
           leaseUntil: null,
           finishedAt: step.now(),

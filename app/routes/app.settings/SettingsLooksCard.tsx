@@ -1,6 +1,6 @@
 import { useSubmit } from "@remix-run/react";
 import { BlockStack, Button, Card, InlineStack, Layout, ResourceItem, ResourceList, Text } from "@shopify/polaris";
-import { useTranslation } from "~/i18n/react";
+import { useStaffMessage, useTranslation } from "~/i18n/react";
 import { describeOptions } from "~/web/render-options-form";
 import type { SettingsPageView } from "./settings-page.server";
 
@@ -8,6 +8,7 @@ import type { SettingsPageView } from "./settings-page.server";
 export function SettingsLooksCard({ looks, catalog }: Pick<SettingsPageView, "looks" | "catalog">) {
   const submit = useSubmit();
   const { t } = useTranslation("settings");
+  const say = useStaffMessage();
   return (
     <Layout.AnnotatedSection id="looks" title={t("looks.title")} description={t("looks.description")}>
       <Card padding="0">
@@ -33,7 +34,7 @@ export function SettingsLooksCard({ looks, catalog }: Pick<SettingsPageView, "lo
                     <span translate="no">{look.name}</span>
                   </Text>
                   <Text as="p" tone="subdued">
-                    {describeOptions(look.options, catalog)}
+                    {describeOptions(look.options, catalog).map(say).join(" · ")}
                   </Text>
                 </BlockStack>
                 <Button
