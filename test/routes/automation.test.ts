@@ -122,6 +122,11 @@ describe("Automation page", () => {
     expect((await view(SHOP)).rules[0]?.enabled).toBe(true);
   });
 
+  it("saves a rule switched on when its form's box is ticked", async () => {
+    expect(await post(SHOP, { ...RULE_FIELDS, name: "Ticked", enabled: "on" })).toMatchObject({ status: 200 });
+    expect((await view(SHOP)).rules.find((rule) => rule.name === "Ticked")).toMatchObject({ enabled: true });
+  });
+
   it("refuses a bad rule with each field's error and changes nothing", async () => {
     const before = await snapshotAllRows(app.database.prisma);
     const refused = await post(SHOP, {
