@@ -5,6 +5,7 @@
  * also run in Chromium, in the sandbox admin's extension host, against the app's own extension API routes.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { wordsFor } from "~/i18n/words.server";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { parse as parseToml } from "smol-toml";
@@ -398,7 +399,8 @@ describe("the bulk actions in a browser, against the app's extension API", () =>
         ...OPTION_FIELDS,
       }),
     );
-    const { formError } = await jsonOf<{ formError: string }>(refusal);
+    // The page gets a message key and words it; the dialog gets it worded in its language (English here).
+    const formError = wordsFor("en")((await jsonOf<{ formError: string }>(refusal)).formError);
     expect(formError).toMatch(/takes at most 100 products/);
     await page.getByText(formError, { exact: true }).waitFor();
     await page.getByRole("checkbox", { name: "One shot per colour" }).uncheck();
