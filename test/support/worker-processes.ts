@@ -46,7 +46,28 @@ export async function startWorkerProcess(
   return { id, child, exited };
 }
 
-export async function killWorker(worker: WorkerProcess, signal: NodeJS.Signals = "SIGKILL"): Promise<void> {
+/**
+ * Stops a worker. A SIGTERM (a test's clean-up) gets `graceMs` to stop as a deployment's grace period would, then
+ * SIGKILL with a warning in the output: a clean-up that waits for ever would fail the file after its test passed,
+ * as one did on CI's loaded machine (contention.test.ts, 2026-11-27), and hide nothing the tests check.
+ */
+export async function killWorker(
+  worker: WorkerProcess,
+  signal: NodeJS.Signals = "SIGKILL",
+  graceMs = 30_000,
+): Promise<void> {
   worker.child.kill(signal);
-  await worker.exited;
+  if (signal === "SIGKILL") {
+    await worker.exited;
+    return;
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), graceMs)));
+  const outcome = await Promise.race([worker.exited, late]);
+  clearTimeout(timer);
+  if (outcome === "late") {
+    console.warn(`worker ${worker.id} did not stop within ${graceMs} ms of ${signal}; killed`);
+    worker.child.kill("SIGKILL");
+    await worker.exited;
+  }
 }
