@@ -11,7 +11,7 @@ export function useCostText(): (
     if (row.creditsRefunded > 0)
       return t("cost.chargedRefunded", {
         charged: format.credits(row.creditsCharged),
-        refunded: format.credits(row.creditsRefunded),
+        refunded: format.number(row.creditsRefunded),
       });
     if (row.creditsCharged > 0) return t("cost.charged", { charged: format.credits(row.creditsCharged) });
     if (row.state === "queued") return t("cost.whenStarts", { cost: format.credits(row.creditsCost) });

@@ -23,8 +23,8 @@ function Cost({ row }: { row: CostRow }) {
 describe("History's words", () => {
   it("says what a render cost in the staff member's language", () => {
     const refunded: CostRow = { creditsCost: 5, creditsCharged: 5, creditsRefunded: 5, state: "failed" };
-    expect(render(<Cost row={refunded} />)).toContain("5 credits charged, 5 credits refunded");
-    expect(render(<Cost row={refunded} />, "de")).toContain("5 Credits berechnet, 5 Credits erstattet");
+    expect(render(<Cost row={refunded} />)).toContain("5 credits charged, 5 refunded");
+    expect(render(<Cost row={refunded} />, "de")).toContain("5 Credits berechnet, 5 erstattet");
     const queued: CostRow = { creditsCost: 1, creditsCharged: 0, creditsRefunded: 0, state: "queued" };
     expect(render(<Cost row={queued} />)).toContain("1 credit when it starts");
     const rejected: CostRow = { creditsCost: 5, creditsCharged: 0, creditsRefunded: 0, state: "rejected" };
