@@ -201,8 +201,8 @@ describe("a bulk run of a collection", () => {
     const action = await staff.openAdminAction("Generate model shots");
     await action.getByRole("heading", { name: "Model shots for 2 products" }).waitFor();
     await action.getByText(/^2 of 2 products will be rendered /).waitFor({ timeout: 60_000 });
-    await action.getByText("Garment: Bottom (jeans)", { exact: true }).waitFor();
-    await action.getByText("Garment: Bottom (trousers)", { exact: true }).waitFor();
+    await action.getByText("Garment: Bottom (Jeans)", { exact: true }).waitFor();
+    await action.getByText("Garment: Bottom (Trousers)", { exact: true }).waitFor();
     await action.getByRole("button", { name: "Start run for about 10 credits" }).click();
     await action.getByText("Run started").waitFor({ timeout: 15_000 });
 

@@ -133,9 +133,7 @@ describe("one shot per colour", () => {
     await staff.app.getByRole("heading", { name: "Colours" }).waitFor();
     await staff.app.getByRole("checkbox", { name: "One shot per colour (4 shots)" }).check();
     await staff.app
-      .getByText(
-        "One shot for each of Red, Navy, Green and Mustard, each from its own photo and added to its variants.",
-      )
+      .getByText("One shot for each of Red, Navy, Green, Mustard, each from its own photo and added to its variants.")
       .waitFor();
     await staff.screenshot("generate-per-colour");
     expect(describeFindings(await staff.accessibilityProblems("generate-per-colour"))).toBe("");
