@@ -39,5 +39,12 @@ export default defineConfig({
     tsconfigPaths(),
   ],
   build: { assetsInlineLimit: 0 },
-  optimizeDeps: { include: ["@shopify/app-bridge-react", "@shopify/polaris"] },
+  optimizeDeps: {
+    // Remix leaves the dependency scan's entries empty, so Vite finds the pages' dependencies only as a browser asks
+    // for them, optimizes them again and reloads every open page ("optimized dependencies changed"): on a fresh
+    // clone that reload lands in the middle of whatever staff or a browser test is doing. Scanning the root and the
+    // route modules at start-up finds them all before the first page is served.
+    entries: ["app/root.tsx", "app/routes/*.tsx", "app/routes/*/route.tsx"],
+    include: ["@shopify/app-bridge-react", "@shopify/polaris"],
+  },
 }) satisfies UserConfig;
