@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { addDocumentResponseHeaders } from "./shopify.server";
@@ -55,7 +55,9 @@ export const streamTimeout = STREAM_TIMEOUT_MS;
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  logServerError(error, request);
+  // As Remix's own report: a route error response (a 404 or 405 it made) is reported by the error inside it.
+  const inner: unknown = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  logServerError(inner ?? error, request);
 };
 
 function logServerError(error: unknown, request: Request): void {
