@@ -6,6 +6,7 @@ import globals from "globals";
 import importX from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import { appLayerZones } from "./eslint.layers.js";
+import resolvableImports from "./eslint-rules/resolvable-imports.js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
@@ -54,9 +55,13 @@ export default tseslint.config(
     // Dependencies point down (docs/decisions/059-layers.md): a module imports only from its own layer or below.
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["**/*.test.{ts,tsx}"],
-    plugins: { "import-x": importX },
+    plugins: { "import-x": importX, "app-layers": { rules: { "resolvable-imports": resolvableImports } } },
     settings: { "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })] },
-    rules: { "import-x/no-restricted-paths": ["error", { zones: appLayerZones() }] },
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: appLayerZones() }],
+      // The layer rule passes over an import it cannot resolve: such an import is reported instead.
+      "app-layers/resolvable-imports": "error",
+    },
   },
   prettier,
 );

@@ -1,10 +1,11 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { createReadableStreamFromReadable, type EntryContext, type HandleErrorFunction } from "@remix-run/node";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { addDocumentResponseHeaders } from "./shopify.server";
 import { ensureInProcessWorker } from "~/worker/in-process.server";
+import { appLogger } from "~/lib/logger.server";
 
 // Local development: the worker runs in this process (WORKER_MODE=in-process); a no-op in production.
 if (process.env.NODE_ENV !== "test") ensureInProcessWorker();
@@ -38,7 +39,7 @@ export default async function handleRequest(
       onShellError: reject,
       onError(error) {
         responseStatusCode = 500;
-        console.error(error);
+        logServerError(error, request);
       },
     });
     setTimeout(abort, STREAM_TIMEOUT_MS + 1_000);
@@ -46,3 +47,19 @@ export default async function handleRequest(
 }
 
 export const streamTimeout = STREAM_TIMEOUT_MS;
+
+/**
+ * Remix's report of an error thrown on the server (a loader, an action, rendering). Without this export Remix
+ * console.errors the error as it is; through the app's logger, a token or key in its message or stack is hidden as
+ * everywhere else (lib/secret-shapes.ts). A request the client gave up on is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  // As Remix's own report: a route error response (a 404 or 405 it made) is reported by the error inside it.
+  const inner: unknown = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  logServerError(inner ?? error, request);
+};
+
+function logServerError(error: unknown, request: Request): void {
+  appLogger().error({ err: error, method: request.method, path: new URL(request.url).pathname }, "server error");
+}

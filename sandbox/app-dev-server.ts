@@ -44,7 +44,7 @@ let closing = false;
 const shutdown = async () => {
   if (closing) return;
   closing = true;
-  // The in-process worker lets a submit in flight finish and releases its leases before the process ends.
+  // The in-process worker (every loop) lets a submit in flight finish and releases its leases before the process ends.
   await globalThis.__modelShotsWorker?.stop().catch(() => undefined);
   await server.close().catch(() => undefined);
   process.exit(0);

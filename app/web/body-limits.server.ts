@@ -1,3 +1,4 @@
+import { env } from "~/env.server";
 import { BodyTooLargeError, limitRequestBody, readBodyWithin, type LimitedRequest } from "~/lib/limited-body";
 
 const KiB = 1024;
@@ -29,9 +30,24 @@ export function payloadTooLarge(limitBytes: number): Response {
 }
 
 /**
+ * The CORS headers authenticate.admin's `cors` puts on the extension API's answers (the library keeps its helper to
+ * itself), for the 413 that is answered before authentication: without them the admin extension's browser reads the
+ * 413 as a network error. test/security/body-limits.test.ts compares the two, so a library change is seen.
+ */
+function withExtensionCors(request: Request, response: Response): Response {
+  const origin = request.headers.get("Origin");
+  if (origin && origin !== env().SHOPIFY_APP_URL) {
+    response.headers.set("Access-Control-Allow-Origin", "*");
+    response.headers.set("Access-Control-Allow-Headers", "Authorization, Content-Type");
+    response.headers.set("Access-Control-Expose-Headers", "X-Shopify-API-Request-Failure-Reauthorize-Url");
+  }
+  return response;
+}
+
+/**
  * Wraps a route's action so its request body is limited before anything reads it: a declared length over the limit is
  * answered 413 at once, and a body that reaches the limit while streaming is answered 413 whatever the handler made of
- * the failed read.
+ * the failed read. The extension API's 413 carries the CORS headers its other answers carry.
  */
 export function withBodyLimit<Args extends { request: Request }, Result>(
   routeClass: RouteClass,
@@ -39,21 +55,25 @@ export function withBodyLimit<Args extends { request: Request }, Result>(
 ): (args: Args) => Promise<Result> {
   const limitBytes = BODY_LIMITS[routeClass];
   return async (args) => {
+    const tooLarge = () =>
+      routeClass === "extensionApi"
+        ? withExtensionCors(args.request, payloadTooLarge(limitBytes))
+        : payloadTooLarge(limitBytes);
     let limited: LimitedRequest;
     try {
       limited = limitRequestBody(args.request, limitBytes);
     } catch (error) {
-      if (error instanceof BodyTooLargeError) throw payloadTooLarge(limitBytes);
+      if (error instanceof BodyTooLargeError) throw tooLarge();
       throw error;
     }
     let result: Result;
     try {
       result = await action({ ...args, request: limited.request });
     } catch (error) {
-      if (limited.exceeded()) throw payloadTooLarge(limitBytes);
+      if (limited.exceeded()) throw tooLarge();
       throw error;
     }
-    if (limited.exceeded()) throw payloadTooLarge(limitBytes);
+    if (limited.exceeded()) throw tooLarge();
     return result;
   };
 }

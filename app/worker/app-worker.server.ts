@@ -28,6 +28,10 @@ export interface AppWorker {
   retention: Retention;
   logger: WorkerLogger;
   metrics: Metrics;
+  /** Runs every loop above until stop(): what a worker process is. */
+  run(): Promise<void>;
+  /** Stops every loop; resolves when the render loop has let its submits finish and released its leases. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -70,5 +74,21 @@ export function makeAppWorker(config: WorkerConfigInput = {}): AppWorker {
     logger,
     transferGc,
   });
-  return { worker, lister, retention: makeRetention({ db: prisma, logger }), logger, metrics };
+  const retention = makeRetention({ db: prisma, logger });
+  // The one list of loops: `npm run worker` and the in-process worker (local development, the sandbox) both run it
+  // through run() and stop(), so neither can leave one out.
+  const loops: ReadonlyArray<{ run(): Promise<void>; stop(): void | Promise<void> }> = [worker, lister, retention];
+  return {
+    worker,
+    lister,
+    retention,
+    logger,
+    metrics,
+    run: async () => {
+      await Promise.all(loops.map((loop) => loop.run()));
+    },
+    stop: async () => {
+      await Promise.all(loops.map((loop) => loop.stop()));
+    },
+  };
 }

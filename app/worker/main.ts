@@ -10,7 +10,8 @@ import { startMetricsServer } from "~/metrics/serve-metrics.server";
 import { makeAppWorker } from "./app-worker.server";
 
 installOneHttpClient();
-const { worker, lister, retention, logger, metrics } = makeAppWorker();
+const appWorker = makeAppWorker();
+const { worker, logger, metrics } = appWorker;
 const { METRICS_PORT, METRICS_HOST } = env();
 const metricsServer =
   METRICS_PORT === undefined
@@ -27,8 +28,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, worker.config.shutdownGraceMs);
   forced.unref();
-  retention.stop();
-  await Promise.all([worker.stop(), lister.stop(), metricsServer?.close()]);
+  await Promise.all([appWorker.stop(), metricsServer?.close()]);
   await prisma.$disconnect();
   process.exit(0);
 }
@@ -36,4 +36,4 @@ process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
 
 logger.info("worker started", { workerId: worker.id, metrics: metricsServer?.url ?? "off (METRICS_PORT unset)" });
-await Promise.all([worker.run(), lister.run(), retention.run()]);
+await appWorker.run();

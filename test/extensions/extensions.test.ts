@@ -12,6 +12,7 @@ import { parse as parseToml } from "smol-toml";
 import ts from "typescript";
 import { build } from "vite";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { LIVE_INTERVAL_MS } from "@model-shots/extension-shared/api";
 import { launchChromium } from "../../e2e/support/chromium";
 import { extensionTranslations } from "../../sandbox/admin-frame";
 import { extensionHostPage } from "../../sandbox/admin-pages";
@@ -280,10 +281,13 @@ describe("the bulk actions in a browser, against the app's extension API", () =>
   async function openAction(
     handle: string,
     selected: string[],
+    options: { fakeClock?: boolean } = {},
   ): Promise<{ page: Page; sent: Array<{ path: string; body: Record<string, unknown> }> }> {
     const bundle = bundles.get(handle);
     if (!bundle) throw new Error(`No extension ${handle}`);
     const page = await browser.newPage();
+    // Playwright's clock: time flows as usual until a test moves it on itself (runFor fires every timer due).
+    if (options.fakeClock) await page.clock.install();
     // Under the test's own timeout, so a failure names what it waited for.
     page.setDefaultTimeout(15_000);
     // What this action sent to the app, in order.
@@ -412,7 +416,7 @@ describe("the bulk actions in a browser, against the app's extension API", () =>
       productType: "T-Shirts",
       images: [{ alt: "Front" }],
     });
-    const { page, sent } = await openAction("model-shot-action", [tee.id]);
+    const { page, sent } = await openAction("model-shot-action", [tee.id], { fakeClock: true });
     await page.getByRole("button", { name: "Generate for 5 credits" }).click();
     await page.getByText("Render queued").waitFor();
     await page.getByText("Rendering: 0 of 1 ready so far. This updates by itself.").waitFor();
@@ -422,8 +426,21 @@ describe("the bulk actions in a browser, against the app's extension API", () =>
     await page.getByText("1 render is ready for review.").waitFor();
     const asked = sent.filter((request) => request.path === "/api/render-status").length;
     expect(asked).toBeGreaterThanOrEqual(2);
-    // Settled: it stops asking.
-    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    // Settled: it stops asking. An ask is a fetch called from the timer itself, so counting the page's fetch calls
+    // while the clock runs through several intervals sees any ask at once (no request to wait for on the wire).
+    await page.evaluate(() => {
+      const host = window as unknown as { fetch: typeof fetch; fetchedAfterSettling: string[] };
+      const appFetch = host.fetch;
+      host.fetchedAfterSettling = [];
+      host.fetch = (input, init) => {
+        host.fetchedAfterSettling.push(String(input));
+        return appFetch(input, init);
+      };
+    });
+    await page.clock.runFor(LIVE_INTERVAL_MS * 3);
+    expect(
+      await page.evaluate(() => (window as unknown as { fetchedAfterSettling: string[] }).fetchedAfterSettling),
+    ).toEqual([]);
     expect(sent.filter((request) => request.path === "/api/render-status").length).toBe(asked);
   });
 

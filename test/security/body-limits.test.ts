@@ -122,6 +122,35 @@ describe("request bodies are limited before they are read, on every route that t
     }
   });
 
+  it("answers the extension API's 413 with the CORS headers of its other answers, so the dialog can read it", async () => {
+    // Where Shopify serves admin extensions from: not the app's own origin.
+    const origin = { Origin: "https://extensions.shopifycdn.com" };
+    const corsOf = (response: Response) =>
+      Object.fromEntries([...response.headers].filter(([name]) => name.startsWith("access-control-")));
+    const extensionApi = actions.filter((route) => route.routeClass === "extensionApi");
+    expect(extensionApi.length).toBeGreaterThan(0);
+    for (const { name, action } of extensionApi) {
+      const limit = limits.extensionApi;
+      // An ordinary answer of the route (a refusal of a body that is not JSON), with the headers authenticate.admin adds.
+      const empty = countedBody(2).stream;
+      const answered = await respond(action, await post("extensionApi", empty, origin), params);
+      expect([name, answered.status === 413, corsOf(answered)["access-control-allow-origin"]]).toEqual([
+        name,
+        false,
+        "*",
+      ]);
+      const declared = await post("extensionApi", countedBody(limit + 1).stream, {
+        ...origin,
+        "Content-Length": String(limit + 1),
+      });
+      const streamed = await post("extensionApi", countedBody(100 * limit).stream, origin);
+      for (const request of [declared, streamed]) {
+        const tooLarge = await respond(action, request, params);
+        expect([name, tooLarge.status, corsOf(tooLarge)]).toEqual([name, 413, corsOf(answered)]);
+      }
+    }
+  });
+
   it("lets a body of exactly the limit through to the handler", async () => {
     for (const { name, routeClass, action } of actions) {
       const limit = limits[routeClass!];
