@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { automaticRunScopeSchema } from "~/renders/runs/run-summary";
 import type { TestDatabase } from "../../harness/database";
 import { startPipelineHarness, type PipelineHarness } from "../../harness/pipeline";
-import { planProductBurst, postDeliveries, type WebhookAction } from "../../harness/product-webhooks";
+import { planProductBurst, postDeliveries, toRouteModules, type SendDelivery } from "../../harness/product-webhooks";
 import { DEFAULT_TEST_OPTIONS } from "../../harness/render-fixtures";
 import { seededRandom } from "~/lib/seeded-random";
 import { useAppDatabase } from "../support/app-modules";
@@ -55,14 +55,17 @@ describe("a burst of product deliveries against the running app and four workers
   let database: TestDatabase;
   let harness: PipelineHarness;
   let routes: WebhookRoutes;
-  let actions: Record<"products/create" | "products/update", WebhookAction>;
+  let actions: SendDelivery;
   const workers: WorkerProcess[] = [];
   const sample = samplePayload("products/update", SHOP);
 
   beforeAll(async () => {
     database = await useAppDatabase("postgres");
     routes = await loadWebhookRoutes();
-    actions = { "products/create": routes["products/create"]!, "products/update": routes["products/update"]! };
+    actions = toRouteModules({
+      "products/create": routes["products/create"]!,
+      "products/update": routes["products/update"]!,
+    });
     harness = await startPipelineHarness(database.prisma, { timeFactor: TIME_FACTOR });
     const env = {
       databaseUrl: database.url,
