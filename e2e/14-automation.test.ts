@@ -12,7 +12,7 @@ describe("automation: a product added to a collection with a rule is rendered on
   let staff: StaffBrowser;
   // A title of its own each run: the sandbox's store lives as long as the sandbox, and the file may run again.
   const title = `Arrival tee ${Date.now().toString(36)}`;
-  const ruleName = "Summer arrivals";
+  const ruleName = `Summer arrivals ${Date.now().toString(36)}`;
 
   beforeAll(async () => {
     staff = await StaffBrowser.open();
@@ -21,20 +21,53 @@ describe("automation: a product added to a collection with a rule is rendered on
     await staff?.close();
   });
 
-  test("a rule for a collection is added on the Automation page and switched on", async () => {
+  /** A rule's entry in the list of rules (its heading's row holds its status badge). */
+  const ruleRow = (name: string) =>
+    staff.app.getByRole("heading", { name, level: 3, exact: true }).first().locator("xpath=..");
+  /** The rule's status as the list shows it: "On" or "Off" (its badge), read from the loader's data. */
+  const ruleStatus = async (name: string) => {
+    const row = ruleRow(name);
+    await row.waitFor();
+    const on = await row.getByText("On", { exact: true }).count();
+    const off = await row.getByText("Off", { exact: true }).count();
+    if (on === 1 && off === 0) return "On";
+    if (off === 1 && on === 0) return "Off";
+    return `unclear (${on} On, ${off} Off): ${await row.innerHTML()}`;
+  };
+
+  test('a rule saved with "Switched on" unticked is stored off', async () => {
+    // The sandbox may have served this file before: a name of its own each run.
+    const name = `Unticked ${Date.now().toString(36)}`;
+    await staff.openApp("/app/automation");
+    await staff.app.getByRole("heading", { name: "Automation", level: 1 }).waitFor();
+    await staff.app.getByLabel("Name", { exact: true }).fill(name);
+    // A type no product of the demo store has: switched on by mistake, it would still render nothing.
+    await staff.app.getByLabel("Product types").fill("Nothing here");
+    expect(await staff.app.getByRole("checkbox", { name: "Switched on" }).isChecked()).toBe(false);
+    await staff.app.getByRole("button", { name: "Save rule" }).click();
+    await staff.app.getByText("Rule saved.").waitFor();
+    await expect.poll(() => ruleStatus(name), { timeout: 15_000 }).toBe("Off");
+    // Stored off: a reload shows what the database holds.
+    await staff.openApp("/app/automation");
+    expect(await ruleStatus(name)).toBe("Off");
+  });
+
+  test('a rule for a collection saved with "Switched on" ticked is stored on', async () => {
     await staff.openApp("/app/automation");
     await staff.app.getByRole("heading", { name: "Automation", level: 1 }).waitFor();
     await staff.app.getByLabel("Name", { exact: true }).fill(ruleName);
     await staff.app.getByRole("button", { name: "Choose a collection" }).click();
     await staff.pickInResourcePicker(["Summer tops"]);
     await staff.app.getByText("Collection: Summer tops").waitFor();
+    // Ticked as staff tick it: a click on the box's label.
+    await staff.app.getByText("Switched on", { exact: true }).click();
+    expect(await staff.app.getByRole("checkbox", { name: "Switched on" }).isChecked()).toBe(true);
     await staff.app.getByRole("button", { name: "Save rule" }).click();
     await staff.app.getByText("Rule saved.").waitFor();
-    await staff.app.getByText(ruleName, { exact: true }).first().waitFor();
-    // Saved off, then switched on from the list of rules. (Ticking "Switched on" in the form before saving stored the
-    // rule switched off on 2026-11-27: reported, the page is another change's.)
-    await staff.app.getByRole("button", { name: "Switch on" }).first().click();
-    await staff.app.getByText("Rule switched on.").waitFor();
+    await expect.poll(() => ruleStatus(ruleName), { timeout: 15_000 }).toBe("On");
+    // Stored on: a reload shows what the database holds, and nothing switched it on after the save.
+    await staff.openApp("/app/automation");
+    expect(await ruleStatus(ruleName)).toBe("On");
     await staff.screenshot("automation-rule-saved");
     expect(describeFindings(await staff.accessibilityProblems("automation-rule-saved"))).toBe("");
   });
@@ -76,7 +109,14 @@ describe("automation: a product added to a collection with a rule is rendered on
 
   test("switched off again, the rule leaves the rest of the suite's products alone", async () => {
     await staff.openApp("/app/automation");
-    await staff.app.getByRole("button", { name: "Switch off" }).first().click();
+    await staff.app
+      .locator("div")
+      .filter({ has: staff.app.getByRole("heading", { name: ruleName, level: 3, exact: true }) })
+      .filter({ has: staff.app.getByRole("button", { name: "Switch off" }) })
+      .last()
+      .getByRole("button", { name: "Switch off" })
+      .click();
     await staff.app.getByText("Rule switched off.").waitFor();
+    await expect.poll(() => ruleStatus(ruleName), { timeout: 15_000 }).toBe("Off");
   });
 });

@@ -106,18 +106,52 @@ export function planProductBurst(input: {
   return all;
 }
 
-/** Posts deliveries, signed as Shopify signs them, `concurrency` at a time; each one's status and answer time. */
+/** A webhook route module's action, called in this process as Remix would call it. */
 export type WebhookAction = (args: {
   request: Request;
   params: Record<string, string>;
   context: Record<string, unknown>;
 }) => Promise<Response>;
 
+/** Hands one signed delivery to the app and resolves with the status it answered. */
+export type SendDelivery = (request: Request, delivery: BurstDelivery) => Promise<number>;
+
+/** To the route modules in this process (cheap: no build, no server; what the app's handling costs). */
+export function toRouteModules(actions: Record<BurstDelivery["topic"], WebhookAction>): SendDelivery {
+  return async (request, delivery) => {
+    try {
+      return (await actions[delivery.topic]({ request, params: {}, context: {} })).status;
+    } catch (thrown) {
+      if (!(thrown instanceof Response)) throw thrown;
+      return thrown.status;
+    }
+  };
+}
+
+/**
+ * Over HTTP to a running app at `baseUrl`, as Shopify posts them: the answer counts once its body is read (the
+ * connection is free for the next delivery only then).
+ */
+export function overHttp(baseUrl: string): SendDelivery {
+  return async (request, delivery) => {
+    const response = await fetch(new URL(`/webhooks/${delivery.topic}`, baseUrl), {
+      method: "POST",
+      headers: request.headers,
+      body: delivery.body,
+    });
+    await response.arrayBuffer();
+    return response.status;
+  };
+}
+
+/** Posts deliveries, signed as Shopify signs them, `concurrency` at a time; each one's status and answer time. */
 export async function postDeliveries(
-  actions: Record<BurstDelivery["topic"], WebhookAction>,
+  send: SendDelivery,
   shop: string,
   deliveries: BurstDelivery[],
   concurrency: number,
+  /** Another secret than the app's: every delivery is refused (a warm-up that records nothing). */
+  options: { secret?: string } = {},
 ): Promise<Array<{ status: number; ms: number }>> {
   const answers: Array<{ status: number; ms: number }> = new Array(deliveries.length);
   let next = 0;
@@ -130,15 +164,10 @@ export async function postDeliveries(
         shop,
         payload: delivery.body,
         webhookId: delivery.webhookId,
+        ...(options.secret === undefined ? {} : { secret: options.secret }),
       });
       const started = performance.now();
-      let status: number;
-      try {
-        status = (await actions[delivery.topic]({ request, params: {}, context: {} })).status;
-      } catch (thrown) {
-        if (!(thrown instanceof Response)) throw thrown;
-        status = thrown.status;
-      }
+      const status = await send(request, delivery);
       answers[index] = { status, ms: performance.now() - started };
     }
   };

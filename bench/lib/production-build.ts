@@ -78,8 +78,9 @@ export async function serveProductionBuild(input: {
     async stop() {
       if (!running) return;
       child.kill("SIGTERM");
-      // remix-serve stops listening on SIGTERM, but the database pool's idle connections keep it alive for 10 s.
-      const killTimer = setTimeout(() => child.kill("SIGKILL"), 2_000);
+      // remix-serve stops listening on SIGTERM, but the database pool's idle connections keep it alive for 10 s;
+      // a server being profiled is given them, since Node writes its profile only when it exits by itself.
+      const killTimer = setTimeout(() => child.kill("SIGKILL"), extra.length > 0 ? 20_000 : 2_000);
       await exited;
       clearTimeout(killTimer);
     },

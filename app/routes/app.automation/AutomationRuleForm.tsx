@@ -149,7 +149,15 @@ export function AutomationRuleForm(props: {
               helpText={t("form.monthlyBudgetHelp")}
               error={errors.monthlyBudgetCredits}
             />
-            <Checkbox label={t("form.enabled")} name="enabled" checked={fields.enabled} onChange={set("enabled")} />
+            {/* The value must be given: Polaris passes `value` to the input even when it is undefined, and React then
+                sets it to "", so a ticked box posted `enabled=` and the rule was saved off. */}
+            <Checkbox
+              label={t("form.enabled")}
+              name="enabled"
+              value="on"
+              checked={fields.enabled}
+              onChange={set("enabled")}
+            />
             <InlineStack gap="200">
               <Button submit variant="primary" onClick={intentOf("save")}>
                 {t("form.save")}
