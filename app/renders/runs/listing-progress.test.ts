@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createI18n } from "~/i18n/i18n-instance";
 import { translationsFor } from "~/i18n/resources.server";
 import { translateMessage } from "~/i18n/translate-message";
+import { wordsFor } from "~/i18n/words.server";
+import { encodeStaffMessage } from "~/lib/staff-message";
 import { describeListing, type ListingMessages } from "./listing-progress";
 
 describe("A large collection's listing in words", () => {
@@ -56,5 +58,21 @@ describe("A large collection's listing in words", () => {
       progress: 1,
     });
     expect(inEnglish(describeListing({ ...listing, expected: 0, phase: "pages" })).progress).toBe(0);
+  });
+});
+
+describe("A large collection's listing, sent to a dialog as message keys", () => {
+  it("keeps a title that reads as a number as the shop wrote it, while counts are written as the reader's language does", () => {
+    const { sentence } = describeListing({
+      scopeTitle: "2025",
+      listed: 1_500,
+      expected: 3_000,
+      phase: "storing",
+      exported: 0,
+    });
+    // The extension API sends it encoded and words it in the dialog's language (ADR 094).
+    expect(wordsFor("de")(encodeStaffMessage(sentence))).toBe(
+      "„2025“ ist eine große Kollektion: Deine Produkte werden aus Shopify gelesen, bisher 1.500 von 3.000.",
+    );
   });
 });
