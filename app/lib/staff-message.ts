@@ -29,9 +29,18 @@ export function isStaffMessage(value: unknown): value is StaffMessage {
 // "<namespace>:<key>" or "<namespace>:<key>?name=value&count=2"; anything else is shown as it is.
 const ENCODED = /^[a-z][\w-]*:[\w.-]+(\?.*)?$/i;
 
+const NUMBER = /^-?\d+(\.\d+)?$/;
+// A text that reads as a number (a collection titled "2025") is sent under a marked name, so it comes back as text and
+// is not written as a figure ("2,025").
+const TEXT_MARK = "~text";
+
 export function encodeStaffMessage(message: StaffMessage): string {
   if (!message.params || Object.keys(message.params).length === 0) return message.key;
-  const query = new URLSearchParams(Object.entries(message.params).map(([name, value]) => [name, String(value)]));
+  const query = new URLSearchParams(
+    Object.entries(message.params).map(([name, value]) =>
+      typeof value === "string" && NUMBER.test(value) ? [`${name}${TEXT_MARK}`, value] : [name, String(value)],
+    ),
+  );
   return `${message.key}?${query.toString()}`;
 }
 
@@ -41,8 +50,10 @@ export function decodeStaffMessage(text: string): StaffMessage | null {
   const [key = "", query] = text.split(/\?(.*)/s, 2);
   if (query === undefined) return { key };
   const params: StaffMessageParams = {};
-  for (const [name, value] of new URLSearchParams(query))
-    params[name] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+  for (const [name, value] of new URLSearchParams(query)) {
+    if (name.endsWith(TEXT_MARK)) params[name.slice(0, -TEXT_MARK.length)] = value;
+    else params[name] = NUMBER.test(value) ? Number(value) : value;
+  }
   return { key, params };
 }
 

@@ -281,8 +281,9 @@ describe("the bulk actions in a browser, against the app's extension API", () =>
   async function openAction(
     handle: string,
     selected: string[],
-    options: { fakeClock?: boolean } = {},
+    options: { fakeClock?: boolean; locale?: string } = {},
   ): Promise<{ page: Page; sent: Array<{ path: string; body: Record<string, unknown> }> }> {
+    const locale = options.locale ?? "en";
     const bundle = bundles.get(handle);
     if (!bundle) throw new Error(`No extension ${handle}`);
     const page = await browser.newPage();
@@ -308,8 +309,8 @@ describe("the bulk actions in a browser, against the app's extension API", () =>
           appOrigin: ORIGIN,
           adminBase: `${ORIGIN}/store/test`,
           appBase: `${ORIGIN}/store/test/apps/model-shots`,
-          locale: "en",
-          translations: extensionTranslations(handle, "en"),
+          locale,
+          translations: extensionTranslations(handle, locale),
         };
         return route.fulfill({ body: extensionHostPage(bundle.name, config), contentType: "text/html" });
       }
@@ -442,6 +443,23 @@ describe("the bulk actions in a browser, against the app's extension API", () =>
       await page.evaluate(() => (window as unknown as { fetchedAfterSettling: string[] }).fetchedAfterSettling),
     ).toEqual([]);
     expect(sent.filter((request) => request.path === "/api/render-status").length).toBe(asked);
+  });
+
+  it("a bulk action says a request over the app's body limit was too large, in the dialog's language", async () => {
+    // Ids enough for a preview body over the extension API's 64 KiB (app/web/body-limits.server.ts): the app answers
+    // 413 in plain text before reading it, through the real route.
+    const selected = Array.from({ length: 2_500 }, (_, i) => `gid://shopify/Product/${9_000_000_000 + i}`);
+    const words = (locale: string) =>
+      JSON.parse(read("bulk-products-action", "locales", `${locale}.json`)) as { errors: Record<string, string> };
+    for (const locale of ["en", "de"]) {
+      const { page, sent } = await openAction("bulk-products-action", selected, { locale });
+      const tooLarge = words(locale === "en" ? "en.default" : locale).errors.tooLarge ?? "";
+      expect(tooLarge).not.toBe("");
+      await page.getByText(tooLarge, { exact: true }).waitFor();
+      expect(sent.map((request) => request.path)).toContain("/api/run-preview");
+      expect(JSON.stringify(sent[0]?.body).length).toBeGreaterThan(64 * 1024);
+      expect(await page.getByText(/HTTP 413/).count()).toBe(0);
+    }
   });
 
   it("the product action says why a render failed, in the dialog's words for the app's message", async () => {

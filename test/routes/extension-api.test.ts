@@ -1,8 +1,13 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { wordedAnswer } from "~/i18n/words.server";
 import { badSessionTokenRequest, sessionTokenRequest } from "../../harness/shopify-requests";
 import { variantColourOf } from "~/renders/lifecycle/variant-colour";
-import { describeListing } from "~/renders/runs/listing-progress";
+import { createI18n } from "~/i18n/i18n-instance";
+import { translationsFor } from "~/i18n/resources.server";
+import { translateMessage } from "~/i18n/translate-message";
+import type { ListingProgress } from "~/renders/runs/plan-scope.server";
+import { listingWords } from "~/routes/app.runs.new/bulk-run-listing";
 import {
   DEFAULT_LOOK,
   jsonOf,
@@ -320,7 +325,7 @@ describe("The admin extensions' API", () => {
     it("says a large collection's progress in the bulk-run page's words while Shopify exports it, counts kept", async () => {
       const before = await created();
       const scope = { kind: "collection", collectionId: largeCollection };
-      const response = await post(preview, "/api/run-preview", { scope });
+      const response = await post(preview, "/api/run-preview?locale=en", { scope });
       expect(response.status).toBe(200);
       const body = await jsonOf<{ listing: Record<string, unknown>; summary?: unknown }>(response);
       expect(body.listing).toEqual({
@@ -357,8 +362,8 @@ describe("The admin extensions' API", () => {
         sentence: `"Whole catalog" is a large collection: reading its products from Shopify, 130 of ${LARGE_COLLECTION} so far.`,
         progress: 50,
       });
-      // The page words the same listing the same way (its browser code calls describeListing on what it gets).
-      const page = await jsonOf<{ listing: Parameters<typeof describeListing>[0] }>(
+      // The page words the same listing from the same keys (its browser code calls listingWords on what it gets).
+      const page = await jsonOf<{ listing: ListingProgress }>(
         await respond(
           bulkPage,
           await postFormAs(COLOURS, "/app/runs/new", {
@@ -369,8 +374,51 @@ describe("The admin extensions' API", () => {
           }),
         ),
       );
-      expect(storing.listing).toEqual({ ...page.listing, ...describeListing(page.listing) });
+      const { t } = createI18n("en", translationsFor("en"));
+      expect(storing.listing).toEqual({
+        ...page.listing,
+        ...listingWords((message) => translateMessage(t, message, "en"), page.listing),
+      });
       expect(await created()).toEqual(before);
+    });
+
+    it("says a large collection's progress in the dialog's language, from the locale files' bulkRun listing keys", async () => {
+      const scope = { kind: "collection", collectionId: largeCollection };
+      const ask = async (locale: string) =>
+        (await jsonOf<{ listing: Record<string, unknown> }>(
+          await post(preview, `/api/run-preview?locale=${locale}`, { scope }),
+        )).listing;
+      // The German words of bulkRun.json's listing keys, filled in as German writes numbers.
+      const german = JSON.parse(readFileSync("app/i18n/locales/de/bulkRun.json", "utf8")) as {
+        listing: Record<string, string>;
+      };
+      const fill = (template: string | undefined, values: Record<string, string>) =>
+        Object.entries(values).reduce((text, [name, value]) => text.replace(`{{${name}}}`, value), template ?? "");
+      // Asking starts the listing (or finds the one an earlier test started) before Shopify's export has begun.
+      await ask("de");
+      await app.database.prisma.collectionListing.update({
+        where: { shop_collectionId: { shop: COLOURS, collectionId: largeCollection } },
+        data: { bulkStatus: "CREATED", bulkObjects: 0, listed: 0 },
+      });
+      expect(await ask("de")).toMatchObject({
+        sentence: fill(german.listing.preparing, { title: "Whole catalog", expected: String(LARGE_COLLECTION) }),
+        detail: german.listing.exportingDetail,
+      });
+      await app.database.prisma.collectionListing.update({
+        where: { shop_collectionId: { shop: COLOURS, collectionId: largeCollection } },
+        data: { bulkStatus: "RUNNING", bulkObjects: 1_234 },
+      });
+      const asked = { listing: await ask("de") };
+      expect(asked.listing).toMatchObject({
+        exported: 1_234,
+        sentence: fill(german.listing.exporting, { title: "Whole catalog", exported: "1.234" }),
+        detail: german.listing.exportingDetail,
+      });
+      expect(asked.listing.sentence).toMatch(/^„Whole catalog“ ist eine große Kollektion: .*1\.234/);
+      // The same answer in English, from the English file.
+      expect((await ask("en")).sentence).toBe(
+        `"Whole catalog" is a large collection: Shopify is exporting its products, 1,234 items so far (products and their photos).`,
+      );
     });
 
     it("counts colours in the preview when asked, as the bulk-run page plans them, and not otherwise", async () => {

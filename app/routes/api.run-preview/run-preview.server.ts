@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
-import { messageKey } from "~/lib/staff-message";
+import { encodeStaffMessage, messageKey } from "~/lib/staff-message";
 import type { LookChoice } from "@model-shots/extension-shared/api";
 import { describeListing } from "~/renders/runs/listing-progress";
 import type { ListingProgress } from "~/renders/runs/plan-scope.server";
@@ -33,8 +33,9 @@ export async function previewRunFromExtension(db: Db, admin: AdminRequest, reque
   });
   const { choices, hasKey, paused } = await lookChoices(db, admin.shop);
   if (!outcome.ok && outcome.listing) {
-    // A large collection read in the background: its progress in the bulk-run page's words, and the extension
-    // asks again. The counts stay beside the words for extension bundles older than this answer.
+    // A large collection read in the background: its progress as the bulk-run page's messages, worded in the
+    // dialog's language by apiResponse (ADR 094), and the extension asks again. The counts stay beside the words
+    // for extension bundles older than this answer.
     const { sentence, detail, progress } = describeListing(outcome.listing);
     return okAnswer<{
       listing: ListingProgress & { sentence: string; detail: string; progress?: number };
@@ -42,7 +43,12 @@ export async function previewRunFromExtension(db: Db, admin: AdminRequest, reque
       problem: string | null;
       paused: string | null;
     }>({
-      listing: { ...outcome.listing, sentence, detail, ...(progress !== null ? { progress } : {}) },
+      listing: {
+        ...outcome.listing,
+        sentence: encodeStaffMessage(sentence),
+        detail: encodeStaffMessage(detail),
+        ...(progress !== null ? { progress } : {}),
+      },
       looks: choices,
       problem: setupProblem(hasKey, choices),
       paused,

@@ -5,7 +5,7 @@ import { FormErrorBanner } from "~/components/FormErrorBanner";
 import { LookCard } from "~/components/LookCard";
 import { PausedBanner } from "~/components/PausedBanner";
 import { RenderOptionsFields } from "~/components/RenderOptionsFields";
-import { useFormat, useTranslation } from "~/i18n/react";
+import { useStaffMessage, useTranslation } from "~/i18n/react";
 import { formDataOf } from "~/web/forms";
 import { optionsToFormFields, withLook, type RenderOptionsFormValues } from "~/web/render-options-form";
 import { useRequestKey } from "~/web/request-key";
@@ -41,7 +41,7 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
   const navigation = useNavigation();
   const [requestKey] = useRequestKey();
   const { t } = useTranslation("bulkRun");
-  const format = useFormat();
+  const say = useStaffMessage();
   const [scope, setScope] = useState<PickedScope | null>(() => initialScopeOf(view, t("collectionUntitled")));
   const [options, setOptions] = useState<RenderOptionsFormValues>(view.initialOptions);
   const [regenerate, setRegenerate] = useState(false);
@@ -130,7 +130,7 @@ export function BulkRunPage({ view, result }: { view: BulkRunPageView; result: B
               onPreview={runPreview}
               previewing={pendingIntent === "preview"}
               canPreview={Boolean(scope) && view.catalog.ok}
-              listing={listing ? listingWords(t, format.number, listing) : null}
+              listing={listing ? listingWords(say, listing) : null}
             >
               {preview ? (
                 <BulkRunEstimate

@@ -389,6 +389,9 @@ export async function callApp<T>(path: string, read: Guard<T>, body?: unknown): 
         if (typeof value === "string") fieldErrors[key] = value;
     return { ok: false, error: sayMessage(str(json.error) ?? t("errors.failed")), fieldErrors };
   }
+  // The app refuses a body over its limit before reading it, in plain text (app/web/body-limits.server.ts): a
+  // request too large to send, not an answer this screen failed to read. Each extension says what to do instead.
+  if (response.status === 413) return { ok: false, error: t("errors.tooLarge"), fieldErrors: {} };
   return {
     ok: false,
     error: t("errors.unreadable", { status: response.status }),

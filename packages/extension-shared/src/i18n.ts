@@ -26,8 +26,10 @@ export function sayMessage(text: string): string {
   if (!match) return text;
   const key = `messages.${match[1] ?? ""}`;
   const params: Record<string, string | number> = {};
+  // "title~text=2025": a text that reads as a number, kept as text (encodeStaffMessage marks it).
   for (const [name, value] of new URLSearchParams(match[2] ?? ""))
-    params[name] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+    if (name.endsWith("~text")) params[name.slice(0, -5)] = value;
+    else params[name] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
   const words = t(key, params);
   return words === key ? text : words;
 }
