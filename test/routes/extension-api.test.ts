@@ -385,9 +385,11 @@ describe("The admin extensions' API", () => {
     it("says a large collection's progress in the dialog's language, from the locale files' bulkRun listing keys", async () => {
       const scope = { kind: "collection", collectionId: largeCollection };
       const ask = async (locale: string) =>
-        (await jsonOf<{ listing: Record<string, unknown> }>(
-          await post(preview, `/api/run-preview?locale=${locale}`, { scope }),
-        )).listing;
+        (
+          await jsonOf<{ listing: Record<string, unknown> }>(
+            await post(preview, `/api/run-preview?locale=${locale}`, { scope }),
+          )
+        ).listing;
       // The German words of bulkRun.json's listing keys, filled in as German writes numbers.
       const german = JSON.parse(readFileSync("app/i18n/locales/de/bulkRun.json", "utf8")) as {
         listing: Record<string, string>;
