@@ -21,7 +21,8 @@ function runScript(script: string, label: string): Promise<Outcome> {
   const started = performance.now();
   const child = spawn("npm", ["run", "--silent", script], {
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "0" },
+    // Plain text: two lanes interleave line by line, and colour codes would cut through each other.
+    env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: undefined },
   });
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on("line", (line) => process.stdout.write(`[${label}] ${line}\n`));
