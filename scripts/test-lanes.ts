@@ -1,7 +1,7 @@
 /**
  * `npm test`'s second half: two lanes of npm scripts side by side, each lane's scripts one after another.
  *
- *   tsx scripts/test-lanes.ts "test:unit test:production test:mutation:named" "test:e2e"
+ *   tsx scripts/test-lanes.ts test:unit "test:e2e test:production test:mutation:named"
  *
  * The unit tests mostly wait on PostgreSQL and child processes, the browser tests on the sandbox and Chromium: run one
  * after the other they left CI's two cores half idle for 25 minutes (ADR 115). Every line a lane prints is prefixed

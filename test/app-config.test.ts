@@ -129,7 +129,7 @@ describe("Shopify's CLI in npm test (ADR 061)", () => {
   it("runs `shopify app build` before vitest", () => {
     expect(packageJson.scripts["test:app-config"]).toBe("tsx scripts/shopify-app-build.ts");
     // The unit suites run in the lanes after it (ADR 115): test:unit is vitest.
-    expect(packageJson.scripts.test).toMatch(/&& npm run test:app-config && tsx scripts\/test-lanes\.ts "test:unit /);
+    expect(packageJson.scripts.test).toMatch(/&& npm run test:app-config && tsx scripts\/test-lanes\.ts test:unit /);
     expect(packageJson.scripts["test:unit"]).toBe("vitest run");
   });
 });
