@@ -125,7 +125,7 @@ describe("re-sealing stored secrets", () => {
           return rows;
         }) as never,
         updateMany: ((args: never) => database.prisma.shopSettings.updateMany(args)) as never,
-      } as Db["shopSettings"],
+      } as unknown as Db["shopSettings"],
       session: {
         findMany: (async (args: never) => {
           const rows = await database.prisma.session.findMany(args);
@@ -133,7 +133,7 @@ describe("re-sealing stored secrets", () => {
           return rows;
         }) as never,
         updateMany: ((args: never) => database.prisma.session.updateMany(args)) as never,
-      } as Db["session"],
+      } as unknown as Db["session"],
     };
     await resealStoredSecrets(racing, ring);
     expect((await settingsOf(SHOP)).tryOnApiKeyEncrypted).toBe(savedMeanwhile);
