@@ -183,6 +183,29 @@ describe("the Settings view", () => {
     expect(settingsViewOf(null, undefined).defaultBaseUrl).toBeNull();
   });
 
+  it("shows the shop's own address and its saved defaults", () => {
+    const defaults = {
+      productType: "top",
+      productCategory: "t_shirt",
+      mannequinId: "mnq_amara",
+      poseId: "pose_front_relaxed",
+      resolution: "2K",
+      aspectRatio: "3:4",
+      bodySize: "M",
+      expression: "neutral",
+    };
+    const row = {
+      shop: SHOP,
+      tryOnBaseUrl: "https://own.example",
+      defaultOptions: defaults,
+    } as unknown as ShopSettings;
+    expect(settingsViewOf(row, "https://default.example")).toMatchObject({
+      baseUrl: "https://own.example",
+      defaultBaseUrl: "https://default.example",
+      defaults,
+    });
+  });
+
   it("shows no last four once the key itself is gone", () => {
     const row = { shop: SHOP, tryOnApiKeyEncrypted: null, tryOnApiKeyLast4: "1234" } as unknown as ShopSettings;
     expect(settingsViewOf(row, undefined)).toMatchObject({ hasKey: false, keyLast4: null });
