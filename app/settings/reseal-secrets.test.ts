@@ -72,10 +72,20 @@ describe("re-sealing stored secrets", () => {
         { id: "one-token", shop: SHOP, state: "", accessToken: current, refreshToken: "shprt_plain" },
         { id: "no-refresh", shop: SHOP, state: "", accessToken: "shpat_plain", refreshToken: null },
         { id: "all-current", shop: SHOP, state: "", accessToken: current, refreshToken: ring.seal("shprt_x", SHOP) },
+        {
+          id: "access-only",
+          shop: SHOP,
+          state: "",
+          accessToken: "shpat_two",
+          refreshToken: ring.seal("shprt_y", SHOP),
+        },
       ],
     });
     const before = await sessionOf("all-current");
-    expect(await resealStoredSecrets(database.prisma, ring)).toEqual({ resealed: 2, unchanged: 3, unreadable: [] });
+    const refreshBefore = (await sessionOf("access-only")).refreshToken;
+    expect(await resealStoredSecrets(database.prisma, ring)).toEqual({ resealed: 3, unchanged: 4, unreadable: [] });
+    // Only the access token needed it: the refresh token stays as it was.
+    expect(await sessionOf("access-only")).toMatchObject({ refreshToken: refreshBefore });
 
     const oneToken = await sessionOf("one-token");
     expect(oneToken.accessToken).toBe(current);

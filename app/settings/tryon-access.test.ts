@@ -111,6 +111,13 @@ describe("the try-on service as Settings and the pages reach it", () => {
       expect(requests).toHaveLength(1);
     });
 
+    it("lets the worker's listings come from the process's catalog cache, unlike a key check", async () => {
+      const apiKey = freshKey();
+      await makeTryOnClientFor("worker", { baseUrl, apiKey }).listMannequins();
+      await makeTryOnClientFor("worker", { baseUrl, apiKey }).listMannequins();
+      expect(requests).toHaveLength(1);
+    });
+
     it("builds a page's client from the shop's saved key and address, and none without a key", async () => {
       const key = freshKey();
       const box = keyringFromEnv(process.env);
