@@ -172,6 +172,10 @@ describe("the render store", () => {
       const sent = await one({ state: "queued", ...leased });
       await commitSubmitIntent(database.prisma, { id: sent.id, state: "queued", leaseToken: 3 }, NOW, 60_000);
       const job = { jobId: "job-9", status: "queued", submittedAt: NOW, firstPollAt: LATER };
+      // A writer whose token went stale records nothing.
+      expect(await recordSubmitted(database.prisma, { id: sent.id, state: "submitting", leaseToken: 2 }, job)).toBe(
+        false,
+      );
       expect(await recordSubmitted(database.prisma, { id: sent.id, state: "submitting", leaseToken: 3 }, job)).toBe(
         true,
       );
