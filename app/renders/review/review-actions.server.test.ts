@@ -296,6 +296,17 @@ describe("review decisions", () => {
       }
     });
 
+    it("never rejects the chosen one itself, even while it is still in review", async () => {
+      const group = "group-chosen-first";
+      const chosen = await oneRender({ state: "in_review", candidateGroup: group, candidateIndex: 1 });
+      const sibling = await oneRender({ state: "in_review", candidateGroup: group, candidateIndex: 2 });
+      const { media } = recordingMedia();
+      expect(
+        await rejectOtherCandidates(database.prisma, media, { shop: SHOP, renderId: chosen.id, reviewer: "s" }),
+      ).toEqual({ rejected: [sibling.id], failed: [] });
+      expect((await row(chosen.id)).state).toBe("in_review");
+    });
+
     it("rejects nothing for a render made on its own, even beside other lone renders in review", async () => {
       const lone = await oneRender({ state: "publishing" });
       const other = await oneRender({ state: "in_review" });
@@ -379,6 +390,22 @@ describe("review decisions", () => {
         expect.objectContaining({ name: "ReviewError", message: "messages:refusal.jobTaken?jobId=job-taken" }),
       );
       expect((await row(render.id)).state).toBe("submit_unknown");
+    });
+
+    it("'started' lets a failure other than a taken job id through as it is", async () => {
+      const render = await oneRender({ state: "submit_unknown" });
+      const broken = database.prisma.$extends({
+        query: {
+          render: {
+            async updateManyAndReturn() {
+              throw new Error("the database went away");
+            },
+          },
+        },
+      }) as unknown as typeof database.prisma;
+      await expect(
+        resolveSubmitUnknown(broken, { shop: SHOP, renderId: render.id, outcome: "started", externalJobId: "job-x" }),
+      ).rejects.toThrow("the database went away");
     });
 
     it("'not started' fails the render and releases its reserved credits, and only its charge", async () => {
