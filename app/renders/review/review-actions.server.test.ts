@@ -392,6 +392,20 @@ describe("review decisions", () => {
       expect((await row(render.id)).state).toBe("submit_unknown");
     });
 
+    it("'started' accepts the job id of a render given up on while stalled; 'not started' of no render is refused", async () => {
+      const render = await oneRender({ state: "submit_unknown", externalJobId: "job-given-up" });
+      await resolveSubmitUnknown(database.prisma, {
+        shop: SHOP,
+        renderId: render.id,
+        outcome: "started",
+        externalJobId: "job-given-up",
+      });
+      expect((await row(render.id)).state).toBe("running");
+      await expect(
+        resolveSubmitUnknown(database.prisma, { shop: SHOP, renderId: "no-such-render", outcome: "not_started" }),
+      ).rejects.toEqual(refusal("changed.resolved"));
+    });
+
     it("'started' lets a failure other than a taken job id through as it is", async () => {
       const render = await oneRender({ state: "submit_unknown" });
       const broken = database.prisma.$extends({
@@ -560,6 +574,13 @@ describe("review decisions", () => {
         expect(cancelled.cancelledAt).not.toBeNull();
         expect((await row(queued.id)).state).toBe("cancelled");
       }
+      // A queued render outside the cancelled run, of this shop and another, stays queued.
+      const run = await oneRun("active");
+      const outside = await oneRender({ state: "queued" });
+      const foreignOutside = await oneRender({ state: "queued" }, OTHER);
+      await setRunStatus(database.prisma, { shop: SHOP, runId: run.id, action: "cancel" });
+      expect((await row(outside.id)).state).toBe("queued");
+      expect((await row(foreignOutside.id)).state).toBe("queued");
       const finished = await oneRun("completed");
       await expect(setRunStatus(database.prisma, { shop: SHOP, runId: finished.id, action: "cancel" })).rejects.toEqual(
         refusal("run.cancel"),
