@@ -62,6 +62,7 @@ const parts = {
       "app/renders/**/*.test.ts",
       ...pipelineFastTests,
       "test/pipeline/publish-step.test.ts",
+      "test/pipeline/publish-failures.test.ts",
       "test/routes/review.test.ts",
     ],
   },

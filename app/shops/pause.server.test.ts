@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../harness/database";
+import { seedShop } from "../../harness/render-fixtures";
+import { NOT_PAUSED, pauseOf, pauseShop, resumeShop, type PauseReason } from "./pause.server";
+
+const SHOP = "pause.myshopify.com";
+const OTHER = "pause-other.myshopify.com";
+const AT = new Date("2026-11-27T12:00:00Z");
+
+describe("a shop's pause", () => {
+  let database: TestDatabase;
+  const settings = (shop = SHOP) => database.prisma.shopSettings.findUnique({ where: { shop } });
+
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+  });
+  afterAll(async () => database?.close());
+  beforeEach(async () => {
+    await database.prisma.shop.deleteMany();
+    await database.prisma.shop.create({ data: { domain: SHOP } });
+    await seedShop(database.prisma, OTHER);
+  });
+
+  it("says why in staff words for each reason, with the service's own words after ours", async () => {
+    const words: Record<PauseReason, string> = {
+      auth: "The try-on service refused the API key. Check the key in Settings; renders will continue once it works.",
+      out_of_credits: "The try-on service account has run out of credits. Add credits, then resume from the home page.",
+      missing_key: "Add the try-on service API key in Settings to start rendering.",
+      key_unreadable:
+        "The saved try-on service API key can no longer be read (the app's encryption keys changed). Enter the key again in Settings; renders will continue once the service accepts it.",
+    };
+    for (const [reason, message] of Object.entries(words) as Array<[PauseReason, string]>) {
+      await pauseShop(database.prisma, { shop: SHOP, reason, at: AT });
+      expect(await settings()).toMatchObject({ pausedReason: reason, pausedMessage: message, pausedAt: AT });
+    }
+    await pauseShop(database.prisma, { shop: SHOP, reason: "auth", at: AT, detail: "key revoked" });
+    expect((await settings())?.pausedMessage).toBe(`${words.auth} (key revoked)`);
+  });
+
+  it("creates the shop's settings when it has none, and leaves another shop's alone", async () => {
+    expect(await settings()).toBeNull();
+    await pauseShop(database.prisma, { shop: SHOP, reason: "missing_key", at: AT });
+    expect((await settings())?.pausedReason).toBe("missing_key");
+    expect((await settings(OTHER))?.pausedReason).toBeNull();
+  });
+
+  it("is lifted by resuming, for that shop only", async () => {
+    await pauseShop(database.prisma, { shop: SHOP, reason: "out_of_credits", at: AT });
+    await pauseShop(database.prisma, { shop: OTHER, reason: "auth", at: AT });
+    await resumeShop(database.prisma, SHOP);
+    expect(await settings()).toMatchObject(NOT_PAUSED);
+    expect((await settings(OTHER))?.pausedReason).toBe("auth");
+    expect(NOT_PAUSED).toEqual({ pausedReason: null, pausedMessage: null, pausedAt: null });
+  });
+
+  it("resuming a shop that is not paused writes nothing", async () => {
+    const before = await settings(OTHER);
+    await resumeShop(database.prisma, OTHER);
+    expect((await settings(OTHER))?.updatedAt).toEqual(before?.updatedAt);
+  });
+
+  it("is shown to staff with its reason, words and time, and not at all while work runs", async () => {
+    await pauseShop(database.prisma, { shop: SHOP, reason: "auth", at: AT });
+    const row = await settings();
+    expect(pauseOf(row)).toEqual({ reason: "auth", message: row?.pausedMessage, at: "2026-11-27T12:00:00.000Z" });
+    expect(pauseOf({ ...row!, pausedMessage: null })?.message).toBe("");
+    expect(pauseOf({ ...row!, pausedAt: null })).toBeNull();
+    expect(pauseOf({ ...row!, pausedReason: null })).toBeNull();
+    expect(pauseOf(null)).toBeNull();
+  });
+});
