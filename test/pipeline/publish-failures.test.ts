@@ -1,3 +1,4 @@
+import { messageKey } from "~/lib/staff-message";
 /**
  * The publish step's ways of not publishing, tick by tick against a media port that does what each test scripts:
  * a render without a file, a product deleted meanwhile, Shopify refusing for good, a failure retried with back-off
@@ -199,7 +200,8 @@ describe("a publish that does not go through", () => {
       attempts: 2,
       nextAttemptAt: new Date(NOW.getTime() + 15_000),
       errorCode: "publish_failed",
-      errorMessage: "messages:render.publishRetrying?detail=502",
+      // The service's text "502" stays text (the encoder marks number-like text).
+      errorMessage: messageKey("messages:render.publishRetrying", { detail: "502" }),
     });
   });
 
