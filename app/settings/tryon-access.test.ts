@@ -5,6 +5,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { ShopSettings } from "@prisma/client";
 import { hashServiceKey, keyringFromEnv, makeSecretBox, SecretUnreadableError } from "~/lib/secret-box.server";
 import { TryOnUnavailableError } from "~/tryon";
+import { DEFAULT_TEST_OPTIONS } from "../../harness/render-fixtures";
 import { checkKeyAgainstService, settingsViewOf } from "./settings.server";
 import { makeTryOnClientFor, tryOnAccessOf, tryOnClientFor } from "./tryon-client.server";
 
@@ -191,16 +192,8 @@ describe("the Settings view", () => {
   });
 
   it("shows the shop's own address and its saved defaults", () => {
-    const defaults = {
-      productType: "top",
-      productCategory: "t_shirt",
-      mannequinId: "mnq_amara",
-      poseId: "pose_front_relaxed",
-      resolution: "2K",
-      aspectRatio: "3:4",
-      bodySize: "M",
-      expression: "neutral",
-    };
+    // A copy: the view must hand back the shop's own saved object's values, not the shared constant.
+    const defaults = { ...DEFAULT_TEST_OPTIONS };
     const row = {
       shop: SHOP,
       tryOnBaseUrl: "https://own.example",
