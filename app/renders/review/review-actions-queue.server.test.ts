@@ -4,12 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { OTHER, SHOP, useReviewDatabase } from "../../../test/support/review-decisions";
-import {
-  cancelQueuedRenders,
-  resolveSubmitUnknown,
-  setRunStatus,
-  stopWaiting,
-} from "./review-actions.server";
+import { cancelQueuedRenders, resolveSubmitUnknown, setRunStatus, stopWaiting } from "./review-actions.server";
 
 describe("review decisions on jobs and runs", () => {
   const review = useReviewDatabase();
