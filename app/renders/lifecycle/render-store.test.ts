@@ -214,6 +214,11 @@ describe("the render store", () => {
         finishedAt: NOW,
         leaseOwner: null,
       });
+      // A late job id for a render that has left submitting (here failed, its token unchanged) brings nothing back.
+      expect(await recordSubmitted(database.prisma, { id: refused.id, state: "submitting", leaseToken: 3 }, job)).toBe(
+        false,
+      );
+      expect(await reread(refused)).toMatchObject({ state: "failed", externalJobId: null, leaseToken: 3 });
       expect(await ledger(refused)).toEqual([]);
       expect(await ledger(sent)).toHaveLength(1);
     });
