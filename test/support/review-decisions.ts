@@ -43,6 +43,17 @@ export function useReviewDatabase() {
       if (!created) throw new Error("no render was created");
       return created;
     },
+    /** The same database, but every render update that returns rows fails as a lost connection would. */
+    databaseThatFails: () =>
+      review.database.prisma.$extends({
+        query: {
+          render: {
+            async updateManyAndReturn() {
+              throw new Error("the database went away");
+            },
+          },
+        },
+      }) as unknown as TestDatabase["prisma"],
     row: (id: string) => review.database.prisma.render.findUniqueOrThrow({ where: { id } }),
     refusal: (key: string) => expect.objectContaining({ name: "ReviewError", message: `messages:refusal.${key}` }),
   };

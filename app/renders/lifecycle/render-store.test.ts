@@ -1,7 +1,6 @@
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Prisma, type Render } from "@prisma/client";
-import { makeLogger, replaceAppLogger } from "~/lib/logger.server";
+import { captureAppLogLines } from "../../../harness/app-log-lines";
 import { createTestDatabase, type TestDatabase } from "../../../harness/database";
 import { seedRenders, seedShop } from "../../../harness/render-fixtures";
 import {
@@ -26,24 +25,12 @@ const LATER = new Date(Date.now() + 3_600_000);
 
 describe("the render store", () => {
   let database: TestDatabase;
-  const lines: Array<Record<string, unknown>> = [];
+  let lines: Array<Record<string, unknown>> = [];
   let restoreLogger: () => void;
 
   beforeAll(async () => {
     database = await createTestDatabase("postgres");
-    restoreLogger = replaceAppLogger(
-      makeLogger({
-        format: "json",
-        destination: new Writable({
-          write(chunk: Buffer, _encoding, done) {
-            for (const line of chunk.toString().split("\n").filter(Boolean)) {
-              lines.push(JSON.parse(line) as Record<string, unknown>);
-            }
-            done();
-          },
-        }),
-      }),
-    );
+    ({ lines, restore: restoreLogger } = captureAppLogLines());
   });
   afterAll(async () => {
     restoreLogger?.();

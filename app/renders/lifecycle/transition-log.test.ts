@@ -1,28 +1,15 @@
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { makeLogger, replaceAppLogger } from "~/lib/logger.server";
+import { captureAppLogLines } from "../../../harness/app-log-lines";
 import { logBulkTransition, logRenderTransition, timeInState } from "./transition-log";
 
 /** The transition log's lines, read from the app's logger as an operator's log collector would. */
 describe("the render transition log", () => {
-  const lines: Array<Record<string, unknown>> = [];
+  let lines: Array<Record<string, unknown>> = [];
   let restore: () => void;
   const at = new Date("2026-11-27T10:00:00.000Z");
 
   beforeAll(() => {
-    restore = replaceAppLogger(
-      makeLogger({
-        format: "json",
-        destination: new Writable({
-          write(chunk: Buffer, _encoding, done) {
-            for (const line of chunk.toString().split("\n").filter(Boolean)) {
-              lines.push(JSON.parse(line) as Record<string, unknown>);
-            }
-            done();
-          },
-        }),
-      }),
-    );
+    ({ lines, restore } = captureAppLogLines());
   });
   afterAll(() => restore?.());
   beforeEach(() => {

@@ -65,15 +65,7 @@ describe("review decisions on jobs and runs", () => {
 
     it("'started' lets a failure other than a taken job id through as it is", async () => {
       const render = await oneRender({ state: "submit_unknown" });
-      const broken = review.database.prisma.$extends({
-        query: {
-          render: {
-            async updateManyAndReturn() {
-              throw new Error("the database went away");
-            },
-          },
-        },
-      }) as unknown as typeof review.database.prisma;
+      const broken = review.databaseThatFails();
       await expect(
         resolveSubmitUnknown(broken, { shop: SHOP, renderId: render.id, outcome: "started", externalJobId: "job-x" }),
       ).rejects.toThrow("the database went away");

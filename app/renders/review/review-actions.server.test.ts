@@ -298,15 +298,7 @@ describe("review decisions", () => {
       expect(calls).toEqual([]);
 
       await review.database.prisma.render.update({ where: { id: sibling.id }, data: { state: "in_review" } });
-      const broken = review.database.prisma.$extends({
-        query: {
-          render: {
-            async updateManyAndReturn() {
-              throw new Error("the database went away");
-            },
-          },
-        },
-      }) as unknown as typeof review.database.prisma;
+      const broken = review.databaseThatFails();
       await expect(
         rejectOtherCandidates(broken, media, { shop: SHOP, renderId: chosen.id, reviewer: "s" }),
       ).rejects.toThrow("the database went away");
