@@ -136,6 +136,20 @@ describe("a publish that does not go through", () => {
     expect((await row(placed.id)).state).toBe("published");
   });
 
+  it("sends no move for an image attached now and wanted at or past the end: attaching already put it last", async () => {
+    for (const position of [2, 9]) {
+      await database.prisma.render.deleteMany();
+      const render = await approved({ publishOptions: { variantIds: [], position } });
+      const { media, calls } = scriptedMedia({ exists: true, mediaIds: [PHOTO] });
+      await tick(media);
+      expect(calls).toEqual([
+        "productMedia",
+        `attachToProduct(${JSON.stringify(FILE)}, ${JSON.stringify(render.productId)}, null)`,
+      ]);
+      expect((await row(render.id)).state).toBe("published");
+    }
+  });
+
   it("puts a render without a file back in review, asking Shopify nothing", async () => {
     const render = await approved({ fileId: null });
     const { media, calls } = scriptedMedia({ exists: true, mediaIds: [] });
