@@ -56,6 +56,13 @@ const parts = {
       "test/routes/runs.test.ts",
     ],
   },
+  // The lifecycle part's static mutants (module-level values: the transition table, the state groups, the colour
+  // column's schema) each run every test of that part, an hour in all; this part runs them against the folder's
+  // own tests and the fast pipeline tests only, which name the table and the schema.
+  "lifecycle-static": {
+    mutate: ["app/renders/lifecycle/**/*.ts"],
+    tests: ["app/renders/lifecycle/**/*.test.ts", ...pipelineFastTests],
+  },
   review: {
     mutate: ["app/renders/review/**/*.ts", "app/worker/steps/publish-render.ts"],
     tests: [
@@ -68,7 +75,20 @@ const parts = {
   },
   worker: {
     mutate: ["app/worker/**/*.ts"],
-    tests: ["app/worker/**/*.test.ts", "app/renders/**/*.test.ts", ...pipelineFastTests],
+    tests: [
+      "app/worker/**/*.test.ts",
+      "app/renders/**/*.test.ts",
+      ...pipelineFastTests,
+      // In-process tests of single steps, seconds each; the colour tests (20 s, a whole render each) are left out.
+      "test/pipeline/publish-failures.test.ts",
+      "test/pipeline/publish-step.test.ts",
+      "test/pipeline/automation-gather.test.ts",
+      "test/pipeline/metrics.test.ts",
+      "test/pipeline/poll-statements.test.ts",
+      "test/pipeline/prepared-statements.test.ts",
+      "test/pipeline/uninstall-during-submit.test.ts",
+      "test/pipeline/heartbeat.test.ts",
+    ],
   },
   "pipeline-slow": {
     mutate: ["app/worker/steps/**/*.ts"],
