@@ -163,6 +163,64 @@ describe("applying a webhook delivery once", () => {
     expect(await database.prisma.webhookDelivery.count()).toBe(0);
     expect(await applyDeliveryOnce(database.prisma, failing, steps)).toBe("applied");
   });
+
+  /**
+   * Delivery `first` is held inside its change while `second` starts: answers whether `second` finished while
+   * `first` still held the shop's row ("alongside") or waited on its lock ("waited"), then lets both finish.
+   */
+  async function secondDeliveryWhileFirstHeld(
+    first: Partial<WebhookDelivery>,
+    second: Partial<WebhookDelivery>,
+  ): Promise<"alongside" | "waited"> {
+    let holding!: () => void;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const firstDone = applyDeliveryOnce(database.prisma, delivery(first), {
+      ...steps,
+      apply: async () => {
+        holding();
+        await released;
+      },
+    });
+    await held;
+    let secondFinished = false;
+    const secondDone = applyDeliveryOnce(database.prisma, delivery(second), steps).finally(() => {
+      secondFinished = true;
+    });
+    let answer: "alongside" | "waited" | undefined;
+    while (answer === undefined) {
+      const [{ waiting }] = await database.prisma.$queryRaw<[{ waiting: number }]>`
+        SELECT count(*)::int AS waiting FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+      if (secondFinished) answer = "alongside";
+      else if (waiting > 0) answer = "waited";
+      else await new Promise((resolve) => setImmediate(resolve));
+    }
+    release();
+    expect(await firstDone).toBe("applied");
+    expect(await secondDone).toBe("applied");
+    return answer;
+  }
+
+  it("lets deliveries under a shared lock apply side by side", async () => {
+    expect(await secondDeliveryWhileFirstHeld({ shopLock: "share" }, { shopLock: "share" })).toBe("alongside");
+  });
+
+  it("makes any delivery wait for one holding the shop's row for update, and one for update wait for a shared one", async () => {
+    expect(await secondDeliveryWhileFirstHeld({ topic: "app/uninstalled" }, { shopLock: "share" })).toBe("waited");
+    expect(await secondDeliveryWhileFirstHeld({ shopLock: "share" }, { topic: "app/uninstalled" })).toBe("waited");
+  });
+
+  it("gives a long change (shop/redact erasing a large shop) more than Prisma's 5 s default to commit", async () => {
+    const slow = delivery({ topic: "shop/redact" });
+    const outcome = await applyDeliveryOnce(database.prisma, slow, {
+      ...steps,
+      apply: async (tx) => void (await tx.$queryRaw`SELECT pg_sleep(5.2)::text`),
+    });
+    expect(outcome).toBe("applied");
+    expect(await database.prisma.webhookDelivery.count()).toBe(1);
+  }, 30_000);
 });
 
 describe("binding and staleness, at their edges", () => {

@@ -2,7 +2,8 @@
  * What the app remembers of a shop's install and what it forgets, against a real database (issue 27 point 7: the
  * behaviours the webhook route tests reached without naming them).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { captureAppLogLines } from "../../harness/app-log-lines";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
 import { seedRenders, seedShop } from "../../harness/render-fixtures";
 import {
@@ -27,14 +28,20 @@ describe("a shop's install", () => {
   const session = (id: string, shop: string) =>
     database.prisma.session.create({ data: { id, shop, state: "", accessToken: "t", scope: "read_products" } });
 
+  let logLines: Array<Record<string, unknown>>;
+  let restoreLogger: () => void;
+  const bulkLines = () => logLines.filter((line) => line.event === "render_transition_bulk");
+
   beforeAll(async () => {
     database = await createTestDatabase("postgres");
   });
   afterAll(async () => database?.close());
   beforeEach(async () => {
+    ({ lines: logLines, restore: restoreLogger } = captureAppLogLines());
     await database.prisma.session.deleteMany();
     await database.prisma.shop.deleteMany();
   });
+  afterEach(() => restoreLogger());
 
   describe("recorded at install and token exchange", () => {
     it("creates the shop with its scopes, install times and Shopify id", async () => {
@@ -123,6 +130,17 @@ describe("a shop's install", () => {
         errorMessage: "The app was uninstalled.",
         leaseToken: 3,
       });
+      // The audit trail says what happened to how many, and why.
+      expect(bulkLines()).toEqual([
+        expect.objectContaining({
+          shop: SHOP,
+          from: "queued",
+          to: "cancelled",
+          count: 1,
+          reason: "app uninstalled",
+          at: at("20T12:00:00").toISOString(),
+        }),
+      ]);
 
       // Delivered twice: the first uninstall time stands.
       await recordShopUninstalled(database.prisma, SHOP, at("20T13:00:00"));
@@ -187,6 +205,16 @@ describe("a shop's install", () => {
       errorMessage: "The product was deleted.",
       leaseToken: 2,
     });
+    expect(bulkLines()).toEqual([
+      expect.objectContaining({
+        shop: SHOP,
+        from: "queued",
+        to: "cancelled",
+        count: 1,
+        reason: "product deleted",
+        at: at("20T12:00:00").toISOString(),
+      }),
+    ]);
   });
 
   it("app/scopes_update stores the granted scopes on the shop and its sessions, not another shop's", async () => {

@@ -63,6 +63,13 @@ describe("the shop's time zone", () => {
     expect((await stored()).ianaTimezone).toBe("Europe/Paris");
   });
 
+  it("is UTC for a shop the app has no row of yet, whatever Shopify answers, and stores nothing", async () => {
+    const unknown = "not-yet-stored.myshopify.com";
+    expect(await shopTimeZone(database.prisma, unknown, shopify("Mars/Olympus_Mons"), CHECKED)).toBe("UTC");
+    expect(await shopTimeZone(database.prisma, unknown, shopify(new Error("503")), CHECKED)).toBe("UTC");
+    expect(await database.prisma.shop.count()).toBe(2);
+  });
+
   it("knows a zone by whether it can format times in it", () => {
     expect(isKnownTimeZone("America/Toronto")).toBe(true);
     expect(isKnownTimeZone("UTC")).toBe(true);
