@@ -73,6 +73,11 @@ const parts = {
       "test/routes/review.test.ts",
     ],
   },
+  // The same for the review part's module-level schemas and templates, against the folder's own tests.
+  "review-static": {
+    mutate: ["app/renders/review/**/*.ts"],
+    tests: ["app/renders/review/**/*.test.ts"],
+  },
   worker: {
     mutate: ["app/worker/**/*.ts"],
     tests: [
