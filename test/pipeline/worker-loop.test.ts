@@ -57,8 +57,7 @@ describe("the worker's loop: ticks, sleeps and shutdown", () => {
   async function runUntilFirstSleep(make: (extra: Partial<WorkerDeps>) => Worker) {
     const sleeps: number[] = [];
     let clockReads = 0;
-    let worker!: Worker;
-    worker = make({
+    const worker: Worker = make({
       now: () => {
         if (++clockReads > 200) void worker.stop();
         return new Date(T0);
