@@ -89,6 +89,76 @@ describe("the gates a tick checks before calling the service", () => {
   });
 });
 
+describe("what one tick remembers about its keys", () => {
+  it("says a key was paused only the first time, so the pause is written once", () => {
+    const tick = new TickGateState();
+    expect(tick.pause("key", 5_000)).toBe(true);
+    expect(tick.pause("key", 9_000)).toBe(false);
+    expect(tick.isPaused("key", 8_999)).toBe(true);
+  });
+
+  it("counts each key's failures, and sorts keys into failing only and answered at least once", () => {
+    const tick = new TickGateState();
+    expect(tick.failureCount("failing")).toBe(0);
+    expect(tick.recordFailure("failing")).toBe(1);
+    expect(tick.recordFailure("failing")).toBe(2);
+    expect(tick.failureCount("failing")).toBe(2);
+    tick.recordFailure("recovered");
+    tick.recordSuccess("recovered");
+    tick.recordSuccess("healthy");
+    expect(tick.keysWithFailuresOnly()).toEqual(["failing"]);
+    expect(tick.keysWithSuccess().sort()).toEqual(["healthy", "recovered"]);
+  });
+
+  it("asks the shared gate from exactly recheckMs after the tick began, on a clock that does not start at 0", async () => {
+    const table = gateTable();
+    let elapsed = 10_000;
+    const clock = () => elapsed;
+    const read = makeSharedGateReader(table.db as never, { recheckMs: 250, clock });
+    const tick = new TickGateState({ read, recheckMs: 250, clock });
+    const now = Date.parse("2026-11-24T10:00:00Z");
+    table.rows.set("key", { pausedUntil: new Date(now + 3_000), circuitOpenUntil: null });
+    elapsed = 10_249;
+    expect(await tick.mayCall("key", now)).toBe(true);
+    elapsed = 10_250;
+    expect(await tick.mayCall("key", now)).toBe(false);
+  });
+
+  it("reads a key again exactly recheckMs after its last read, on a clock that does not start at 0", async () => {
+    const table = gateTable();
+    let elapsed = 10_000;
+    const read = makeSharedGateReader(table.db as never, { recheckMs: 250, clock: () => elapsed });
+    await read("key");
+    elapsed = 10_249;
+    await read("key");
+    expect(table.reads()).toBe(1);
+    elapsed = 10_250;
+    await read("key");
+    expect(table.reads()).toBe(2);
+  });
+
+  it("on the process clock by default, a young tick trusts its claim and a read is kept for the interval", async () => {
+    const table = gateTable();
+    const read = makeSharedGateReader(table.db as never, { recheckMs: 60_000 });
+    const tick = new TickGateState({ read, recheckMs: 60_000 });
+    expect(tick.mayCall("key", Date.now())).toBe(true);
+    expect(table.reads()).toBe(0);
+    await read("key");
+    await read("key");
+    expect(table.reads()).toBe(1);
+  });
+
+  it("treats a key as open when the gate table cannot be read", async () => {
+    const db = {
+      serviceGate: {
+        findMany: () => Promise.reject(new Error("connection lost")),
+      },
+    };
+    const read = makeSharedGateReader(db as never, { recheckMs: 250, clock: () => 0 });
+    expect(await read("key")).toBe(0);
+  }, 2_000);
+});
+
 describe("the shared circuit, on a real database", () => {
   it("opens a key's circuit at the threshold, and one statement closes every key that answered", async () => {
     const { createTestDatabase } = await import("../../harness/database");

@@ -47,6 +47,28 @@ describe("collecting garbage after large transfers", () => {
     expect(() => makeTransferGc({ collect: undefined }).moved(1e9)).not.toThrow();
   });
 
+  it("by default collects after every 2 MiB moved, at most once per 250 ms of the process clock", () => {
+    let clock = 0;
+    let collections = 0;
+    const gc = makeTransferGc({ collect: () => collections++, now: () => clock });
+    gc.moved(2 * 1024 * 1024 - 1);
+    expect(collections).toBe(0);
+    gc.moved(1);
+    expect(collections).toBe(1);
+    clock = 249;
+    gc.moved(2 * 1024 * 1024);
+    expect(collections).toBe(1);
+    clock = 250;
+    gc.moved(0);
+    expect(collections).toBe(2);
+
+    let onProcessClock = 0;
+    const real = makeTransferGc({ collect: () => onProcessClock++, everyBytes: 1, minIntervalMs: 60_000 });
+    real.moved(1);
+    real.moved(1);
+    expect(onProcessClock).toBe(1);
+  });
+
   it("finds V8's collector only when the process exposes it", () => {
     const holder = globalThis as { gc?: unknown };
     const before = holder.gc;
