@@ -152,7 +152,9 @@ describe("the collection lister", () => {
   it("leaves a listing whose bulk export has started to wait for Shopify, released until its next poll, reading no page", async () => {
     const listing = await startListing();
     const { source, asked } = pagedSource();
-    const { exporter } = fakeExport({ start: async () => ({ ok: true, operationId: "gid://shopify/BulkOperation/1" }) });
+    const { exporter } = fakeExport({
+      start: async () => ({ ok: true, operationId: "gid://shopify/BulkOperation/1" }),
+    });
     const worker = lister({ productSourceFor: async () => source, collectionExportFor: async () => exporter });
 
     expect(await worker.runOnce()).toBe(true);
@@ -357,9 +359,9 @@ describe("the collection lister", () => {
     expect(events).toEqual(["sleep 7", ...pages, ...pages, "sleep 7"]);
     const listings = await db.collectionListing.findMany();
     expect(listings.map((row) => row.status)).toEqual(["ready", "ready"]);
-    expect(listings.map((row) => row.finishedAt?.getTime() ?? 0).every((at) => Math.abs(at - Date.now()) < 60_000)).toBe(
-      true,
-    );
+    expect(
+      listings.map((row) => row.finishedAt?.getTime() ?? 0).every((at) => Math.abs(at - Date.now()) < 60_000),
+    ).toBe(true);
   });
 
   it("logs an error taking a listing and sleeps before looking again", async () => {

@@ -203,7 +203,13 @@ describe.each(DATABASE_KINDS)("the retention job on %s", (kind) => {
   it("passes at start and then every interval, logging the rows it dropped only when it dropped some, until stopped", async () => {
     const db = database.prisma;
     await db.workerHeartbeat.create({
-      data: { workerId: "gone", host: "h", pid: 1, startedAt: ago(30 * DAY), seenAt: ago(RETENTION.heartbeatsMs + MINUTE) },
+      data: {
+        workerId: "gone",
+        host: "h",
+        pid: 1,
+        startedAt: ago(30 * DAY),
+        seenAt: ago(RETENTION.heartbeatsMs + MINUTE),
+      },
     });
     let statements = 0;
     const counted = db.$extends({

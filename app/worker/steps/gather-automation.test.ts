@@ -100,7 +100,9 @@ describe("the worker's automation step", () => {
       "taken.myshopify.com",
       "quiet.myshopify.com",
     ]);
-    expect(outcomes.map((outcome) => [outcome.shop, outcome.deliveries, outcome.runs.length, outcome.skippedReason])).toEqual([
+    expect(
+      outcomes.map((outcome) => [outcome.shop, outcome.deliveries, outcome.runs.length, outcome.skippedReason]),
+    ).toEqual([
       ["taken.myshopify.com", 0, 0, "taken"],
       ["quiet.myshopify.com", 2, 1, undefined],
     ]);
