@@ -281,11 +281,10 @@ describe("the collection lister", () => {
   it("hands a listing back with its cursor when stopped mid-read, for another lister to carry on", async () => {
     const listing = await startListing({ method: "pages" });
     let stopping: Promise<void> | undefined;
-    let worker: ReturnType<typeof lister> | undefined;
     const { source, asked } = pagedSource(async (cursor) => {
-      if (cursor === "page-2") stopping = worker?.stop();
+      if (cursor === "page-2") stopping = worker.stop();
     });
-    worker = lister({ productSourceFor: async () => source, idleMs: 5 });
+    const worker = lister({ productSourceFor: async () => source, idleMs: 5 });
     const running = worker.run();
     await vi.waitFor(() => expect(stopping).toBeDefined(), { timeout: 5_000, interval: 5 });
     await stopping;
@@ -331,11 +330,10 @@ describe("the collection lister", () => {
 
   it("sleeps only when it found nothing to take: listings waiting are read one after another", async () => {
     const events: string[] = [];
-    let worker: ReturnType<typeof makeCollectionLister> | undefined;
     let stopping: Promise<void> | undefined;
     const { source } = pagedSource(async (cursor) => void events.push(`page ${cursor ?? "start"}`));
     // The lister's own clock, lease and owner id: the defaults a worker process runs with.
-    worker = makeCollectionLister({
+    const worker = makeCollectionLister({
       db,
       productSourceFor: async () => source,
       collectionExportFor: async () => fakeExport().exporter,
@@ -345,7 +343,7 @@ describe("the collection lister", () => {
         if (events.length === 1) {
           await startListing({ method: "pages" });
           await startListing({ method: "pages", collectionId: "gid://shopify/Collection/10" });
-        } else stopping = worker?.stop();
+        } else stopping = worker.stop();
       },
     });
     const running = worker.run();
