@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { TestDatabase } from "../../harness/database";
-import { seedShop } from "../../harness/render-fixtures";
+import { DEFAULT_TEST_OPTIONS, seedShop } from "../../harness/render-fixtures";
 import { useAppDatabase } from "../../test/support/app-modules";
 import { RETENTION } from "./retention";
 
@@ -11,6 +11,8 @@ import { RETENTION } from "./retention";
 describe("the in-process worker", () => {
   const SHOP = "in-process.myshopify.com";
   let database: TestDatabase;
+  /** The app's log lines from when the worker started. */
+  let log: { lines: Array<Record<string, unknown>> } = { lines: [] };
   beforeAll(async () => {
     database = await useAppDatabase("postgres");
   });
@@ -63,15 +65,40 @@ describe("the in-process worker", () => {
           method,
         },
       });
+    // A product delivery for a rule on a collection, quiet long enough: the worker's tick gathers it and asks
+    // Shopify which products are in the collection (what fails here, the session being gone).
+    await db.automationRule.create({
+      data: {
+        shop: SHOP,
+        name: "Summer",
+        enabled: true,
+        match: { collectionId: "gid://shopify/Collection/42" },
+        options: DEFAULT_TEST_OPTIONS,
+      },
+    });
+    const snapshot = {
+      id: "gid://shopify/Product/1",
+      title: "Tee",
+      productType: "T-Shirts",
+      vendor: "Acme",
+      tags: [],
+      status: "active",
+      category: null,
+      photos: [{ mediaId: "gid://shopify/MediaImage/1", url: "https://cdn.test/1.jpg", alt: null }],
+    };
+    await db.automationDelivery.create({
+      data: { ...delivery("pending", 0), processedAt: null, product: snapshot },
+    });
     process.env.WORKER_MODE = "in-process";
     // The sandbox's compressed schedule reaches the worker's config, with what the caller adds.
     process.env.WORKER_TIME_FACTOR = "0.5";
     vi.resetModules();
     const { captureAppLogLines } = await import("../../harness/app-log-lines");
-    const log = captureAppLogLines();
+    const capture = captureAppLogLines();
+    log = capture;
     const { ensureInProcessWorker } = await import("./in-process.server");
     const appWorker = ensureInProcessWorker({ tickIntervalMs: 4_321 });
-    log.restore();
+    capture.restore();
     expect(appWorker).toBeDefined();
     expect(appWorker).toBe(globalThis.__modelShotsWorker);
     expect(appWorker?.worker.config).toMatchObject({
@@ -86,7 +113,7 @@ describe("the in-process worker", () => {
     await vi.waitFor(
       async () => {
         const left = await db.automationDelivery.findMany({ select: { webhookId: true } });
-        expect(left.map((row) => row.webhookId)).toEqual(["gathered-lately"]);
+        expect(left.map((row) => row.webhookId).sort()).toEqual(["gathered-lately", "pending"]);
       },
       { timeout: 20_000, interval: 200 },
     );
@@ -116,6 +143,23 @@ describe("the in-process worker", () => {
       expect(log.lines).toContainEqual(expect.objectContaining({ component: "worker", msg: "retention dropped rows" })),
     );
     expect(await appWorker?.metrics.registry.metrics()).toContain('process="worker"');
+  });
+
+  it("gathers automation deliveries on its ticks, asking Shopify through the shop's session", async () => {
+    await vi.waitFor(
+      () =>
+        expect(log.lines).toContainEqual(
+          expect.objectContaining({
+            component: "worker",
+            msg: "automation gather failed",
+            shop: SHOP,
+            error: `Error: Could not find a session for shop ${SHOP} when creating unauthenticated admin context`,
+          }),
+        ),
+      { timeout: 20_000, interval: 200 },
+    );
+    // Left pending for the next pass.
+    expect(await database.prisma.automationDelivery.count({ where: { processedAt: null } })).toBe(1);
   });
 
   it("stops every loop of the worker, the render loop recording its stop", async () => {
