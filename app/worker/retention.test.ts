@@ -2,6 +2,7 @@ import type { PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../harness/database";
 import { seedRenders, seedShop } from "../../harness/render-fixtures";
+import { recordingLogger } from "../../harness/recording-logger";
 import { makeRetention, RETENTION } from "./retention";
 
 const NOW = new Date(Date.UTC(2027, 5, 1, 12));
@@ -9,14 +10,6 @@ const MINUTE = 60_000;
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
 const silent = { info() {}, warn() {}, error() {} };
 const DAY = 24 * 3600_000;
-
-/** A logger that keeps what it is told, as (level, message, context). */
-function recordingLogger() {
-  const lines: Array<{ level: string; message: string; context: Record<string, unknown> | undefined }> = [];
-  const at = (level: string) => (message: string, context?: Record<string, unknown>) =>
-    void lines.push({ level, message, context });
-  return { lines, logger: { info: at("info"), warn: at("warn"), error: at("error") } };
-}
 
 describe("the retention policy", () => {
   it("keeps webhook ids and gathered deliveries a week, finished listings a day, heartbeats and idle gates a week", () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductSnapshot } from "~/automation/product-snapshot";
 import { createTestDatabase, type TestDatabase } from "../../../harness/database";
 import { DEFAULT_TEST_OPTIONS, seedShop, TEST_QUEUE_LIMITS } from "../../../harness/render-fixtures";
+import { recordingLogger } from "../../../harness/recording-logger";
 import { makeWorkerConfig } from "../worker-config";
 import { gatherAutomation, type AutomationDeps } from "./gather-automation";
 
@@ -23,13 +24,6 @@ const product = (n: number): ProductSnapshot => ({
   category: null,
   photos: [{ mediaId: `gid://shopify/MediaImage/${n}`, url: `https://cdn.test/${n}.jpg`, alt: null }],
 });
-
-function recordingLogger() {
-  const lines: Array<{ level: string; message: string; context: Record<string, unknown> | undefined }> = [];
-  const at = (level: string) => (message: string, context?: Record<string, unknown>) =>
-    void lines.push({ level, message, context });
-  return { lines, logger: { info: at("info"), warn: at("warn"), error: at("error") } };
-}
 
 describe("the worker's automation step", () => {
   let database: TestDatabase;
