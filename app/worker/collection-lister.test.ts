@@ -1,74 +1,22 @@
 import type { CollectionListing, PrismaClient } from "@prisma/client";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { CollectionExport, CollectionPage, ProductForRender, ProductSource } from "~/catalog/catalog-port";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AdminApiError } from "~/shopify/admin-errors";
+import { fakeExport, listedProduct as product, pagedSource } from "../../harness/collection-fakes";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
+import { recordingLogger } from "../../harness/recording-logger";
 import { seedShop } from "../../harness/render-fixtures";
 import { makeCollectionLister, type CollectionListerDeps } from "./collection-lister";
 
 /**
- * The collection lister's loop (app/worker/collection-lister.ts) with Shopify faked: which listing it takes, what
- * it reads into it page by page, when it hands a listing back, and how it fails one.
+ * One pass of the collection lister (app/worker/collection-lister.ts) with Shopify faked: which listing it takes,
+ * what it reads into it, when it leaves it to Shopify or another lister, and how it fails one. Its loop (sleeping,
+ * stopping): collection-lister-loop.test.ts.
  */
 const SHOP = "lister.myshopify.com";
 const COLLECTION = "gid://shopify/Collection/9";
 const NOW = new Date(Date.UTC(2027, 5, 1, 12));
 const LEASE_MS = 60_000;
 const POLL_MS = 5_000;
-
-const product = (n: number): ProductForRender => ({
-  id: `gid://shopify/Product/${n}`,
-  title: `Tee ${n}`,
-  productType: "T-Shirts",
-  category: null,
-  photos: [],
-  variants: [],
-});
-
-/** Three pages of two products; `onPage` runs as each page is asked for. */
-function pagedSource(onPage: (cursor: string | null) => Promise<void> = async () => {}) {
-  const pages: Record<string, CollectionPage> = {
-    start: { products: [product(1), product(2)], nextCursor: "page-2" },
-    "page-2": { products: [product(3), product(4)], nextCursor: "page-3" },
-    "page-3": { products: [product(5), product(6)], nextCursor: null },
-  };
-  const asked: Array<string | null> = [];
-  const source: ProductSource = {
-    getProduct: async () => null,
-    async *collectionProducts() {},
-    collectionPage: async (_collectionId, cursor) => {
-      asked.push(cursor);
-      await onPage(cursor);
-      return pages[cursor ?? "start"] ?? null;
-    },
-    collectionTitle: async () => "Everything",
-    collectionSummary: async () => ({ title: "Everything", productCount: 6 }),
-  };
-  return { source, asked };
-}
-
-/** Shopify's bulk export, refusing to start unless told otherwise; records what it is asked. */
-function fakeExport(overrides: Partial<CollectionExport> = {}) {
-  const cancelled: string[] = [];
-  const exporter: CollectionExport = {
-    start: async () => ({ ok: false, reason: "a bulk operation is already running" }),
-    status: async () => null,
-    async *read() {},
-    cancel: async (operationId) => {
-      cancelled.push(operationId);
-      return { ok: true };
-    },
-    ...overrides,
-  };
-  return { exporter, cancelled };
-}
-
-function recordingLogger() {
-  const lines: Array<{ level: string; message: string; context: Record<string, unknown> | undefined }> = [];
-  const at = (level: string) => (message: string, context?: Record<string, unknown>) =>
-    void lines.push({ level, message, context });
-  return { lines, logger: { info: at("info"), warn: at("warn"), error: at("error") } };
-}
 
 describe("the collection lister", () => {
   let database: TestDatabase;
@@ -278,28 +226,6 @@ describe("the collection lister", () => {
     expect(cancelled).toEqual([]);
   });
 
-  it("hands a listing back with its cursor when stopped mid-read, for another lister to carry on", async () => {
-    const listing = await startListing({ method: "pages" });
-    let stopping: Promise<void> | undefined;
-    const { source, asked } = pagedSource(async (cursor) => {
-      if (cursor === "page-2") stopping = worker.stop();
-    });
-    const worker = lister({ productSourceFor: async () => source, idleMs: 5 });
-    const running = worker.run();
-    await vi.waitFor(() => expect(stopping).toBeDefined(), { timeout: 5_000, interval: 5 });
-    await stopping;
-    await running;
-
-    expect(asked).toEqual([null, "page-2"]);
-    expect(await db.collectionListing.findUniqueOrThrow({ where: { id: listing.id } })).toMatchObject({
-      status: "listing",
-      listed: 4,
-      cursor: "page-3",
-      leaseOwner: null,
-      leaseUntil: null,
-    });
-  });
-
   it("stores a finished bulk export's products, telling the process's transfer budget the bytes it moved", async () => {
     const listing = await startListing({ bulkOperationId: "gid://shopify/BulkOperation/3", bulkStatus: "RUNNING" });
     const { exporter } = fakeExport({
@@ -328,74 +254,22 @@ describe("the collection lister", () => {
     expect(moved).toEqual([JSON.stringify([product(1), product(2), product(3)]).length]);
   });
 
-  it("sleeps only when it found nothing to take: listings waiting are read one after another", async () => {
-    const events: string[] = [];
-    let stopping: Promise<void> | undefined;
-    const { source } = pagedSource(async (cursor) => void events.push(`page ${cursor ?? "start"}`));
-    // The lister's own clock, lease and owner id: the defaults a worker process runs with.
-    const worker = makeCollectionLister({
-      db,
-      productSourceFor: async () => source,
-      collectionExportFor: async () => fakeExport().exporter,
-      idleMs: 7,
-      sleep: async (ms) => {
-        events.push(`sleep ${ms}`);
-        if (events.length === 1) {
-          await startListing({ method: "pages" });
-          await startListing({ method: "pages", collectionId: "gid://shopify/Collection/10" });
-        } else stopping = worker.stop();
-      },
+  it("carries on a listing read page by page from its cursor, asking for no bulk export", async () => {
+    const listing = await startListing({ method: "pages", listed: 2, cursor: "page-2" });
+    await db.collectionListingProduct.createMany({
+      data: [1, 2].map((n) => ({ listingId: listing.id, position: n - 1, product: { id: product(n).id } })),
     });
-    const running = worker.run();
-    // A second run() joins the loop already running rather than starting another.
-    expect(worker.run()).toBe(running);
-    await vi.waitFor(() => expect(stopping).toBeDefined(), { timeout: 5_000, interval: 5 });
-    await stopping;
-    await running;
-
-    const pages = ["page start", "page page-2", "page page-3"];
-    expect(events).toEqual(["sleep 7", ...pages, ...pages, "sleep 7"]);
-    const listings = await db.collectionListing.findMany();
-    expect(listings.map((row) => row.status)).toEqual(["ready", "ready"]);
-    expect(
-      listings.map((row) => row.finishedAt?.getTime() ?? 0).every((at) => Math.abs(at - Date.now()) < 60_000),
-    ).toBe(true);
-  });
-
-  it("logs an error taking a listing and sleeps before looking again", async () => {
-    let claims = 0;
-    const flaky = new Proxy(db, {
-      get(target, property) {
-        const value: unknown = Reflect.get(target, property, target);
-        if (property !== "$queryRaw" || typeof value !== "function") return value;
-        return (...args: unknown[]) => {
-          claims += 1;
-          if (claims === 1) return Promise.reject(new Error("database away"));
-          return (value as (...rest: unknown[]) => unknown).apply(target, args);
-        };
-      },
+    const { source, asked } = pagedSource();
+    const { exporter, started } = fakeExport({
+      start: async () => ({ ok: true, operationId: "gid://shopify/BulkOperation/2" }),
     });
-    const { lines, logger } = recordingLogger();
-    const sleeps: string[] = [];
-    let stopping: Promise<void> | undefined;
-    const worker = lister({
-      db: flaky,
-      productSourceFor: async () => pagedSource().source,
-      logger,
-      idleMs: 7,
-      sleep: async (ms) => {
-        sleeps.push(`sleep ${ms} after ${claims} claims`);
-        stopping = worker.stop();
-      },
-    });
-    const running = worker.run();
-    await vi.waitFor(() => expect(stopping).toBeDefined(), { timeout: 5_000, interval: 5 });
-    await stopping;
-    await running;
+    const worker = lister({ productSourceFor: async () => source, collectionExportFor: async () => exporter });
 
-    expect(sleeps).toEqual(["sleep 7 after 1 claims"]);
-    expect(lines).toEqual([
-      { level: "error", message: "collection lister error", context: { error: "Error: database away" } },
-    ]);
+    expect(await worker.runOnce()).toBe(true);
+
+    expect(started).toEqual([]);
+    expect(asked).toEqual(["page-2", "page-3"]);
+    expect(await storedProducts(listing.id)).toHaveLength(6);
+    expect((await db.collectionListing.findUniqueOrThrow({ where: { id: listing.id } })).status).toBe("ready");
   });
 });
