@@ -59,7 +59,7 @@ describe("the worker's heartbeat", () => {
   it("tells when a worker was last seen, and calls the workers silent only past two minutes without a beat", async () => {
     const db = database.prisma;
     await db.workerHeartbeat.deleteMany();
-    // One transaction: now() is the same instant throughout, so the beat is exactly as old as written.
+    // One transaction: now() is the same instant throughout, so each beat is as old as written (to the millisecond).
     const seen = await db.$transaction(async (tx) => {
       const beatAgo = async (interval: string) => {
         await tx.$executeRaw`DELETE FROM "WorkerHeartbeat"`;
@@ -69,7 +69,9 @@ describe("the worker's heartbeat", () => {
         const [row] = await tx.$queryRaw<Array<{ seenAt: Date }>>`SELECT "seenAt" FROM "WorkerHeartbeat"`;
         return { seenAt: row?.seenAt, silence: await workerSilence(tx) };
       };
-      return [await beatAgo("2 minutes"), await beatAgo("2 minutes 1 millisecond"), await beatAgo("1 second")];
+      // Either side of two minutes by 10 ms: "seenAt" keeps milliseconds and now() microseconds, so exactly two
+      // minutes cannot be written.
+      return [await beatAgo("119.99 seconds"), await beatAgo("120.01 seconds"), await beatAgo("1 second")];
     });
     expect(seen.map((entry) => entry.silence.silent)).toEqual([false, true, false]);
     for (const entry of seen) {
