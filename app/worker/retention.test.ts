@@ -1,12 +1,47 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@prisma/client";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from "../../harness/database";
 import { seedRenders, seedShop } from "../../harness/render-fixtures";
+import { recordingLogger } from "../../harness/recording-logger";
 import { makeRetention, RETENTION } from "./retention";
 
 const NOW = new Date(Date.UTC(2027, 5, 1, 12));
 const MINUTE = 60_000;
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
 const silent = { info() {}, warn() {}, error() {} };
+const DAY = 24 * 3600_000;
+
+describe("the retention policy", () => {
+  it("keeps webhook ids and gathered deliveries a week, finished listings a day, heartbeats and idle gates a week", () => {
+    // docs/operations.md ("Retention") promises these, in days.
+    expect(RETENTION).toEqual({
+      webhookDeliveriesMs: 7 * DAY,
+      gatheredDeliveriesMs: 7 * DAY,
+      collectionListingsMs: DAY,
+      heartbeatsMs: 7 * DAY,
+      serviceGatesMs: 7 * DAY,
+    });
+  });
+
+  it("keeps passing after a failed pass, warning with the error, until stopped", async () => {
+    let passes = 0;
+    const failing = {
+      $queryRaw: () => {
+        passes += 1;
+        return Promise.reject(new Error("database away"));
+      },
+    } as unknown as Pick<PrismaClient, "$queryRaw">;
+    const { lines, logger } = recordingLogger();
+    const retention = makeRetention({ db: failing, logger, everyMs: 5, now: () => NOW });
+    const running = retention.run();
+    await vi.waitFor(() => expect(passes).toBeGreaterThanOrEqual(2), { timeout: 5_000, interval: 5 });
+    retention.stop();
+    await running;
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines)
+      expect(line).toEqual({ level: "warn", message: "retention failed", context: { error: "Error: database away" } });
+  });
+});
 
 describe.each(DATABASE_KINDS)("the retention job on %s", (kind) => {
   let database: TestDatabase;
@@ -156,5 +191,48 @@ describe.each(DATABASE_KINDS)("the retention job on %s", (kind) => {
 
     // A second pass (another worker's, or the next hour's) finds nothing more.
     expect(Object.values(await retention.once())).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
+  it("passes at start and then every interval, logging the rows it dropped only when it dropped some, until stopped", async () => {
+    const db = database.prisma;
+    await db.workerHeartbeat.create({
+      data: {
+        workerId: "gone",
+        host: "h",
+        pid: 1,
+        startedAt: ago(30 * DAY),
+        seenAt: ago(RETENTION.heartbeatsMs + MINUTE),
+      },
+    });
+    let statements = 0;
+    const counted = db.$extends({
+      query: {
+        async $allOperations({ args, query }) {
+          statements += 1;
+          return query(args);
+        },
+      },
+    });
+    const { lines, logger } = recordingLogger();
+    const retention = makeRetention({ db: counted, logger, everyMs: 5, now: () => NOW });
+    const running = retention.run();
+    // Two statements a pass: three passes, the first dropping the heartbeat, the others finding nothing.
+    await vi.waitFor(() => expect(statements).toBeGreaterThanOrEqual(6), { timeout: 5_000, interval: 5 });
+    retention.stop();
+    await running;
+    expect(lines).toEqual([
+      {
+        level: "info",
+        message: "retention dropped rows",
+        context: {
+          webhookDeliveries: 0,
+          collectionListings: 0,
+          collectionListingProducts: 0,
+          heartbeats: 1,
+          serviceGates: 0,
+          gatheredDeliveries: 0,
+        },
+      },
+    ]);
   });
 });
