@@ -142,6 +142,21 @@ describe("review decisions", () => {
       ).rejects.toEqual(refusal("changed.reverted"));
       expect(calls).toEqual([]);
     });
+
+    it("refuses when another person reverted the render while its image was being detached", async () => {
+      const render = await oneRender({ state: "published", publishedAt: new Date() });
+      const { media } = recordingMedia();
+      const racing = {
+        ...media,
+        detachFromProduct: async () => {
+          await review.database.prisma.render.update({ where: { id: render.id }, data: { state: "in_review" } });
+        },
+      };
+      await expect(
+        revertRender(review.database.prisma, racing, { shop: SHOP, renderId: render.id, reviewer: "staff:3" }),
+      ).rejects.toEqual(refusal("changed.reverted"));
+      expect((await row(render.id)).reviewedBy).toBeNull();
+    });
   });
 
   describe("regenerating", () => {
@@ -247,6 +262,19 @@ describe("review decisions", () => {
       for (const untouched of [rendering, elsewhere, foreign]) {
         expect((await row(untouched.id)).state).toBe(untouched.state);
       }
+    });
+
+    it("rejects nothing for a render that is not there or is another shop's", async () => {
+      const group = "group-not-ours";
+      const foreign = await oneRender({ state: "in_review", candidateGroup: group }, OTHER);
+      await oneRender({ state: "in_review", candidateGroup: group }, OTHER);
+      const { media, calls } = recordingMedia();
+      for (const renderId of ["no-such-render", foreign.id]) {
+        expect(
+          await rejectOtherCandidates(review.database.prisma, media, { shop: SHOP, renderId, reviewer: "s" }),
+        ).toEqual({ rejected: [], failed: [] });
+      }
+      expect(calls).toEqual([]);
     });
 
     it("never rejects the chosen one itself, even while it is still in review", async () => {
