@@ -12,7 +12,7 @@ import { TEST_ENCRYPTION_KEY } from "./pipeline";
 import { seedShop } from "./render-fixtures";
 
 /** What the service answers for one job: a status, an error thrown, or either, decided at the call. */
-export type PollAnswer = TryOnJobStatus | Error | (() => TryOnJobStatus | Error);
+export type PollAnswer = TryOnJobStatus | Error | (() => TryOnJobStatus | Error | Promise<TryOnJobStatus | Error>);
 
 export interface PollCall {
   jobId: string;
@@ -30,7 +30,7 @@ export function scriptedPolls(clock: { now: number }) {
     async getJobStatus(jobId: string, options?: { signal?: AbortSignal }) {
       calls.push({ jobId, at: clock.now, signal: options?.signal });
       const scripted = answers.get(jobId) ?? stillRunning(jobId);
-      const answer = typeof scripted === "function" ? scripted() : scripted;
+      const answer = typeof scripted === "function" ? await scripted() : scripted;
       if (answer instanceof Error) throw answer;
       return answer;
     },

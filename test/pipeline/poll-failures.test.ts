@@ -43,7 +43,8 @@ describe("a failed status check", () => {
   let polls: ReturnType<typeof scriptedPolls>;
   let keyHash: string;
   let logger: ReturnType<typeof recordingWorkerLogger>;
-  const worker = (config: WorkerConfigInput = {}) => pollingWorker(database.prisma, clock, polls.client, { config, logger });
+  const worker = (config: WorkerConfigInput = {}) =>
+    pollingWorker(database.prisma, clock, polls.client, { config, logger });
   const seedRunning = (overrides: Partial<Prisma.RenderUncheckedCreateInput> = {}) =>
     seedRenders(database.prisma, SHOP, 1, {
       state: "running",
@@ -86,6 +87,20 @@ describe("a failed status check", () => {
       20_000,
     ]);
     expect(delay(await reload(next.id))).toBe(NEXT_POLL_MS);
+    expect((await gate())?.pausedUntil).toEqual(new Date(T0 + 20_000));
+  });
+
+  it("writes a key's pause once per tick: a shorter Retry-After later in the tick does not shorten it", async () => {
+    await seedRunning({ externalJobId: "job-long" });
+    await seedRunning({ externalJobId: "job-short" });
+    polls.answers.set("job-long", rateLimited(20_000));
+    // Answered once the first pause is written, so the order of the two answers is known.
+    polls.answers.set("job-short", async () => {
+      while (!(await gate())) await new Promise((resolve) => setTimeout(resolve, 5));
+      return rateLimited(10_000);
+    });
+    await worker({ httpConcurrency: 2 }).tick();
+    expect(polls.calls.map((call) => call.jobId).sort()).toEqual(["job-long", "job-short"]);
     expect((await gate())?.pausedUntil).toEqual(new Date(T0 + 20_000));
   });
 

@@ -74,7 +74,9 @@ describe("a status answer, applied to its render", () => {
     polls.answers.set("job-n", { jobId: "job-n", status: "failed", rawStatus: "failed" });
     await worker().tick();
     const after = await reload(render.id);
-    expect(english(after.errorMessage ?? "")).toBe("The try-on service could not make this render. Its 5 credits were refunded.");
+    expect(english(after.errorMessage ?? "")).toBe(
+      "The try-on service could not make this render. Its 5 credits were refunded.",
+    );
   });
 
   it("records a finished job's result address and the service's status, and imports it at once", async () => {
@@ -180,14 +182,23 @@ describe("a status answer, applied to its render", () => {
       externalJobId: "job-late",
       submittedAt: new Date(T0 - 180 * MINUTE),
     });
-    polls.answers.set("job-late", { jobId: "job-late", status: "completed", rawStatus: "done", outputUrl: "https://x.test/l.jpg" });
+    polls.answers.set("job-late", {
+      jobId: "job-late",
+      status: "completed",
+      rawStatus: "done",
+      outputUrl: "https://x.test/l.jpg",
+    });
     await worker().tick();
     expect((await reload(render.id)).state).toBe("rendered");
   });
 
   it("does not poll a render with no job id: it waits slowly with the reason, and past its age goes to a person", async () => {
     const running = await seedRunning({ externalJobId: null });
-    const stalled = await seedRunning({ state: "stalled", externalJobId: null, submittedAt: new Date(T0 - 180 * MINUTE) });
+    const stalled = await seedRunning({
+      state: "stalled",
+      externalJobId: null,
+      submittedAt: new Date(T0 - 180 * MINUTE),
+    });
     await worker().tick();
     expect(polls.calls).toEqual([]);
     const after = await reload(running.id);

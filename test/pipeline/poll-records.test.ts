@@ -67,7 +67,11 @@ describe("a tick's recorded polls and expired submits", () => {
       finishedAt: null,
     });
     // The second render's lease moved on to token 8 meanwhile.
-    const updated = await recordPollResults(database.prisma, [outcome(kept!.id, 7), outcome(lost!.id, 6)], new Date(T0));
+    const updated = await recordPollResults(
+      database.prisma,
+      [outcome(kept!.id, 7), outcome(lost!.id, 6)],
+      new Date(T0),
+    );
     expect(updated).toEqual([kept!.id]);
     const rows = await database.prisma.render.findMany({ where: { shop: SHOP }, orderBy: { createdAt: "asc" } });
     expect(rows.map((row) => [row.serviceStatus, row.pollCount])).toEqual([
@@ -89,7 +93,12 @@ describe("a tick's recorded polls and expired submits", () => {
       stateChangedAt,
     });
     const polls = scriptedPolls({ now: T0 });
-    polls.answers.set("job-1", { jobId: "job-1", status: "completed", rawStatus: "done", outputUrl: "https://x.test/a.jpg" });
+    polls.answers.set("job-1", {
+      jobId: "job-1",
+      status: "completed",
+      rawStatus: "done",
+      outputUrl: "https://x.test/a.jpg",
+    });
     await pollingWorker(database.prisma, { now: T0 }, polls.client).tick();
     const rendered = await database.prisma.render.findUniqueOrThrow({ where: { id: done!.id } });
     expect(rendered.state).toBe("rendered");
