@@ -98,4 +98,40 @@ describe("a tick's poll results", () => {
     expect(await database.prisma.render.count({ where: { pollCount: 1 } })).toBe(90);
     expect(await database.prisma.creditLedgerEntry.count({ where: { kind: "refund" } })).toBe(30);
   });
+
+  it("write no duration samples in a tick where no job finished", async () => {
+    const shop = "idle-samples.myshopify.com";
+    await database.prisma.render.deleteMany();
+    const box = makeSecretBox(TEST_ENCRYPTION_KEY);
+    await seedShop(database.prisma, shop, {
+      tryOnApiKeyEncrypted: box.seal("key-idle", shop),
+      tryOnKeyHash: hashServiceKey("key-idle"),
+      tryOnBaseUrl: "https://tryon.test",
+    });
+    await seedRenders(database.prisma, shop, 3, {
+      state: "running",
+      externalJobId: "job-idle",
+      submittedAt: new Date(T0 - 60_000),
+      nextAttemptAt: new Date(T0 + 600_000),
+    });
+    const client = {
+      async getJobStatus(jobId: string) {
+        return { jobId, status: "running", rawStatus: "processing" };
+      },
+    } as unknown as TryOnClient;
+    const { client: db, statements } = recordingClient(database.prisma);
+    const worker = makeWorker({
+      db,
+      secretBox: box,
+      makeTryOnClient: () => client,
+      renderMediaFor: async () => {
+        throw new Error("not used");
+      },
+      now: () => new Date(T0 + 600_000),
+      random: () => 0.5,
+    });
+    await worker.tick();
+    expect(await database.prisma.render.count({ where: { shop, pollCount: 1 } })).toBe(3);
+    expect(statements.filter((statement) => statement.includes("durationSamplesMs"))).toEqual([]);
+  });
 });

@@ -50,3 +50,9 @@ describe("the learned first poll", () => {
     expect(lateBeyondInterval / firstPolls.length).toBeLessThan(0.05);
   });
 });
+
+describe("the later polls", () => {
+  it("wait the poll interval plus the random share of the jitter", () => {
+    expect([0, 0.5, 1].map((draw) => nextPollDelayMs({ config, random: () => draw }))).toEqual([3_000, 3_250, 3_500]);
+  });
+});
