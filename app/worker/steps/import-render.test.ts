@@ -24,7 +24,7 @@ const SHOP = "import-step.myshopify.com";
 const T0 = new Date(Date.UTC(2026, 5, 1, 12));
 const OUTPUT = "https://results.test/job-i.png";
 const FILE = "gid://shopify/MediaImage/imported";
-const STAGED: StagedImage = { resourceUrl: "https://uploads.test/staged", filename: "staged.png" };
+const STAGED = { resourceUrl: "https://uploads.test/staged", filename: "staged.png" } satisfies StagedImage;
 const CONFIG = { retryBaseMs: 10_000, retryMaxMs: 600_000 };
 /** The wait before attempt `attempt + 1`, as the worker computes it with random 0.5. */
 const retryAfter = (attempt: number) => backoffMs({ config: makeWorkerConfig(CONFIG), random: () => 0.5 }, attempt);
