@@ -3,13 +3,13 @@
  * error it throws), recording every call with the injected clock's time, and a worker driven tick by tick on it.
  */
 import type { PrismaClient } from "@prisma/client";
-import { hashServiceKey, makeSecretBox } from "~/lib/secret-box.server";
+import { makeSecretBox } from "~/lib/secret-box.server";
 import type { TryOnClient, TryOnJobStatus } from "~/tryon";
 import type { WorkerLogger } from "~/worker/tick-context";
 import { makeWorker, type WorkerDeps } from "~/worker/worker";
 import type { WorkerConfigInput } from "~/worker/worker-config";
 import { TEST_ENCRYPTION_KEY } from "./pipeline";
-import { seedShop } from "./render-fixtures";
+import { seedShopWithKey } from "./worker-steps";
 
 /** What the service answers for one job: a status, an error thrown, or either, decided at the call. */
 export type PollAnswer = TryOnJobStatus | Error | (() => TryOnJobStatus | Error | Promise<TryOnJobStatus | Error>);
@@ -38,31 +38,11 @@ export function scriptedPolls(clock: { now: number }) {
   return { client, answers, calls };
 }
 
-/** A warn line the worker logged, with its fields. */
-export interface WorkerLogLine {
-  level: "info" | "warn" | "error";
-  message: string;
-  context: Record<string, unknown> | undefined;
-}
-
-export function recordingWorkerLogger(): WorkerLogger & { lines: WorkerLogLine[] } {
-  const lines: WorkerLogLine[] = [];
-  const at = (level: WorkerLogLine["level"]) => (message: string, context?: Record<string, unknown>) => {
-    lines.push({ level, message, context });
-  };
-  return { lines, info: at("info"), warn: at("warn"), error: at("error") };
-}
+export { recordingWorkerLogger } from "./recording-logger";
 
 /** A shop with a try-on key (whose hash names its service gate). */
-export async function seedPollingShop(db: PrismaClient, shop: string, apiKey: string): Promise<string> {
-  await seedShop(db, shop, {
-    concurrencyCap: 1_000,
-    tryOnApiKeyEncrypted: makeSecretBox(TEST_ENCRYPTION_KEY).seal(apiKey, shop),
-    tryOnKeyHash: hashServiceKey(apiKey),
-    tryOnBaseUrl: "https://tryon.test",
-  });
-  return hashServiceKey(apiKey);
-}
+export const seedPollingShop = (db: PrismaClient, shop: string, apiKey: string) =>
+  seedShopWithKey(db, shop, apiKey, 1_000);
 
 /** A worker on the injected clock and the scripted client (random fixed at 0.5, so every back-off is known). */
 export function pollingWorker(

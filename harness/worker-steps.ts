@@ -88,25 +88,17 @@ export function resultImage(bytes: number, contentType = "image/jpeg"): TryOnRes
   };
 }
 
-export interface LoggedLine {
-  level: "info" | "warn" | "error";
-  message: string;
-  context: Record<string, unknown> | undefined;
-}
-
-/** A worker logger that keeps every line. */
-export function recordingWorkerLogger(): WorkerLogger & { lines: LoggedLine[] } {
-  const lines: LoggedLine[] = [];
-  const at = (level: LoggedLine["level"]) => (message: string, context?: Record<string, unknown>) => {
-    lines.push({ level, message, context });
-  };
-  return { lines, info: at("info"), warn: at("warn"), error: at("error") };
-}
+export { recordingWorkerLogger } from "./recording-logger";
 
 /** Seeds `shop` with a saved service key (sealed as the app seals it) and returns the key's hash. */
-export async function seedShopWithKey(db: PrismaClient, shop: string, apiKey: string): Promise<string> {
+export async function seedShopWithKey(
+  db: PrismaClient,
+  shop: string,
+  apiKey: string,
+  concurrencyCap = 5_000,
+): Promise<string> {
   await seedShop(db, shop, {
-    concurrencyCap: 5_000,
+    concurrencyCap,
     tryOnApiKeyEncrypted: makeSecretBox(TEST_ENCRYPTION_KEY).seal(apiKey, shop),
     tryOnKeyHash: hashServiceKey(apiKey),
     tryOnBaseUrl: "https://tryon.test",
