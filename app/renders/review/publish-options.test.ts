@@ -24,6 +24,10 @@ describe("what staff chose when approving", () => {
     ];
     for (const options of refused)
       expect(publishOptionsSchema.safeParse(options).success, JSON.stringify(options)).toBe(false);
+    // A product's id where a variant's belongs is refused saying which kind of id was wanted.
+    expect(publishOptionsSchema.safeParse(refused[0]).error?.issues.map((issue) => issue.message)).toEqual([
+      "must be a product variant id",
+    ]);
     expect(
       publishOptionsSchema.safeParse({
         variantIds: Array.from({ length: 100 }, (_, i) => `gid://shopify/ProductVariant/${i + 1}`),
