@@ -2,13 +2,14 @@
  * For tests of the worker's status polls: a try-on client whose answer to each job id is scripted (a status, or an
  * error it throws), recording every call with the injected clock's time, and a worker driven tick by tick on it.
  */
-import type { PrismaClient } from "@prisma/client";
+import type { Prisma, PrismaClient } from "@prisma/client";
 import { makeSecretBox } from "~/lib/secret-box.server";
 import type { TryOnClient, TryOnJobStatus } from "~/tryon";
 import type { WorkerLogger } from "~/worker/tick-context";
 import { makeWorker, type WorkerDeps } from "~/worker/worker";
 import type { WorkerConfigInput } from "~/worker/worker-config";
 import { TEST_ENCRYPTION_KEY } from "./pipeline";
+import { seedRenders } from "./render-fixtures";
 import { seedShopWithKey } from "./worker-steps";
 
 /** What the service answers for one job: a status, an error thrown, or either, decided at the call. */
@@ -65,3 +66,18 @@ export function pollingWorker(
   };
   return makeWorker(deps);
 }
+
+/** One render of `shop` running at the service since a minute before `now`, due for its poll at `now`, 5 credits charged. */
+export const seedRunningRender = (
+  db: PrismaClient,
+  shop: string,
+  now: number,
+  overrides: Partial<Prisma.RenderUncheckedCreateInput> = {},
+) =>
+  seedRenders(db, shop, 1, {
+    state: "running",
+    submittedAt: new Date(now - 60_000),
+    nextAttemptAt: new Date(now),
+    creditsCharged: 5,
+    ...overrides,
+  }).then((rows) => rows.at(-1)!);

@@ -15,6 +15,7 @@ import {
   scriptedPolls,
   seedPollingShop,
   stillRunning,
+  seedRunningRender,
 } from "../../harness/scripted-polls";
 
 const english = wordsFor("en");
@@ -46,13 +47,7 @@ describe("a failed status check", () => {
   const worker = (config: WorkerConfigInput = {}) =>
     pollingWorker(database.prisma, clock, polls.client, { config, logger });
   const seedRunning = (overrides: Partial<Prisma.RenderUncheckedCreateInput> = {}) =>
-    seedRenders(database.prisma, SHOP, 1, {
-      state: "running",
-      submittedAt: new Date(T0 - MINUTE),
-      nextAttemptAt: new Date(T0),
-      creditsCharged: 5,
-      ...overrides,
-    }).then((rows) => rows.at(-1)!);
+    seedRunningRender(database.prisma, SHOP, T0, overrides);
   const reload = (id: string) => database.prisma.render.findUniqueOrThrow({ where: { id } });
   const gate = () => database.prisma.serviceGate.findUnique({ where: { keyHash } });
   const delay = (render: { nextAttemptAt: Date | null }) => render.nextAttemptAt!.getTime() - clock.now;

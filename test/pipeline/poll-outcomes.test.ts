@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { wordsFor } from "~/i18n/words.server";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
 import { seedRenders, seedShop } from "../../harness/render-fixtures";
-import { pollingWorker, scriptedPolls, seedPollingShop } from "../../harness/scripted-polls";
+import { pollingWorker, scriptedPolls, seedPollingShop, seedRunningRender } from "../../harness/scripted-polls";
 
 const english = wordsFor("en");
 const SHOP = "poll-outcomes.myshopify.com";
@@ -22,13 +22,7 @@ describe("a status answer, applied to its render", () => {
   let polls: ReturnType<typeof scriptedPolls>;
   const worker = () => pollingWorker(database.prisma, clock, polls.client);
   const seedRunning = (overrides: Partial<Prisma.RenderUncheckedCreateInput> = {}) =>
-    seedRenders(database.prisma, SHOP, 1, {
-      state: "running",
-      submittedAt: new Date(T0 - MINUTE),
-      nextAttemptAt: new Date(T0),
-      creditsCharged: 5,
-      ...overrides,
-    }).then((rows) => rows.at(-1)!);
+    seedRunningRender(database.prisma, SHOP, T0, overrides);
   const reload = (id: string) => database.prisma.render.findUniqueOrThrow({ where: { id } });
 
   beforeAll(async () => {
