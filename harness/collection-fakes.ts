@@ -1,4 +1,6 @@
+import type { CollectionListing, PrismaClient } from "@prisma/client";
 import type { CollectionExport, CollectionPage, ProductForRender, ProductSource } from "~/catalog/catalog-port";
+import { makeCollectionLister, type CollectionListerDeps } from "~/worker/collection-lister";
 
 /**
  * Shopify's side of reading a large collection, faked for the collection lister's tests
@@ -54,3 +56,22 @@ export function fakeExport(overrides: Partial<CollectionExport> = {}) {
   };
   return { exporter, started, cancelled };
 }
+
+/** A listing of `collectionId` in `shop` waiting to be read, six products expected unless told. */
+export const startListing = (
+  db: PrismaClient,
+  where: { shop: string; collectionId: string },
+  data: Partial<CollectionListing> = {},
+) => db.collectionListing.create({ data: { ...where, status: "listing", expected: 6, ...data } });
+
+/** The lister under test: no bulk export started unless told, its own lease owner. */
+export const listerUnderTest = (
+  db: PrismaClient,
+  deps: Partial<CollectionListerDeps> & Pick<CollectionListerDeps, "productSourceFor">,
+) =>
+  makeCollectionLister({
+    db,
+    collectionExportFor: async () => fakeExport().exporter,
+    owner: "lister-under-test",
+    ...deps,
+  });

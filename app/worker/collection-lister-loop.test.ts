@@ -1,6 +1,11 @@
 import type { CollectionListing, PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeExport, pagedSource } from "../../harness/collection-fakes";
+import {
+  fakeExport,
+  pagedSource,
+  listerUnderTest,
+  startListing as startSharedListing,
+} from "../../harness/collection-fakes";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
 import { recordingLogger } from "../../harness/recording-logger";
 import { seedShop } from "../../harness/render-fixtures";
@@ -29,16 +34,9 @@ describe("the collection lister's loop", () => {
   });
 
   const startListing = (data: Partial<CollectionListing> = {}) =>
-    db.collectionListing.create({
-      data: { shop: SHOP, collectionId: COLLECTION, status: "listing", expected: 6, ...data },
-    });
+    startSharedListing(db, { shop: SHOP, collectionId: COLLECTION }, data);
   const lister = (deps: Partial<CollectionListerDeps> & Pick<CollectionListerDeps, "productSourceFor">) =>
-    makeCollectionLister({
-      db,
-      collectionExportFor: async () => fakeExport().exporter,
-      owner: "lister-under-test",
-      ...deps,
-    });
+    listerUnderTest(db, deps);
 
   it("hands a listing back with its cursor when stopped mid-read, for another lister to carry on", async () => {
     const listing = await startListing({ method: "pages" });

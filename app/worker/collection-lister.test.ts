@@ -1,11 +1,17 @@
 import type { CollectionListing, PrismaClient } from "@prisma/client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AdminApiError } from "~/shopify/admin-errors";
-import { fakeExport, listedProduct as product, pagedSource } from "../../harness/collection-fakes";
+import {
+  fakeExport,
+  listedProduct as product,
+  pagedSource,
+  listerUnderTest,
+  startListing as startSharedListing,
+} from "../../harness/collection-fakes";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
 import { recordingLogger } from "../../harness/recording-logger";
 import { seedShop } from "../../harness/render-fixtures";
-import { makeCollectionLister, type CollectionListerDeps } from "./collection-lister";
+import type { CollectionListerDeps } from "./collection-lister";
 
 /**
  * One pass of the collection lister (app/worker/collection-lister.ts) with Shopify faked: which listing it takes,
@@ -34,19 +40,9 @@ describe("the collection lister", () => {
   });
 
   const startListing = (data: Partial<CollectionListing> = {}) =>
-    db.collectionListing.create({
-      data: { shop: SHOP, collectionId: COLLECTION, status: "listing", expected: 6, ...data },
-    });
+    startSharedListing(db, { shop: SHOP, collectionId: COLLECTION }, data);
   const lister = (deps: Partial<CollectionListerDeps> & Pick<CollectionListerDeps, "productSourceFor">) =>
-    makeCollectionLister({
-      db,
-      collectionExportFor: async () => fakeExport().exporter,
-      now: () => NOW,
-      leaseMs: LEASE_MS,
-      exportPollMs: POLL_MS,
-      owner: "lister-under-test",
-      ...deps,
-    });
+    listerUnderTest(db, { now: () => NOW, leaseMs: LEASE_MS, exportPollMs: POLL_MS, ...deps });
   const storedProducts = async (listingId: string) =>
     (await db.collectionListingProduct.findMany({ where: { listingId }, orderBy: { position: "asc" } })).map(
       (row) => `${row.position}:${(row.product as { id: string }).id}`,
