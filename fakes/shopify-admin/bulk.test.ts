@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createFakeAdminApi } from "./fake-admin";
 import { runGraphql } from "./requests";
 
@@ -119,6 +119,41 @@ describe("bulk query operations of the fake Admin API", () => {
     const unsigned = new URL(done.url!);
     unsigned.searchParams.delete("signature");
     expect((await fake.handle(new Request(unsigned))).status).toBe(403);
+  });
+
+  it("go on at a new pace when re-paced while running, keeping the count, and end (with the webhook) on the new pace", async () => {
+    const { fake, clock, sent, query } = seeded();
+    fake.subscribeWebhook("bulk_operations/finish", "https://app.example/webhooks/bulk_operations/finish");
+    const id = (await start(fake, query)).bulkOperation!.id;
+    clock.now += 1_000 + 2_500;
+    expect(await status(fake, id)).toMatchObject({ status: "RUNNING", objectCount: "5" });
+
+    // From 2 objects a second to 1,000: the 5 counted stay counted, the other 7 take 7 ms.
+    expect(fake.repaceRunningBulkOperations(1_000)).toBe(1);
+    expect(await status(fake, id)).toMatchObject({ status: "RUNNING", objectCount: "5" });
+    clock.now += 4;
+    expect(await status(fake, id)).toMatchObject({ status: "RUNNING", objectCount: "9" });
+    clock.now += 3;
+    expect(await status(fake, id)).toMatchObject({ status: "COMPLETED", objectCount: "12" });
+    // The finish webhook goes out by itself on the new pace (its timer was set for the old one, seconds away).
+    await vi.waitFor(() => expect(sent).toHaveLength(1), { timeout: 1_000 });
+
+    // Once ended it is left alone, and so is one created later: that one runs on the fake's timeline.
+    expect(fake.repaceRunningBulkOperations(1)).toBe(0);
+    const later = (await start(fake, query)).bulkOperation!.id;
+    clock.now += 1_000 + 6_000;
+    expect(await status(fake, later)).toMatchObject({ status: "COMPLETED" });
+  });
+
+  it("keep their queue time when re-paced before they run", async () => {
+    const { fake, clock, query } = seeded();
+    const id = (await start(fake, query)).bulkOperation!.id;
+    clock.now += 500;
+    expect(fake.repaceRunningBulkOperations(4)).toBe(1);
+    clock.now += 499;
+    expect(await status(fake, id)).toMatchObject({ status: "CREATED", objectCount: "0" });
+    clock.now += 1 + 2_000;
+    expect(await status(fake, id)).toMatchObject({ status: "RUNNING", objectCount: "8" });
   });
 
   it("sends bulk_operations/finish to subscribed addresses once, signed with the app's secret", async () => {

@@ -75,6 +75,8 @@ export interface BulkOperationRecord {
   /** Lines without `__parentId`. */
   rootLines: number;
   timeline: BulkTimeline;
+  /** Set when its pace was changed while it ran (`repaceBulkOperation`): counting goes on from here. */
+  pacedFrom?: { atMs: number; objects: number };
   failure: BulkFailure | null;
   canceledAtMs: number | null;
   /** Signs the result's URL, as Shopify's storage URLs are signed. */
@@ -96,19 +98,26 @@ function runningAt(op: BulkOperationRecord): number {
   return op.createdAtMs + op.timeline.queuedMs;
 }
 
-function msFor(op: BulkOperationRecord, objects: number): number {
-  return (objects / op.timeline.objectsPerSecond) * 1000;
+/** Where counting starts: when it began to run, or where its pace was last changed. */
+function countingFrom(op: BulkOperationRecord): { atMs: number; objects: number } {
+  return op.pacedFrom ?? { atMs: runningAt(op), objects: 0 };
 }
 
 /** When the operation ends by itself (completes, or fails where told to). */
 export function scheduledEndMs(op: BulkOperationRecord): number {
-  return runningAt(op) + msFor(op, op.failure ? op.failure.afterObjects : op.lines.length);
+  const from = countingFrom(op);
+  const objects = op.failure ? op.failure.afterObjects : op.lines.length;
+  return from.atMs + ((objects - from.objects) / op.timeline.objectsPerSecond) * 1000;
 }
 
 /** The operation as it stands at `now` on the fake's clock. */
 export function viewBulkOperation(op: BulkOperationRecord, now: number): BulkOperationView {
+  const from = countingFrom(op);
   const counted = (at: number) =>
-    Math.max(0, Math.min(op.lines.length, Math.floor(((at - runningAt(op)) / 1000) * op.timeline.objectsPerSecond)));
+    Math.max(
+      0,
+      Math.min(op.lines.length, from.objects + Math.floor(((at - from.atMs) / 1000) * op.timeline.objectsPerSecond)),
+    );
   const rootsAmong = (objects: number) =>
     objects >= op.lines.length
       ? op.rootLines
@@ -162,6 +171,18 @@ function viewBulkRunning(
     errorCode: null,
     endedAtMs: null,
   };
+}
+
+/**
+ * Changes the pace of an operation still under way from `now` on, keeping what it has counted so far (a test
+ * that has seen an export's progress lets it finish). One that has ended, or is cancelled, is left as it is.
+ */
+export function repaceBulkOperation(op: BulkOperationRecord, now: number, objectsPerSecond: number): boolean {
+  const view = viewBulkOperation(op, now);
+  if (isFinished(view.status) || op.canceledAtMs !== null) return false;
+  op.pacedFrom = view.status === "CREATED" ? countingFrom(op) : { atMs: now, objects: view.objectCount };
+  op.timeline = { ...op.timeline, objectsPerSecond };
+  return true;
 }
 
 export const isFinished = (status: BulkOperationStatus) =>

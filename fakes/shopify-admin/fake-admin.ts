@@ -44,6 +44,7 @@ import {
   isFinished,
   linesStream,
   MAX_CONCURRENT_BULK_QUERIES,
+  repaceBulkOperation,
   scheduledEndMs,
   viewBulkOperation,
   webhookRequest,
@@ -673,6 +674,15 @@ export function createFakeAdminApi(options: FakeAdminOptions = {}) {
     /** The timeline of bulk operations created from now on. */
     setBulkOperationTimeline(timeline: Partial<BulkTimeline>): void {
       bulkTimeline = { ...bulkTimeline, ...timeline };
+    },
+    /**
+     * Bulk operations under way go on at `objectsPerSecond` from now, keeping what they have counted (a test that
+     * has seen an export's progress lets it finish); returns how many were changed.
+     */
+    repaceRunningBulkOperations(objectsPerSecond: number): number {
+      const changed = store.allBulkOperations().filter((op) => repaceBulkOperation(op, now(), objectsPerSecond));
+      for (const op of changed) bulkContext.changed(op);
+      return changed.length;
     },
     /** A shop's bulk operations, oldest first, with their status now. */
     bulkOperations(shop: string) {

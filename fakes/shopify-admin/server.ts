@@ -19,6 +19,7 @@
  *                                      | {"action":"issueAccessToken","shop":…} → {"accessToken":…}
  *                                      | {"action":"failNextBulkOperation","errorCode":"TIMEOUT"}
  *                                      | {"action":"setBulkOperationTimeline","queuedMs":…,"objectsPerSecond":…}
+ *                                      | {"action":"repaceRunningBulkOperations","objectsPerSecond":…} → {"changed":1}
  *                                      | {"action":"dropNextWebhooks","count":1}
  *                                      | {"action":"subscribeWebhook","topic":"bulk_operations/finish","address":…}
  *   GET  {url}/__fake-admin/requests   the request log
@@ -105,6 +106,7 @@ const controlSchema = z.discriminatedUnion("action", [
     queuedMs: z.number().min(0).optional(),
     objectsPerSecond: z.number().positive().optional(),
   }),
+  z.object({ action: z.literal("repaceRunningBulkOperations"), objectsPerSecond: z.number().positive() }),
   z.object({ action: z.literal("dropNextWebhooks"), count: z.number().int().positive().default(1) }),
   z.object({ action: z.literal("subscribeWebhook"), topic: z.string().min(1), address: z.url() }),
 ]);
@@ -147,6 +149,8 @@ function control(fake: FakeAdminApi, input: z.infer<typeof controlSchema>): Reco
         ...(input.objectsPerSecond !== undefined ? { objectsPerSecond: input.objectsPerSecond } : {}),
       });
       return {};
+    case "repaceRunningBulkOperations":
+      return { changed: fake.repaceRunningBulkOperations(input.objectsPerSecond) };
     case "dropNextWebhooks":
       fake.dropNextWebhooks(input.count);
       return {};

@@ -572,6 +572,11 @@ export class FakeAdminStore {
     return file.outcome.status;
   }
 
+  /** Every shop's bulk operations (the fake re-paces those under way for a test). */
+  allBulkOperations(): BulkOperationRecord[] {
+    return [...this.shops.values()].flatMap((shop) => [...shop.bulkOperations.values()]);
+  }
+
   /** Ends every pending file timeline now (READY, or FAILED where told so). */
   settleFiles(shopDomain?: string): void {
     const now = this.options.now();
