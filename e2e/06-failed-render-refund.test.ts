@@ -77,31 +77,9 @@ describe("a render the try-on service fails", () => {
     await dialog.getByText(/may have been charged/).waitFor();
     await staff.screenshot("history-stop-waiting");
     expect(describeFindings(await staff.accessibilityProblems("history-stop-waiting"))).toBe("");
-    // A worker checking on the job holds it for a moment, and a person's change is refused meanwhile ("it changed
-    // since the page was loaded"); staff then close the dialog and stop waiting again, as the test does.
-    const stopped = staff.toast(/Stopped waiting/);
-    const refused = dialog.getByText(/cannot be stopped any more/);
-    for (let attempt = 1; ; attempt += 1) {
-      await dialog.getByRole("button", { name: "Stop waiting" }).click();
-      // The toast is the admin's, the dialog the app's (in its frame): wait for whichever comes first.
-      const outcome = await Promise.race([
-        stopped.waitFor().then(
-          () => "stopped",
-          () => "neither",
-        ),
-        refused.waitFor().then(
-          () => "refused",
-          () => "neither",
-        ),
-      ]);
-      if (outcome === "stopped") break;
-      expect(outcome).toBe("refused");
-      expect(attempt, "stop waiting refused on every try").toBeLessThan(5);
-      await dialog.getByRole("button", { name: "Keep waiting" }).click();
-      await dialog.waitFor({ state: "hidden" });
-      await row.getByRole("button", { name: "Stop waiting" }).click();
-      await dialog.getByText(/may have been charged/).waitFor();
-    }
+    // A worker may be checking on the job at this moment: staff's stop goes through all the same (ADR 107).
+    await dialog.getByRole("button", { name: "Stop waiting" }).click();
+    await staff.toast(/Stopped waiting/).waitFor();
     await staff.reloadUntil(
       "the render to be ended",
       async () => (await row.getByRole("button", { name: "Stop waiting" }).count()) === 0,

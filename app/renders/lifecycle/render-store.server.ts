@@ -71,20 +71,33 @@ export async function transitionHeldRender(
 
 /**
  * A transition made by a person (approve, reject, revert, resolve): no lease is held, so it names the states it
- * accepts and bumps the lease token, fencing off any worker that still holds an older token.
+ * accepts and bumps the lease token, fencing off any worker that still holds an older token. It waits for a
+ * worker's lease to end, unless `overWorkerLease`: then it goes through and ends the lease, and the worker's own
+ * write, fenced by the old token, changes nothing (stopping the wait for a job a worker is checking, ADR 107).
  */
 export async function transitionRenderForPerson(
   db: Db,
   where: { id: string; shop: string; from: readonly RenderState[] },
   to: RenderState,
   changes: RenderChanges = {},
+  { overWorkerLease = false }: { overWorkerLease?: boolean } = {},
 ): Promise<boolean> {
   for (const from of where.from) {
     if (!canTransition(from, to)) throw new Error(`${from} → ${to} is not a transition of the state machine`);
   }
   const rows = await db.render.updateManyAndReturn({
-    where: { id: where.id, shop: where.shop, state: { in: [...where.from] }, leaseExpiresAt: null },
-    data: { ...changes, state: to, leaseToken: { increment: 1 } },
+    where: {
+      id: where.id,
+      shop: where.shop,
+      state: { in: [...where.from] },
+      ...(overWorkerLease ? {} : { leaseExpiresAt: null }),
+    },
+    data: {
+      ...changes,
+      state: to,
+      leaseToken: { increment: 1 },
+      ...(overWorkerLease ? { leaseOwner: null, leaseExpiresAt: null } : {}),
+    },
     select: TRANSITION_FIELDS,
   });
   logChanged(rows, where.from, to);

@@ -125,6 +125,24 @@ describe("the render store", () => {
       expect(transitions()).toEqual([]);
     });
 
+    it("over a worker's lease when asked: ends the lease and bumps the token past the worker's", async () => {
+      const held = await one({ state: "in_review", ...leased });
+      const moved = await transitionRenderForPerson(
+        database.prisma,
+        { id: held.id, shop: SHOP, from: ["in_review"] },
+        "rejected",
+        {},
+        { overWorkerLease: true },
+      );
+      expect(moved).toBe(true);
+      expect(await reread(held)).toMatchObject({
+        state: "rejected",
+        leaseToken: 4,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+      });
+    });
+
     it("refuses a state it names that has no edge to the target", async () => {
       const render = await one({ state: "in_review" });
       await expect(

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { OTHER, SHOP, useReviewDatabase } from "../../../test/support/review-decisions";
+import { recordPollResults } from "~/worker/sql/record-poll-results";
 import { cancelQueuedRenders, resolveSubmitUnknown, setRunStatus, stopWaiting } from "./review-actions.server";
 
 describe("review decisions on jobs and runs", () => {
@@ -139,6 +140,45 @@ describe("review decisions on jobs and runs", () => {
       });
       expect(failed.finishedAt).not.toBeNull();
       expect(failed.reviewedAt).not.toBeNull();
+    });
+
+    it("goes through while a worker is checking the job, and the worker's answer then changes nothing", async () => {
+      const checking = { leaseOwner: "worker-1", leaseToken: 3, leaseExpiresAt: new Date(Date.now() + 60_000) };
+      const render = await oneRender({
+        state: "stalled",
+        externalJobId: "job-checked",
+        creditsCharged: 6,
+        ...checking,
+      });
+      await stopWaiting(review.database.prisma, { shop: SHOP, renderId: render.id, reviewer: "staff:5" });
+      expect(await row(render.id)).toMatchObject({ state: "failed", leaseOwner: null, leaseExpiresAt: null });
+
+      // The worker's check ends: the service failed the job and gave its credits back. Its write is fenced.
+      const written = await recordPollResults(
+        review.database.prisma,
+        [
+          {
+            id: render.id,
+            leaseToken: 3,
+            expected: "stalled",
+            state: "failed",
+            nextAttemptAt: null,
+            serviceStatus: "failed",
+            outputUrl: null,
+            errorCode: "service_failed",
+            errorMessage: null,
+            refund: 6,
+            renderedAt: null,
+            finishedAt: new Date(),
+          },
+        ],
+        new Date(),
+      );
+      expect(written).toEqual([]);
+      expect(await row(render.id)).toMatchObject({ errorCode: "stopped_waiting", creditsRefunded: 0 });
+      expect(
+        await review.database.prisma.creditLedgerEntry.findMany({ where: { renderId: render.id, kind: "refund" } }),
+      ).toEqual([]);
     });
 
     it("works from submit_unknown too, and refuses other states, a render without a job, and a foreign one", async () => {

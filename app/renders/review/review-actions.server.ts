@@ -246,6 +246,8 @@ export async function stopWaiting(db: Db, input: { shop: string; renderId: strin
         credits: render.creditsCharged,
       }),
     },
+    // A stalled job is still checked now and then; staff need not wait for that check to end (ADR 107).
+    { overWorkerLease: true },
   );
   if (!moved) throw notInState("stopped");
 }
