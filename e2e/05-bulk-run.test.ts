@@ -7,6 +7,9 @@ describe("a bulk run of a collection", () => {
   /** The run page's figure under a label ("Waiting to start", "Ready for review"…). */
   const count = async (label: string) =>
     Number(await staff.app.getByText(label, { exact: true }).locator("xpath=following-sibling::*[1]").textContent());
+  /** The photo a submit sent to the try-on service (its URL names the product). */
+  const imageOf = (submit: { body: unknown }) =>
+    (submit.body as { product_images?: string[] } | null)?.product_images?.[0] ?? "";
 
   beforeAll(async () => {
     staff = await StaffBrowser.open();
@@ -66,11 +69,24 @@ describe("a bulk run of a collection", () => {
     await staff.screenshot("bulk-run-paused");
     expect(describeFindings(await staff.accessibilityProblems("bulk-run-paused"))).toBe("");
 
-    // One render at a time (set before the tests): at most one had started; the others wait while paused.
-    const submitsWhilePaused = (await simulatorSubmits(staff.sandbox)).length;
-    await staff.page.waitForTimeout(4_000);
-    expect((await simulatorSubmits(staff.sandbox)).length).toBe(submitsWhilePaused);
-    await staff.openApp(new URL(staff.page.url()).pathname.replace(/^.*\/apps\/model-shots/, ""));
+    // One render at a time (set before the tests): at most one had started; the others wait while paused. To see
+    // that, queue one more render (another product, from its page): the worker takes the oldest queued render
+    // first, so once the service has received this later one, the worker has had a free slot with the run's
+    // renders older in the queue, and left them.
+    const runPage = new URL(staff.page.url()).pathname.replace(/^.*\/apps\/model-shots/, "");
+    const seqsWhilePaused = new Set((await simulatorSubmits(staff.sandbox)).map((submit) => submit.seq));
+    await staff.openApp(
+      `/app/generate?productId=${encodeURIComponent(staff.sandbox.demo.products.wideTrousers ?? "")}`,
+    );
+    await staff.app.getByRole("button", { name: "Generate for 5 credits" }).click();
+    await staff.app.getByText("Render queued", { exact: true }).waitFor();
+    const sentSincePause = async () =>
+      (await simulatorSubmits(staff.sandbox)).filter((submit) => !seqsWhilePaused.has(submit.seq)).map(imageOf);
+    await expect
+      .poll(async () => (await sentSincePause()).length, { timeout: 60_000, interval: 250 })
+      .toBeGreaterThan(0);
+    expect(await sentSincePause()).toEqual([expect.stringContaining("wide-leg-trousers")]);
+    await staff.openApp(runPage);
     expect(await count("Waiting to start")).toBeGreaterThanOrEqual(2);
 
     await staff.app.getByRole("button", { name: "Resume" }).click();
@@ -141,8 +157,6 @@ describe("a bulk run of a collection", () => {
     expect(await staff.app.getByRole("button", { name: "Resume" }).count()).toBe(0);
 
     const dressImage = /wrap-midi-dress|satin-slip-dress/;
-    const imageOf = (submit: { body: unknown }) =>
-      (submit.body as { product_images?: string[] } | null)?.product_images?.[0] ?? "";
     const runSubmits = (await simulatorSubmits(staff.sandbox)).filter(
       (submit) => submit.seq > lastSeqBeforeRun && dressImage.test(imageOf(submit)),
     );
@@ -195,6 +209,7 @@ describe("a bulk run of a collection", () => {
   });
 
   test("the product selection action starts a run of the ticked products, each sent as the garment it is", async () => {
+    const seqsBefore = new Set((await simulatorSubmits(staff.sandbox)).map((submit) => submit.seq));
     await staff.openAdmin("/products");
     await staff.page.getByRole("checkbox", { name: "Select Straight jeans" }).check();
     await staff.page.getByRole("checkbox", { name: "Select Wide-leg trousers" }).check();
@@ -206,9 +221,10 @@ describe("a bulk run of a collection", () => {
     await action.getByRole("button", { name: "Start run for about 10 credits" }).click();
     await action.getByText("Run started").waitFor({ timeout: 15_000 });
 
-    // What the try-on service received for the two products' photos.
+    // What the try-on service received for the two products' photos (the trousers were sent once before, above).
     const sentForBottoms = async () =>
       (await simulatorSubmits(staff.sandbox))
+        .filter((submit) => !seqsBefore.has(submit.seq))
         .flatMap((submit) => {
           const body = submit.body as { product_type?: string; product_images?: string[] } | null;
           const image = body?.product_images?.[0] ?? "";
