@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { promisify } from "node:util";
 import { PrismaSessionStorage } from "@shopify/shopify-app-session-storage-prisma";
 import { Session } from "@shopify/shopify-api";
@@ -129,4 +130,35 @@ describe("prisma/migrations", () => {
     },
     PRISMA_CLI_TIMEOUT_MS,
   );
+});
+
+describe("the data a migration rewrites", () => {
+  it("pause_message_keys: a shop paused with English words gets its reason's message key; others stay as they are", async () => {
+    const database = await createEmptyDatabase("postgres");
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const files = migrationFiles();
+      const at = files.findIndex((file) => file.includes("_pause_message_keys/"));
+      expect(at).toBeGreaterThan(0);
+      for (const file of files.slice(0, at)) await client.query(readFileSync(file, "utf8"));
+      await client.query(`INSERT INTO "Shop" (domain, "updatedAt") VALUES ('paused.myshopify.com', now()), ('running.myshopify.com', now())`);
+      await client.query(
+        `INSERT INTO "ShopSettings" (shop, "pausedReason", "pausedMessage", "pausedAt", "updatedAt") VALUES
+         ('paused.myshopify.com', 'auth', 'The try-on service refused the API key. (key revoked)', now(), now()),
+         ('running.myshopify.com', NULL, NULL, NULL, now())`,
+      );
+      await client.query(readFileSync(files[at] ?? "", "utf8"));
+      const rows = await client.query<{ shop: string; pausedMessage: string | null }>(
+        `SELECT shop, "pausedMessage" FROM "ShopSettings" ORDER BY shop`,
+      );
+      expect(rows.rows).toEqual([
+        { shop: "paused.myshopify.com", pausedMessage: "messages:paused.auth" },
+        { shop: "running.myshopify.com", pausedMessage: null },
+      ]);
+    } finally {
+      await client.end();
+      await database.drop();
+    }
+  });
 });

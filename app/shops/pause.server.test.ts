@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
 import { seedShop } from "../../harness/render-fixtures";
+import { wordsFor } from "~/i18n/words.server";
+import { decodeStaffMessage } from "~/lib/staff-message";
 import { NOT_PAUSED, pauseOf, pauseShop, resumeShop, type PauseReason } from "./pause.server";
+
+const english = wordsFor("en");
 
 const SHOP = "pause.myshopify.com";
 const OTHER = "pause-other.myshopify.com";
@@ -21,7 +25,7 @@ describe("a shop's pause", () => {
     await seedShop(database.prisma, OTHER);
   });
 
-  it("says why in staff words for each reason, with the service's own words after ours", async () => {
+  it("stores why as the message key of staff's words for each reason, the service's own words kept beside it", async () => {
     const words: Record<PauseReason, string> = {
       auth: "The try-on service refused the API key. Check the key in Settings; renders will continue once it works.",
       out_of_credits: "The try-on service account has run out of credits. Add credits, then resume from the home page.",
@@ -29,12 +33,20 @@ describe("a shop's pause", () => {
       key_unreadable:
         "The saved try-on service API key can no longer be read (the app's encryption keys changed). Enter the key again in Settings; renders will continue once the service accepts it.",
     };
-    for (const [reason, message] of Object.entries(words) as Array<[PauseReason, string]>) {
+    for (const [reason, sentence] of Object.entries(words) as Array<[PauseReason, string]>) {
       await pauseShop(database.prisma, { shop: SHOP, reason, at: AT });
-      expect(await settings()).toMatchObject({ pausedReason: reason, pausedMessage: message, pausedAt: AT });
+      const row = await settings();
+      expect(row).toMatchObject({ pausedReason: reason, pausedMessage: `messages:paused.${reason}`, pausedAt: AT });
+      expect(english(row?.pausedMessage ?? "")).toBe(sentence);
+      expect(wordsFor("de")(row?.pausedMessage ?? "")).not.toBe(sentence);
     }
     await pauseShop(database.prisma, { shop: SHOP, reason: "auth", at: AT, detail: "key revoked" });
-    expect((await settings())?.pausedMessage).toBe(`${words.auth} (key revoked)`);
+    const revoked = (await settings())?.pausedMessage ?? "";
+    expect(decodeStaffMessage(revoked)).toEqual({
+      key: "messages:paused.auth",
+      params: { serviceSaid: "key revoked" },
+    });
+    expect(english(revoked)).toBe(words.auth);
   });
 
   it("creates the shop's settings when it has none, and leaves another shop's alone", async () => {
@@ -63,7 +75,8 @@ describe("a shop's pause", () => {
     await pauseShop(database.prisma, { shop: SHOP, reason: "auth", at: AT });
     const row = await settings();
     expect(pauseOf(row)).toEqual({ reason: "auth", message: row?.pausedMessage, at: "2026-11-27T12:00:00.000Z" });
-    expect(pauseOf({ ...row!, pausedMessage: null })?.message).toBe("");
+    // A pause stored without its words (by hand, or by an older version) is worded from its reason.
+    expect(pauseOf({ ...row!, pausedMessage: null })?.message).toBe("messages:paused.auth");
     expect(pauseOf({ ...row!, pausedAt: null })).toBeNull();
     expect(pauseOf({ ...row!, pausedReason: null })).toBeNull();
     expect(pauseOf(null)).toBeNull();

@@ -123,6 +123,7 @@ export async function lookChoices(
       problem,
     };
   });
+  // A message key, worded in the dialog's language like the rest of the answer.
   return { choices, hasKey: settings.hasKey, paused: settings.paused?.message ?? null };
 }
 

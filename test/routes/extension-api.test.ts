@@ -20,6 +20,7 @@ import {
   type RouteFunction,
 } from "../support/merchant-app";
 import { wordsFor } from "~/i18n/words.server";
+import { pauseShop, resumeShop } from "~/shops/pause.server";
 
 const english = wordsFor("en");
 
@@ -123,6 +124,32 @@ describe("The admin extensions' API", () => {
       await respond(summary, await get(OTHER, `/api/product-summary?productId=${encodeURIComponent(own.id)}`)),
     );
     expect(answer.problem).toMatch(/try-on service key/);
+  });
+
+  it("says why the shop is paused in the dialog's language, the service's own words not shown", async () => {
+    await pauseShop(app.database.prisma, { shop: SHOP, reason: "out_of_credits", at: new Date(), detail: "balance 0" });
+    try {
+      const path = `/api/product-summary?productId=${encodeURIComponent(productIds[0] ?? "")}`;
+      const inGerman = await jsonOf<{ paused: string }>(await respond(summary, await get(SHOP, `${path}&locale=de`)));
+      expect(inGerman.paused).toBe(wordsFor("de")("messages:paused.out_of_credits"));
+      expect(inGerman.paused).not.toBe(english("messages:paused.out_of_credits"));
+      const inEnglish = await jsonOf<{ paused: string }>(await respond(summary, await get(SHOP, path)));
+      expect(inEnglish.paused).toBe(
+        "The try-on service account has run out of credits. Add credits, then resume from the home page.",
+      );
+    } finally {
+      await resumeShop(app.database.prisma, SHOP);
+    }
+    expect(
+      (
+        await jsonOf<{ paused: unknown }>(
+          await respond(
+            summary,
+            await get(SHOP, `/api/product-summary?productId=${encodeURIComponent(productIds[0] ?? "")}`),
+          ),
+        )
+      ).paused,
+    ).toBeNull();
   });
 
   it("validates the create body with zod and names the fields", async () => {
