@@ -13,13 +13,18 @@ afterAll(async () => {
 const now = Date.parse("2026-11-28T10:00:00Z");
 
 describe("the ServiceGate table, as the worker writes and reads it", () => {
-  it("a Retry-After pause is written for the key, then moved when the service asks again", async () => {
+  it("a Retry-After pause is written for the key, moved when the service asks for longer, never cut short", async () => {
     const gates = makeServiceGates(database.prisma);
     await gates.pauseUntil("pause-key", new Date(now + 30_000));
     expect((await database.prisma.serviceGate.findUnique({ where: { keyHash: "pause-key" } }))?.pausedUntil).toEqual(
       new Date(now + 30_000),
     );
     await gates.pauseUntil("pause-key", new Date(now + 90_000));
+    expect((await database.prisma.serviceGate.findUnique({ where: { keyHash: "pause-key" } }))?.pausedUntil).toEqual(
+      new Date(now + 90_000),
+    );
+    // Another worker's shorter Retry-After, written later, does not cut the longer pause short.
+    await gates.pauseUntil("pause-key", new Date(now + 10_000));
     expect((await database.prisma.serviceGate.findUnique({ where: { keyHash: "pause-key" } }))?.pausedUntil).toEqual(
       new Date(now + 90_000),
     );

@@ -90,11 +90,16 @@ describe("the gates a tick checks before calling the service", () => {
 });
 
 describe("what one tick remembers about its keys", () => {
-  it("says a key was paused only the first time, so the pause is written once", () => {
+  it("says a key's pause is new only when it is longer than the tick knew, so it is written then and only then", () => {
     const tick = new TickGateState();
     expect(tick.pause("key", 5_000)).toBe(true);
-    expect(tick.pause("key", 9_000)).toBe(false);
+    expect(tick.pause("key", 5_000)).toBe(false);
+    expect(tick.pause("key", 3_000)).toBe(false);
+    expect(tick.isPaused("key", 4_999)).toBe(true);
+    expect(tick.pause("key", 9_000)).toBe(true);
     expect(tick.isPaused("key", 8_999)).toBe(true);
+    expect(tick.isPaused("key", 9_000)).toBe(false);
+    expect(tick.pause("other", 1_000)).toBe(true);
   });
 
   it("counts each key's failures, and sorts keys into failing only and answered at least once", () => {

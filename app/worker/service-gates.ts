@@ -7,12 +7,15 @@ import { LRUCache } from "lru-cache";
  */
 export function makeServiceGates(db: Pick<PrismaClient, "serviceGate" | "$queryRaw">) {
   return {
+    /** Pauses the key until `until`, or leaves a longer pause another worker wrote: the service asked for both. */
     async pauseUntil(keyHash: string, until: Date): Promise<void> {
-      await db.serviceGate.upsert({
-        where: { keyHash },
-        create: { keyHash, pausedUntil: until },
-        update: { pausedUntil: until },
-      });
+      await db.$queryRaw`
+        INSERT INTO "ServiceGate" ("keyHash", "pausedUntil", "updatedAt")
+        VALUES (${keyHash}, ${until}::timestamp(3), now())
+        ON CONFLICT ("keyHash") DO UPDATE SET
+          "pausedUntil" = GREATEST("ServiceGate"."pausedUntil", EXCLUDED."pausedUntil"),
+          "updatedAt" = now()
+        RETURNING 1`;
     },
     /**
      * Adds a tick's failures to the key's consecutive count (shared by every worker) and opens the circuit
@@ -129,11 +132,15 @@ export class TickGateState {
     if (!this.shared || this.elapsedClock() - this.startedAt < this.shared.recheckMs) return true;
     return this.shared.read(keyHash).then((closedUntil) => closedUntil <= nowMs);
   }
-  /** Returns true the first time the key is paused in this tick (so the pause is written once). */
+  /**
+   * Returns true when this pause is longer than what the tick knew of the key (so it is written then, and only
+   * then: the first Retry-After of a tick, and any later one that asks for longer).
+   */
   pause(keyHash: string, untilMs: number): boolean {
-    const first = !this.pausedUntil.has(keyHash);
-    this.pausedUntil.set(keyHash, Math.max(untilMs, this.pausedUntil.get(keyHash) ?? 0));
-    return first;
+    const known = this.pausedUntil.get(keyHash);
+    if (known !== undefined && known >= untilMs) return false;
+    this.pausedUntil.set(keyHash, untilMs);
+    return true;
   }
   recordFailure(keyHash: string): number {
     const count = (this.failures.get(keyHash) ?? 0) + 1;
