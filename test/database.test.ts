@@ -142,7 +142,9 @@ describe("the data a migration rewrites", () => {
       const at = files.findIndex((file) => file.includes("_pause_message_keys/"));
       expect(at).toBeGreaterThan(0);
       for (const file of files.slice(0, at)) await client.query(readFileSync(file, "utf8"));
-      await client.query(`INSERT INTO "Shop" (domain, "updatedAt") VALUES ('paused.myshopify.com', now()), ('running.myshopify.com', now())`);
+      await client.query(
+        `INSERT INTO "Shop" (domain, "updatedAt") VALUES ('paused.myshopify.com', now()), ('running.myshopify.com', now())`,
+      );
       await client.query(
         `INSERT INTO "ShopSettings" (shop, "pausedReason", "pausedMessage", "pausedAt", "updatedAt") VALUES
          ('paused.myshopify.com', 'auth', 'The try-on service refused the API key. (key revoked)', now(), now()),
