@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../harness/database";
 import { seedShop } from "../../harness/render-fixtures";
 import { sealV1 } from "../../harness/legacy-secrets";
+import { wordsFor } from "~/i18n/words.server";
 import { resealStoredSecrets } from "~/settings/reseal-secrets.server";
 import { keyringFromEnv, makeKeyring, SecretUnreadableError, type RingKey } from "~/lib/secret-box.server";
 import { loadShopCatalog } from "~/settings/tryon-client.server";
@@ -58,7 +59,9 @@ describe("a secret no key of the ring opens", () => {
       [BROKEN, "key_unreadable"],
       [GOOD, null],
     ]);
-    expect(settings[0]?.pausedMessage).toMatch(/can no longer be read .* Enter the key again in Settings/);
+    expect(wordsFor("en")(settings[0]?.pausedMessage ?? "")).toMatch(
+      /can no longer be read .* Enter the key again in Settings/,
+    );
   });
 
   it("leaves Settings usable: the page's catalog load answers 'no key' instead of failing", async () => {
