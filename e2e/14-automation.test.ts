@@ -52,6 +52,35 @@ describe("automation: a product added to a collection with a rule is rendered on
     expect(await ruleStatus(name)).toBe("Off");
   });
 
+  test("a rule is deleted after confirming in a dialog, and stays deleted after a reload", async () => {
+    const name = `To delete ${Date.now().toString(36)}`;
+    await staff.openApp("/app/automation");
+    await staff.app.getByRole("heading", { name: "Automation", level: 1 }).waitFor();
+    await staff.app.getByLabel("Name", { exact: true }).fill(name);
+    await staff.app.getByLabel("Product types").fill("Nothing here");
+    await staff.app.getByRole("button", { name: "Save rule" }).click();
+    await staff.app.getByText("Rule saved.").waitFor();
+    await expect.poll(() => ruleStatus(name), { timeout: 15_000 }).toBe("Off");
+
+    const dialog = staff.app.getByRole("dialog", { name: `Delete “${name}”?` });
+    await staff.app.getByRole("button", { name: `Delete “${name}”` }).click();
+    await dialog.getByText(/still counts against the monthly budget for all rules/).waitFor();
+    await staff.screenshot("automation-delete-dialog");
+    expect(describeFindings(await staff.accessibilityProblems("automation-delete-dialog"))).toBe("");
+    // Kept: nothing happens.
+    await dialog.getByRole("button", { name: "Keep rule" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await ruleStatus(name)).toBe("Off");
+
+    await staff.app.getByRole("button", { name: `Delete “${name}”` }).click();
+    await dialog.getByRole("button", { name: "Delete rule" }).click();
+    await staff.app.getByText("Rule deleted.").waitFor();
+    await ruleRow(name).waitFor({ state: "detached" });
+    await staff.openApp("/app/automation");
+    await staff.app.getByRole("heading", { name: "Rules", level: 2, exact: true }).waitFor();
+    expect(await staff.app.getByRole("heading", { name, level: 3, exact: true }).count()).toBe(0);
+  });
+
   test('a rule for a collection saved with "Switched on" ticked is stored on', async () => {
     await staff.openApp("/app/automation");
     await staff.app.getByRole("heading", { name: "Automation", level: 1 }).waitFor();

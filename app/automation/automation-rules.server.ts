@@ -76,3 +76,15 @@ export async function setRuleEnabled(
 ): Promise<boolean> {
   return (await db.automationRule.updateMany({ where: { id: ruleId, shop }, data: { enabled } })).count === 1;
 }
+
+/**
+ * Deletes one of the shop's rules. Its automatic runs stay (without their rule), and what it committed this month
+ * stays in AutomationSpend, so it still counts against the shop's monthly budget: deleting a rule frees no credits.
+ */
+export async function deleteRule(
+  db: Pick<PrismaClient, "automationRule">,
+  shop: string,
+  ruleId: string,
+): Promise<boolean> {
+  return (await db.automationRule.deleteMany({ where: { id: ruleId, shop } })).count === 1;
+}

@@ -29,7 +29,9 @@ interface PageView {
     resolution: string;
     candidates: number;
   }>;
+  unreadableRules: Array<{ id: string; name: string }>;
   shopBudgetCredits: number | null;
+  shopSpentThisMonth: number;
 }
 interface ActionBody {
   ok: boolean;
@@ -125,6 +127,59 @@ describe("Automation page", () => {
   it("saves a rule switched on when its form's box is ticked", async () => {
     expect(await post(SHOP, { ...RULE_FIELDS, name: "Ticked", enabled: "on" })).toMatchObject({ status: 200 });
     expect((await view(SHOP)).rules.find((rule) => rule.name === "Ticked")).toMatchObject({ enabled: true });
+  });
+
+  it("deletes a rule: its automatic runs stay without it, and what it committed still counts against the shop's budget", async () => {
+    await post(SHOP, { ...RULE_FIELDS, name: "To delete" });
+    const ruleId = (await view(SHOP)).rules[0]?.id as string;
+    const prisma = app.database.prisma;
+    const run = await prisma.run.create({
+      data: { shop: SHOP, scope: { kind: "products", productIds: [] }, options: {}, estimateCredits: 5, ruleId },
+    });
+    const month = new Date().toISOString().slice(0, 7);
+    await prisma.automationSpend.create({ data: { shop: SHOP, ruleId, month, credits: 15, renders: 3 } });
+    const spentBefore = (await view(SHOP)).shopSpentThisMonth;
+    expect(spentBefore).toBeGreaterThanOrEqual(15);
+
+    // Another shop cannot delete it; a request naming no rule is refused; neither changes anything.
+    const before = await snapshotAllRows(prisma);
+    expect(await post(OTHER, { intent: "delete", ruleId })).toMatchObject({
+      status: 400,
+      body: { formError: "automation:messages.notFound" },
+    });
+    expect(await post(SHOP, { intent: "delete" })).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { ruleId: expect.any(String) } },
+    });
+    expect(await snapshotAllRows(prisma)).toEqual(before);
+
+    expect(await post(SHOP, { intent: "delete", ruleId })).toMatchObject({
+      status: 200,
+      body: { ok: true, message: "automation:messages.deleted" },
+    });
+    expect((await view(SHOP)).rules).toEqual([]);
+    expect((await prisma.run.findUniqueOrThrow({ where: { id: run.id } })).ruleId).toBeNull();
+    expect((await view(SHOP)).shopSpentThisMonth).toBe(spentBefore);
+    // Deleting it again: it no longer exists.
+    expect(await post(SHOP, { intent: "delete", ruleId })).toMatchObject({
+      status: 400,
+      body: { formError: "automation:messages.notFound" },
+    });
+    await prisma.run.delete({ where: { id: run.id } });
+    await prisma.automationSpend.deleteMany({ where: { ruleId } });
+  });
+
+  it("lists a rule stored in a form it cannot read apart, doing nothing, and lets staff delete it", async () => {
+    const prisma = app.database.prisma;
+    const unreadable = await prisma.automationRule.create({
+      data: { shop: SHOP, name: "Written by hand", enabled: true, match: { collection: 42 }, options: {} },
+    });
+    const page = await view(SHOP);
+    expect(page.rules).toEqual([]);
+    expect(page.unreadableRules).toEqual([{ id: unreadable.id, name: "Written by hand" }]);
+    expect((await view(OTHER)).unreadableRules).toEqual([]);
+    expect(await post(SHOP, { intent: "delete", ruleId: unreadable.id })).toMatchObject({ status: 200 });
+    expect((await view(SHOP)).unreadableRules).toEqual([]);
   });
 
   it("refuses a bad rule with each field's error and changes nothing", async () => {

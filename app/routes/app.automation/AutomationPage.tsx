@@ -1,3 +1,5 @@
+import { useSubmit } from "@remix-run/react";
+import { useAppBridge } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Layout, Page, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { useStaffMessage, useTranslation } from "~/i18n/react";
@@ -6,6 +8,7 @@ import { AutomationBudgetCard } from "./AutomationBudgetCard";
 import { AutomationPreviewCard } from "./AutomationPreviewCard";
 import { AutomationRuleForm } from "./AutomationRuleForm";
 import { AutomationRulesCard } from "./AutomationRulesCard";
+import { DELETE_RULE_MODAL_ID, DeleteRuleModal } from "./DeleteRuleModal";
 
 /** Automation rules: the shop's budget, its rules, a rule's form, and what a rule would have done. */
 export function AutomationPage({
@@ -16,6 +19,9 @@ export function AutomationPage({
   result: AutomationActionResult | undefined;
 }) {
   const [editing, setEditing] = useState<RuleView | null>(null);
+  const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
+  const shopify = useAppBridge();
+  const submit = useSubmit();
   const { t } = useTranslation("automation");
   const say = useStaffMessage();
   const errors = result && !result.ok ? result.fieldErrors : {};
@@ -32,12 +38,29 @@ export function AutomationPage({
               spent={view.shopSpentThisMonth}
               error={errors.shopBudgetCredits}
             />
-            <AutomationRulesCard rules={view.rules} onEdit={setEditing} />
+            <AutomationRulesCard
+              rules={view.rules}
+              unreadableRules={view.unreadableRules}
+              onEdit={setEditing}
+              onDelete={(rule) => {
+                setDeleting(rule);
+                shopify.modal.show(DELETE_RULE_MODAL_ID);
+              }}
+            />
             <AutomationRuleForm key={editing?.id ?? "new"} rule={editing} looks={view.looks} errors={errors} />
             {result?.ok && result.preview ? <AutomationPreviewCard preview={result.preview} /> : null}
           </BlockStack>
         </Layout.Section>
       </Layout>
+      <DeleteRuleModal
+        rule={deleting}
+        onDelete={() => {
+          if (!deleting) return;
+          // A rule being edited and then deleted leaves the form for a new one.
+          if (editing?.id === deleting.id) setEditing(null);
+          submit({ intent: "delete", ruleId: deleting.id }, { method: "post" });
+        }}
+      />
     </Page>
   );
 }

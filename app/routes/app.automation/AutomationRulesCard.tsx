@@ -21,8 +21,21 @@ function matchLines(t: Words, match: RuleMatch): string[] {
   ];
 }
 
-/** The shop's rules: what each takes, with which look, its budget and its recent automatic runs. */
-export function AutomationRulesCard({ rules, onEdit }: { rules: RuleView[]; onEdit: (rule: RuleView) => void }) {
+/**
+ * The shop's rules: what each takes, with which look, its budget and its recent automatic runs; and any rule this
+ * version cannot read, which does nothing until deleted.
+ */
+export function AutomationRulesCard({
+  rules,
+  unreadableRules,
+  onEdit,
+  onDelete,
+}: {
+  rules: RuleView[];
+  unreadableRules: Array<{ id: string; name: string }>;
+  onEdit: (rule: RuleView) => void;
+  onDelete: (rule: { id: string; name: string }) => void;
+}) {
   const { t } = useTranslation("automation");
   const format = useFormat();
   return (
@@ -31,7 +44,26 @@ export function AutomationRulesCard({ rules, onEdit }: { rules: RuleView[]; onEd
         <Text as="h2" variant="headingMd">
           {t("rules.heading")}
         </Text>
-        {rules.length === 0 ? <Text as="p">{t("rules.none")}</Text> : null}
+        {rules.length === 0 && unreadableRules.length === 0 ? <Text as="p">{t("rules.none")}</Text> : null}
+        {unreadableRules.map((rule) => (
+          <BlockStack gap="200" key={rule.id}>
+            <Text as="h3" variant="headingSm">
+              <span translate="no">{rule.name}</span>
+            </Text>
+            <Text as="p" tone="critical">
+              {t("rules.unreadable")}
+            </Text>
+            <InlineStack>
+              <Button
+                tone="critical"
+                accessibilityLabel={t("rules.deleteNamed", { name: rule.name })}
+                onClick={() => onDelete(rule)}
+              >
+                {t("rules.delete")}
+              </Button>
+            </InlineStack>
+          </BlockStack>
+        ))}
         {rules.map((rule) => {
           const lines = matchLines(t, rule.match);
           return (
@@ -87,6 +119,13 @@ export function AutomationRulesCard({ rules, onEdit }: { rules: RuleView[]; onEd
                   <Button submit>{rule.enabled ? t("rules.turnOff") : t("rules.turnOn")}</Button>
                 </Form>
                 <Button onClick={() => onEdit(rule)}>{t("rules.edit")}</Button>
+                <Button
+                  tone="critical"
+                  accessibilityLabel={t("rules.deleteNamed", { name: rule.name })}
+                  onClick={() => onDelete(rule)}
+                >
+                  {t("rules.delete")}
+                </Button>
               </InlineStack>
             </BlockStack>
           );

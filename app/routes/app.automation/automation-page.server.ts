@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@prisma/client";
-import { activeRuleOf, saveRule, setRuleEnabled } from "~/automation/automation-rules.server";
+import { activeRuleOf, deleteRule, saveRule, setRuleEnabled } from "~/automation/automation-rules.server";
 import { budgetMonthOf } from "~/automation/automation-budget.server";
 import { previewRule, type RulePreview } from "~/automation/rule-preview.server";
 import type { RuleMatch } from "~/automation/rule-match";
@@ -11,7 +11,14 @@ import { parseStoredDefaults } from "~/settings/settings.server";
 import { loadShopCatalog } from "~/settings/tryon-client.server";
 import type { AdminRequest } from "~/web/admin-request.server";
 import { parseForm } from "~/web/forms";
-import { intentSchema, ruleFormSchema, shopBudgetFormSchema, toggleFormSchema, type RuleForm } from "./automation-form";
+import {
+  deleteFormSchema,
+  intentSchema,
+  ruleFormSchema,
+  shopBudgetFormSchema,
+  toggleFormSchema,
+  type RuleForm,
+} from "./automation-form";
 
 export interface RuleView {
   id: string;
@@ -30,6 +37,8 @@ export interface RuleView {
 
 export interface AutomationPageView {
   rules: RuleView[];
+  /** Rules stored in a form this version cannot read (an older app's, or written by hand): they do nothing. */
+  unreadableRules: Array<{ id: string; name: string }>;
   looks: Array<Pick<LookView, "id" | "name">>;
   hasDefaults: boolean;
   shopBudgetCredits: number | null;
@@ -78,6 +87,7 @@ export async function loadAutomationPage(db: PrismaClient, shop: string, now: Da
   });
   return {
     rules,
+    unreadableRules: rows.filter((row) => !activeRuleOf(row)).map(({ id, name }) => ({ id, name })),
     looks: looks.map(({ id, name }) => ({ id, name })),
     hasDefaults: parseStoredDefaults(settings?.defaultOptions) !== null,
     shopBudgetCredits: settings?.automationMonthlyBudgetCredits ?? null,
@@ -119,6 +129,13 @@ export async function automationAction(
           ok: true,
           message: messageKey(form.data.enabled ? "automation:messages.switchedOn" : "automation:messages.switchedOff"),
         }
+      : { ok: false, fieldErrors: {}, formError: NOT_FOUND };
+  }
+  if (intent.data === "delete") {
+    const form = parseForm(deleteFormSchema, formData);
+    if (!form.ok) return { ok: false, fieldErrors: form.fieldErrors };
+    return (await deleteRule(db, shop, form.data.ruleId))
+      ? { ok: true, message: messageKey("automation:messages.deleted") }
       : { ok: false, fieldErrors: {}, formError: NOT_FOUND };
   }
   if (intent.data === "shop-budget") {
