@@ -47,6 +47,10 @@ describe("automation: a product added to a collection with a rule is rendered on
     await staff.app.getByRole("button", { name: "Save rule" }).click();
     await staff.app.getByText("Rule saved.").waitFor();
     await expect.poll(() => ruleStatus(name), { timeout: 15_000 }).toBe("Off");
+    // The form is blank again for the next rule: saving twice would have made two.
+    await expect.poll(() => staff.app.getByLabel("Name", { exact: true }).inputValue()).toBe("");
+    expect(await staff.app.getByLabel("Product types").inputValue()).toBe("");
+    await staff.app.getByRole("heading", { name: "New rule", level: 2 }).waitFor();
     // Stored off: a reload shows what the database holds.
     await staff.openApp("/app/automation");
     expect(await ruleStatus(name)).toBe("Off");

@@ -35,6 +35,7 @@ interface PageView {
 }
 interface ActionBody {
   ok: boolean;
+  savedRuleId?: string;
   fieldErrors?: Record<string, string>;
   formError?: string;
   preview?: {
@@ -104,6 +105,8 @@ describe("Automation page", () => {
     const saved = await post(SHOP, { ...RULE_FIELDS, tags: "drop, new", vendors: "Acme" });
     expect(saved).toMatchObject({ status: 200, body: { ok: true } });
     let page = await view(SHOP);
+    // The answer names the rule saved (the page then clears its form for the next one).
+    expect(saved.body).toMatchObject({ savedRuleId: page.rules[0]?.id });
     expect(page.rules).toEqual([
       expect.objectContaining({
         name: "New arrivals",

@@ -1,7 +1,7 @@
 import { useSubmit } from "@remix-run/react";
 import { useAppBridge } from "@shopify/app-bridge-react";
 import { Banner, BlockStack, Layout, Page, Text } from "@shopify/polaris";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useStaffMessage, useTranslation } from "~/i18n/react";
 import type { AutomationActionResult, AutomationPageView, RuleView } from "./automation-page.server";
 import { AutomationBudgetCard } from "./AutomationBudgetCard";
@@ -22,6 +22,13 @@ export function AutomationPage({
   const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
   const shopify = useAppBridge();
   const submit = useSubmit();
+  // A saved rule leaves a blank form for the next one: its values still there invited saving it twice.
+  const [formGeneration, setFormGeneration] = useState(0);
+  useEffect(() => {
+    if (!result?.ok || !result.savedRuleId) return;
+    setEditing(null);
+    setFormGeneration((generation) => generation + 1);
+  }, [result]);
   const { t } = useTranslation("automation");
   const say = useStaffMessage();
   const errors = result && !result.ok ? result.fieldErrors : {};
@@ -47,7 +54,12 @@ export function AutomationPage({
                 shopify.modal.show(DELETE_RULE_MODAL_ID);
               }}
             />
-            <AutomationRuleForm key={editing?.id ?? "new"} rule={editing} looks={view.looks} errors={errors} />
+            <AutomationRuleForm
+              key={`${editing?.id ?? "new"}-${formGeneration}`}
+              rule={editing}
+              looks={view.looks}
+              errors={errors}
+            />
             {result?.ok && result.preview ? <AutomationPreviewCard preview={result.preview} /> : null}
           </BlockStack>
         </Layout.Section>

@@ -97,7 +97,8 @@ export async function loadAutomationPage(db: PrismaClient, shop: string, now: Da
 
 /** `message` and errors are encoded StaffMessages ("automation:messages.saved"): the page says them in words. */
 export type AutomationActionResult =
-  { ok: true; message: string; preview?: RulePreview } | { ok: false; fieldErrors: FieldErrors; formError?: string };
+  | { ok: true; message: string; preview?: RulePreview; savedRuleId?: string }
+  | { ok: false; fieldErrors: FieldErrors; formError?: string };
 
 const NOT_FOUND = messageKey("automation:messages.notFound");
 
@@ -190,6 +191,6 @@ export async function automationAction(
     monthlyBudgetCredits: form.data.monthlyBudgetCredits,
   });
   return saved
-    ? { ok: true, message: messageKey("automation:messages.saved") }
+    ? { ok: true, message: messageKey("automation:messages.saved"), savedRuleId: saved.id }
     : { ok: false, fieldErrors: {}, formError: NOT_FOUND };
 }
