@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { FakeAdminApi } from "../fakes/shopify-admin/fake-admin";
 import type { ProductRecord } from "../fakes/shopify-admin/store";
-import { adminBase, adminLayout, escapeHtml, numericId, type AdminPageContext } from "./admin-pages";
+import { productPayloadFields } from "../fakes/shopify-admin/product-payload";
+import { adminBase, adminLayout, escapeHtml, type AdminPageContext } from "./admin-pages";
 
 /**
  * The sandbox admin's "Add product" (issue 29): staff give a title, a type, a category and a photo from the demo
@@ -94,58 +95,21 @@ export function addProductFromAdmin(fake: FakeAdminApi, shop: string, form: NewP
 }
 
 /**
- * The product as Shopify's products/create sends it: the REST product resource, with `media` (what the app reads its
- * photos from), `images` and the taxonomy `category` Shopify has sent since 2024-10.
+ * The product as Shopify's products/create sends it: the REST product resource (the fake's `productPayloadFields`,
+ * which the tests' deliveries carry too) with the fields of a product just added in the admin.
  */
 export function productCreatePayload(
   fake: FakeAdminApi,
   shop: string,
   product: ProductRecord,
 ): Record<string, unknown> {
-  const id = Number(numericId(product.id));
-  const media = fake.store.productMedia(shop, product.id).map((item, index) => ({
-    id: Number(numericId(item.id)),
-    product_id: id,
-    position: index + 1,
-    alt: item.alt,
-    status: "READY",
-    media_content_type: "IMAGE",
-    preview_image: { width: 1200, height: 1600, src: item.url, status: "READY" },
-    admin_graphql_api_id: item.id,
-  }));
   return {
-    id,
-    title: product.title,
-    body_html: product.descriptionHtml,
-    vendor: product.vendor,
-    product_type: product.productType,
-    created_at: product.createdAt,
-    handle: product.handle,
-    updated_at: product.updatedAt,
     published_at: product.createdAt,
     published_scope: "web",
-    status: product.status.toLowerCase(),
-    tags: product.tags.join(", "),
-    admin_graphql_api_id: product.id,
     variants: [],
     options: [],
-    images: media.map((item) => ({
-      id: item.id,
-      alt: item.alt,
-      position: item.position,
-      product_id: id,
-      src: item.preview_image.src,
-      admin_graphql_api_id: `gid://shopify/ProductImage/${item.id}`,
-    })),
     image: null,
-    media,
-    category: product.category
-      ? {
-          admin_graphql_api_id: product.category.id,
-          name: product.category.name,
-          full_name: product.category.fullName,
-        }
-      : null,
+    ...productPayloadFields(fake.store, shop, product.id),
   };
 }
 
