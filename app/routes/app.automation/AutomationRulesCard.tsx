@@ -21,6 +21,26 @@ function matchLines(t: Words, match: RuleMatch): string[] {
   ];
 }
 
+/** A rule's Delete button, named with the rule for screen readers (every rule has one). */
+function DeleteRuleButton<Rule extends { name: string }>({
+  rule,
+  onDelete,
+}: {
+  rule: Rule;
+  onDelete: (rule: Rule) => void;
+}) {
+  const { t } = useTranslation("automation");
+  return (
+    <Button
+      tone="critical"
+      accessibilityLabel={t("rules.deleteNamed", { name: rule.name })}
+      onClick={() => onDelete(rule)}
+    >
+      {t("rules.delete")}
+    </Button>
+  );
+}
+
 /**
  * The shop's rules: what each takes, with which look, its budget and its recent automatic runs; and any rule this
  * version cannot read, which does nothing until deleted.
@@ -54,13 +74,7 @@ export function AutomationRulesCard({
               {t("rules.unreadable")}
             </Text>
             <InlineStack>
-              <Button
-                tone="critical"
-                accessibilityLabel={t("rules.deleteNamed", { name: rule.name })}
-                onClick={() => onDelete(rule)}
-              >
-                {t("rules.delete")}
-              </Button>
+              <DeleteRuleButton rule={rule} onDelete={onDelete} />
             </InlineStack>
           </BlockStack>
         ))}
@@ -119,13 +133,7 @@ export function AutomationRulesCard({
                   <Button submit>{rule.enabled ? t("rules.turnOff") : t("rules.turnOn")}</Button>
                 </Form>
                 <Button onClick={() => onEdit(rule)}>{t("rules.edit")}</Button>
-                <Button
-                  tone="critical"
-                  accessibilityLabel={t("rules.deleteNamed", { name: rule.name })}
-                  onClick={() => onDelete(rule)}
-                >
-                  {t("rules.delete")}
-                </Button>
+                <DeleteRuleButton rule={rule} onDelete={onDelete} />
               </InlineStack>
             </BlockStack>
           );
