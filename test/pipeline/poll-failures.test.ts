@@ -85,32 +85,21 @@ describe("a failed status check", () => {
     expect((await gate())?.pausedUntil).toEqual(new Date(T0 + 20_000));
   });
 
-  it("keeps a key's pause: a shorter Retry-After later in the tick does not shorten it", async () => {
-    await seedRunning({ externalJobId: "job-long" });
-    await seedRunning({ externalJobId: "job-short" });
-    polls.answers.set("job-long", rateLimited(20_000));
+  it.each([
+    ["keeps a key's pause: a shorter Retry-After later in the tick does not shorten it", 20_000, 10_000, 20_000],
+    ["lengthens a key's pause when a Retry-After later in the tick asks for longer", 10_000, 30_000, 30_000],
+  ])("%s", async (_, firstMs, laterMs, pausedMs) => {
+    await seedRunning({ externalJobId: "job-first" });
+    await seedRunning({ externalJobId: "job-later" });
+    polls.answers.set("job-first", rateLimited(firstMs));
     // Answered once the first pause is written, so the order of the two answers is known.
-    polls.answers.set("job-short", async () => {
+    polls.answers.set("job-later", async () => {
       while (!(await gate())) await new Promise((resolve) => setTimeout(resolve, 5));
-      return rateLimited(10_000);
+      return rateLimited(laterMs);
     });
     await worker({ httpConcurrency: 2 }).tick();
-    expect(polls.calls.map((call) => call.jobId).sort()).toEqual(["job-long", "job-short"]);
-    expect((await gate())?.pausedUntil).toEqual(new Date(T0 + 20_000));
-  });
-
-  it("lengthens a key's pause when a Retry-After later in the tick asks for longer", async () => {
-    await seedRunning({ externalJobId: "job-short" });
-    await seedRunning({ externalJobId: "job-long" });
-    polls.answers.set("job-short", rateLimited(10_000));
-    // Answered once the first pause is written, so the order of the two answers is known.
-    polls.answers.set("job-long", async () => {
-      while (!(await gate())) await new Promise((resolve) => setTimeout(resolve, 5));
-      return rateLimited(30_000);
-    });
-    await worker({ httpConcurrency: 2 }).tick();
-    expect(polls.calls.map((call) => call.jobId).sort()).toEqual(["job-long", "job-short"]);
-    expect((await gate())?.pausedUntil).toEqual(new Date(T0 + 30_000));
+    expect(polls.calls.map((call) => call.jobId).sort()).toEqual(["job-first", "job-later"]);
+    expect((await gate())?.pausedUntil).toEqual(new Date(T0 + pausedMs));
   });
 
   it("waits one back-off when the service rate-limits without saying how long", async () => {
