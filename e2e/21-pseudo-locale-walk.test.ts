@@ -134,17 +134,18 @@ describe("the pseudo-locale walk", () => {
     const pseudo = (english: string) => pseudoLocalise({ text: english }).text as string;
     await staff.openApp("/app/automation");
     await staff.app.getByLabel(pseudo("Name"), { exact: true }).fill("Walked rule");
-    await staff.app.getByRole("button", { name: pseudo("Save rule"), exact: true }).click();
-    await staff.app.getByText(pseudo("Rule saved."), { exact: true }).waitFor();
-    await staff.app.getByRole("heading", { name: "Walked rule" }).first().waitFor();
-    expect(await untranslatedText(await staff.appFrame())).toEqual([]);
-
+    // What the rule would have done, asked before saving it (a saved rule leaves a blank form for the next one).
     await staff.app.getByRole("button", { name: pseudo("What it would have done over the last 30 days") }).click();
     // The preview reads the last 30 days of products from Shopify: slow on a loaded machine. The headings (and any
     // error banner) on the page say what happened when it does not come.
     await expect
       .poll(async () => [...(await staff.app.locator("h2, .Polaris-Banner").allInnerTexts())], { timeout: 90_000 })
       .toContain(pseudo("Over the last 30 days"));
+    expect(await untranslatedText(await staff.appFrame())).toEqual([]);
+
+    await staff.app.getByRole("button", { name: pseudo("Save rule"), exact: true }).click();
+    await staff.app.getByText(pseudo("Rule saved."), { exact: true }).waitFor();
+    await staff.app.getByRole("heading", { name: "Walked rule" }).first().waitFor();
     expect(await untranslatedText(await staff.appFrame())).toEqual([]);
   });
 
