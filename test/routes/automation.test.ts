@@ -208,6 +208,8 @@ describe("Automation page", () => {
     const requestsBefore = app.simulator?.getSubmits().length ?? 0;
     const previewed = await post(SHOP, {
       ...RULE_FIELDS,
+      // Tried out before it is named: a preview needs no name (a save does, above).
+      name: "",
       intent: "preview",
       collectionId,
       collectionTitle: "Drop",

@@ -69,6 +69,10 @@ export const ruleFormSchema = z.object({
 });
 export type RuleForm = z.output<typeof ruleFormSchema>;
 
+/** What a rule would have done needs no name yet: staff try a rule out before naming it. */
+export const rulePreviewFormSchema = ruleFormSchema.omit({ name: true });
+export const ruleNameFormSchema = ruleFormSchema.pick({ name: true });
+
 export const shopBudgetFormSchema = z.object({ shopBudgetCredits: budget });
 
 export const toggleFormSchema = z.object({ ruleId: z.string().min(1).max(64), enabled: checkbox });

@@ -14,7 +14,8 @@ import { parseForm } from "~/web/forms";
 import {
   deleteFormSchema,
   intentSchema,
-  ruleFormSchema,
+  ruleNameFormSchema,
+  rulePreviewFormSchema,
   shopBudgetFormSchema,
   toggleFormSchema,
   type RuleForm,
@@ -103,7 +104,11 @@ export type AutomationActionResult =
 const NOT_FOUND = messageKey("automation:messages.notFound");
 
 /** The look's options: a saved look's, or the shop's defaults, at the form's resolution. */
-async function optionsOfForm(db: PrismaClient, shop: string, form: RuleForm): Promise<RenderOptions | null> {
+async function optionsOfForm(
+  db: PrismaClient,
+  shop: string,
+  form: Pick<RuleForm, "lookId" | "resolution">,
+): Promise<RenderOptions | null> {
   const look = form.lookId ? (await listLooks(db, shop)).find((entry) => entry.id === form.lookId) : null;
   if (form.lookId && !look) return null;
   const base =
@@ -149,8 +154,15 @@ export async function automationAction(
     });
     return { ok: true, message: messageKey("automation:messages.budgetSaved") };
   }
-  const form = parseForm(ruleFormSchema, formData);
-  if (!form.ok) return { ok: false, fieldErrors: form.fieldErrors };
+  // Both read the rule's form; only a save needs its name (staff try a rule out before naming it).
+  const form = parseForm(rulePreviewFormSchema, formData);
+  const named = intent.data === "save" ? parseForm(ruleNameFormSchema, formData) : null;
+  if (!form.ok || named?.ok === false) {
+    return {
+      ok: false,
+      fieldErrors: { ...(form.ok ? {} : form.fieldErrors), ...(named?.ok === false ? named.fieldErrors : {}) },
+    };
+  }
   const options = await optionsOfForm(db, shop, form.data);
   if (!options) return { ok: false, fieldErrors: { lookId: messageKey("automation:messages.noDefaults") } };
   const match: RuleMatch = {
@@ -183,7 +195,7 @@ export async function automationAction(
     return { ok: true, message: messageKey("automation:preview.heading"), preview };
   }
   const saved = await saveRule(db, shop, form.data.ruleId || null, {
-    name: form.data.name,
+    name: named?.data.name ?? "",
     enabled: form.data.enabled,
     match,
     options,
