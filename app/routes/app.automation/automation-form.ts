@@ -77,7 +77,7 @@ export const shopBudgetFormSchema = z.object({ shopBudgetCredits: budget });
 
 export const toggleFormSchema = z.object({ ruleId: z.string().min(1).max(64), enabled: checkbox });
 
-export const deleteFormSchema = z.object({ ruleId: z.string().min(1).max(64) });
+export const deleteFormSchema = toggleFormSchema.pick({ ruleId: true });
 
 export const INTENTS = ["save", "preview", "toggle", "delete", "shop-budget"] as const;
 export const intentSchema = z.enum(INTENTS, { error: messageKey("automation:messages.notFound") });

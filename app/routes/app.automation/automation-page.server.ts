@@ -59,8 +59,9 @@ export async function loadAutomationPage(db: PrismaClient, shop: string, now: Da
     db.automationSpend.findMany({ where: { shop, month } }),
     db.run.findMany({ where: { shop, ruleId: { not: null } }, orderBy: { createdAt: "desc" }, take: 50 }),
   ]);
-  const rules = rows.flatMap((row) => {
-    const rule = activeRuleOf(row);
+  // Each stored rule is read once: the ones that parse are listed, the others are offered for deletion.
+  const read = rows.map((row) => ({ row, rule: activeRuleOf(row) }));
+  const rules = read.flatMap(({ rule }) => {
     if (!rule) return [];
     const look = lookNameOf(rule.options, looks);
     return [
@@ -88,7 +89,7 @@ export async function loadAutomationPage(db: PrismaClient, shop: string, now: Da
   });
   return {
     rules,
-    unreadableRules: rows.filter((row) => !activeRuleOf(row)).map(({ id, name }) => ({ id, name })),
+    unreadableRules: read.filter(({ rule }) => !rule).map(({ row }) => ({ id: row.id, name: row.name })),
     looks: looks.map(({ id, name }) => ({ id, name })),
     hasDefaults: parseStoredDefaults(settings?.defaultOptions) !== null,
     shopBudgetCredits: settings?.automationMonthlyBudgetCredits ?? null,
